@@ -1,0 +1,31 @@
+# quizline: `make run` and `make test` are all a new machine needs (see README.md).
+SWIFT ?= swift
+QUIZZES ?= Quizzes
+PROGRESS ?= Progress
+
+.PHONY: all deps build release run test bench fuzz soak format lint clean
+
+all: build
+
+deps:
+	@scripts/ensure-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product quizline
+
+## Build and start the REPL on the shipped quizzes, progress in Progress/.
+run: release
+	@.build/release/quizline --quizzes $(QUIZZES) --progress $(PROGRESS)
+
+## The whole test suite (installs libedit-dev first when it is missing).
+test: deps
+	$(SWIFT) test --parallel
+
+lint:
+	$(SWIFT) format lint -r Sources Tests
+
+clean:
+	rm -rf .build

@@ -1,0 +1,8 @@
+import Testing
+@testable import QuizlineCLI
+
+@Suite struct CommandTests {
+  @Test func placeholderCompiles() {
+    #expect(QuizlineCommand.main(arguments: []) == 0)
+  }
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs the system packages quizline needs when they are missing (Debian/Ubuntu).
+# Used by `make run`, `make test` and CI; safe to run repeatedly (a no-op when all is present).
+# Usage: scripts/ensure-deps.sh [extra-debian-package ...]
+set -euo pipefail
+
+need=()
+if ! { [ -f /usr/include/editline/readline.h ] && pkg-config --exists libedit 2>/dev/null; }; then
+  need+=(libedit-dev)
+fi
+command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+for pkg in "$@"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || need+=("$pkg")
+done
+[ ${#need[@]} -eq 0 ] && exit 0
+
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "quizline: missing system packages: ${need[*]}; install them with your package manager." >&2
+  exit 1
+fi
+sudo=()
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then sudo=(sudo -n); else
+    echo "quizline: missing ${need[*]}; run as root: apt-get install -y ${need[*]}" >&2
+    exit 1
+  fi
+fi
+echo "quizline: installing ${need[*]} with apt-get" >&2
+export DEBIAN_FRONTEND=noninteractive
+if ! "${sudo[@]}" apt-get install -y -q --no-install-recommends "${need[@]}" >/dev/null; then
+  "${sudo[@]}" apt-get update -q >/dev/null
+  "${sudo[@]}" apt-get install -y -q --no-install-recommends "${need[@]}" >/dev/null
+fi
