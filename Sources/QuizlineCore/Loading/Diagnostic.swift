@@ -1,0 +1,48 @@
+/// A problem found in an input file, located at a line and column of its text.
+///
+/// Rendered as `path:line:column: error: message` (the form compilers use, so editors can jump to it).
+public struct Diagnostic: Sendable, Equatable, Hashable, CustomStringConvertible {
+  public enum Severity: String, Sendable, Equatable, Hashable {
+    case error, warning, note
+  }
+
+  public var severity: Severity
+  /// The file as the user named it (relative paths stay relative).
+  public var path: String
+  /// 1-based line; 0 when the problem concerns the whole file.
+  public var line: Int
+  /// 1-based column in Unicode scalars; 0 when the problem concerns the whole file or line.
+  public var column: Int
+  public var message: String
+
+  public init(_ severity: Severity, path: String, line: Int = 0, column: Int = 0, _ message: String) {
+    self.severity = severity
+    self.path = path
+    self.line = line
+    self.column = column
+    self.message = message
+  }
+
+  public static func error(_ path: String, _ line: Int, _ column: Int, _ message: String) -> Diagnostic {
+    Diagnostic(.error, path: path, line: line, column: column, message)
+  }
+
+  public static func warning(_ path: String, _ line: Int, _ column: Int, _ message: String) -> Diagnostic {
+    Diagnostic(.warning, path: path, line: line, column: column, message)
+  }
+
+  /// `path:line:column: severity: message`, leaving out a zero line or column.
+  public var description: String {
+    var location = path
+    if line > 0 {
+      location += ":\(line)"
+      if column > 0 { location += ":\(column)" }
+    }
+    return "\(location): \(severity.rawValue): \(message)"
+  }
+}
+
+extension Array where Element == Diagnostic {
+  /// Whether any diagnostic is an error.
+  public var hasErrors: Bool { contains { $0.severity == .error } }
+}
