@@ -3,14 +3,94 @@ import QuizlineCore
 
 /// The `quizline` command line: parses arguments and runs the chosen command.
 public enum QuizlineCommand {
-  /// Runs quizline with the given arguments (without the program name) and returns the exit status.
+  /// Runs quizline with the process's real terminal, environment and files; returns the exit status.
   public static func main(arguments: [String]) -> Int32 {
-    0
+    let variables = ProcessInfo.processInfo.environment
+    let stdoutTTY = isatty(1) == 1
+    let env = CommandEnvironment(
+      stdout: FileDescriptorSink.standardOutput, stderr: FileDescriptorSink.standardError, variables: variables,
+      isInteractive: isatty(0) == 1 && stdoutTTY, stdoutIsTerminal: stdoutTTY,
+      width: TerminalSize.columns(variables: variables))
+    return run(arguments: arguments, environment: env).rawValue
+  }
+
+  /// Parses `arguments` and runs the command in `environment` (used in-process by tests).
+  public static func run(arguments: [String], environment: CommandEnvironment) -> ExitCode {
+    var env = environment
+    let parsed: ParsedArguments
+    do {
+      parsed = try CommandTable.parser.parse(arguments)
+      env.settings = try resolveSettings(parsed, env)
+    } catch {
+      env.stderr.line("quizline: \(error.message)")
+      env.stderr.line(HelpGenerator.usage(for: error.command))
+      return .usage
+    }
+    if parsed.flag("version") {
+      env.stdout.line("quizline \(CommandTable.version)")
+      return .ok
+    }
+    guard let name = parsed.command, let spec = CommandTable.parser.command(named: name) else {
+      if parsed.flag("help") {
+        env.stdout.write(HelpGenerator.overview(width: env.width))
+        return .ok
+      }
+      return startREPL(parsed, env)
+    }
+    if parsed.flag("help") {
+      env.stdout.write(HelpGenerator.help(for: spec, width: env.width))
+      return .ok
+    }
+    return spec.run(parsed, env)
+  }
+
+  /// Replaced by the REPL runtime once it lands; until then, says how to get help.
+  static func startREPL(_ parsed: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
+    env.stdout.write(HelpGenerator.overview(width: env.width))
+    return .ok
+  }
+
+  /// Options win over environment variables, which win over defaults.
+  static func resolveSettings(_ parsed: ParsedArguments, _ env: CommandEnvironment) throws(UsageError) -> GlobalSettings {
+    var s = GlobalSettings()
+    func pick(_ name: String) -> String? {
+      if let v = parsed.value(name) { return v }
+      let variable = CommandTable.globalOptions.first { $0.name == name }?.environment
+      return variable.flatMap { env.variables[$0] }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+    if let v = pick("quizzes") { s.quizzesDirectory = v }
+    if let v = pick("progress") { s.progressDirectory = v }
+    if let v = pick("profile") {
+      if let problem = Identifier.problem(v) {
+        throw UsageError("profile name \(quotedArg(v)) is not allowed: \(problem)")
+      }
+      s.profile = v
+    }
+    if let v = pick("now") {
+      guard let t = Timestamp(iso8601: v) else {
+        throw UsageError("--now \(quotedArg(v)) is not an ISO-8601 time; write e.g. 2026-12-02T09:30:00Z or 2026-12-02")
+      }
+      s.now = t
+    }
+    let noColor = env.variables["NO_COLOR"].map { !$0.isEmpty } ?? false
+    let dumb = env.variables["TERM"] == "dumb"
+    s.plain = parsed.flag("plain") || !env.stdoutIsTerminal
+    s.color = !s.plain && !noColor && !dumb
+    return s
   }
 }
 
-/// Ends the process with `status` after flushing standard output.
+/// Ends the process with `status`.
 public func exitProcess(_ status: Int32) -> Never {
-  fflush(nil)
   exit(status)
+}
+
+/// The terminal's width: `COLUMNS`, then the terminal itself, then 80.
+public enum TerminalSize {
+  public static func columns(variables: [String: String]) -> Int {
+    if let c = variables["COLUMNS"].flatMap(Int.init), c >= 20, c <= 1000 { return c }
+    var ws = winsize()
+    if ioctl(1, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col >= 20 { return Int(ws.ws_col) }
+    return 80
+  }
 }

@@ -1,0 +1,99 @@
+/// One option of the command line, declared once: the parser, the help text and the shell
+/// completion scripts are all generated from these declarations.
+public struct OptionSpec: Sendable, Equatable {
+  /// The long name without dashes (`quizzes` for `--quizzes`).
+  public var name: String
+  /// Optional one-letter alias (`h` for `-h`).
+  public var short: Character?
+  /// The placeholder of the value (`DIR`); nil for a flag without a value.
+  public var valueName: String?
+  public var help: String
+  /// An environment variable that supplies the value when the option is not given.
+  public var environment: String?
+  /// Values offered by completion (and checked by the parser when not empty).
+  public var choices: [String]
+
+  public init(
+    _ name: String, short: Character? = nil, value: String? = nil, help: String, environment: String? = nil,
+    choices: [String] = []
+  ) {
+    self.name = name
+    self.short = short
+    self.valueName = value
+    self.help = help
+    self.environment = environment
+    self.choices = choices
+  }
+
+  public var takesValue: Bool { valueName != nil }
+
+  /// `--quizzes DIR` / `-h, --help`, as shown in help.
+  public var synopsis: String {
+    var s = short.map { "-\($0), " } ?? ""
+    s += "--\(name)"
+    if let valueName { s += " \(valueName)" }
+    return s
+  }
+}
+
+/// One subcommand of `quizline`, declared once for parsing, help and completion.
+public struct CommandSpec: Sendable {
+  public var name: String
+  /// Positional arguments as shown in usage (`[PATH...]`, `BANK`).
+  public var arguments: String
+  public var abstract: String
+  /// Longer explanation shown by `quizline help NAME`.
+  public var discussion: String
+  public var options: [OptionSpec]
+  public var minPositionals: Int
+  /// nil means unlimited.
+  public var maxPositionals: Int?
+  /// What positional arguments complete to in shell scripts (`bank`, `session`, `file`, …).
+  public var positionalCompletion: PositionalCompletion
+  public var run: @Sendable (ParsedArguments, CommandEnvironment) -> ExitCode
+
+  public init(
+    name: String, arguments: String = "", abstract: String, discussion: String = "", options: [OptionSpec] = [],
+    positionals: ClosedRange<Int> = 0...0, unlimited: Bool = false, completes: PositionalCompletion = .none,
+    run: @escaping @Sendable (ParsedArguments, CommandEnvironment) -> ExitCode
+  ) {
+    self.name = name
+    self.arguments = arguments
+    self.abstract = abstract
+    self.discussion = discussion
+    self.options = options
+    self.minPositionals = positionals.lowerBound
+    self.maxPositionals = unlimited ? nil : positionals.upperBound
+    self.positionalCompletion = completes
+    self.run = run
+  }
+
+  public var usage: String {
+    var parts = ["quizline", name]
+    if !options.isEmpty { parts.append("[options]") }
+    if !arguments.isEmpty { parts.append(arguments) }
+    return parts.joined(separator: " ")
+  }
+}
+
+/// What a command's positional arguments are, for completion.
+public enum PositionalCompletion: Sendable, Equatable {
+  case none, bank, session, bankOrSession, file, command, shell, format
+}
+
+/// The documented exit statuses (see README): BSD `sysexits.h` values.
+public enum ExitCode: Int32, Sendable, Equatable {
+  case ok = 0
+  /// Something else went wrong.
+  case failure = 1
+  /// Bad command line.
+  case usage = 64
+  /// Bad data in an input file.
+  case dataError = 65
+  /// An input file or folder does not exist.
+  case noInput = 66
+  /// Reading or writing failed.
+  case ioError = 74
+  /// The profile is in use by another quizline (locked).
+  case busy = 75
+}

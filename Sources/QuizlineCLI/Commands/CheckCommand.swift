@@ -1,0 +1,46 @@
+import QuizlineCore
+
+/// `quizline check [PATH...]`: validates banks, sessions and courses and reports located problems.
+enum CheckCommand {
+  static let spec = CommandSpec(
+    name: "check", arguments: "[PATH...]", abstract: "Validate bank, study-session and course files",
+    discussion: """
+      Checks the given files and folders (folders recursively, *.json), or the quizzes folder when no \
+      path is given. Every problem is printed as path:line:column: error|warning: message. Files named \
+      one by one are checked against the quizzes folder, so their references to other banks resolve. \
+      Exit status: 0 when there are no errors (warnings allowed), 65 when there are errors, 66 when a \
+      path does not exist, 74 when a file cannot be read.
+      """,
+    options: [OptionSpec("quiet", short: "q", help: "print only the problems, not the summary line")],
+    positionals: 0...0, unlimited: true, completes: .file
+  ) { args, env in run(args, env) }
+
+  static func run(_ args: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
+    let paths = args.positionals.isEmpty ? [env.settings.quizzesDirectory] : args.positionals
+    let loader = CatalogLoader(files: env.files)
+    var reference: Catalog?
+    let namesFiles = paths.contains { if case .regular = env.files.kind(of: $0) { true } else { false } }
+    if namesFiles, env.files.kind(of: env.settings.quizzesDirectory) == .directory {
+      reference = loader.load(paths: [env.settings.quizzesDirectory]).catalog
+    }
+    let result = loader.load(paths: paths, referenceCatalog: reference)
+    for d in result.diagnostics { env.stdout.line(d.description) }
+    if !args.flag("quiet") { env.stdout.line(summary(result)) }
+    if !result.missingPaths.isEmpty { return .noInput }
+    if result.unreadableFiles > 0 { return .ioError }
+    return result.errorCount > 0 ? .dataError : .ok
+  }
+
+  static func summary(_ r: CatalogLoadResult) -> String {
+    let c = r.catalog
+    let content =
+      "\(plural(c.banks.count, "bank")), \(plural(c.questionCount, "question")), \(plural(c.sessions.count, "session")), \(plural(c.courses.count, "course"))"
+    let problems = "\(plural(r.errorCount, "error")), \(plural(r.warningCount, "warning"))"
+    return "checked \(plural(r.fileCount, "file")) (\(content)): \(problems)"
+  }
+}
+
+/// `3 banks`, `1 bank`.
+func plural(_ n: Int, _ word: String, _ pluralWord: String? = nil) -> String {
+  "\(n) " + (n == 1 ? word : (pluralWord ?? word + "s"))
+}

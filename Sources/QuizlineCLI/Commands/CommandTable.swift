@@ -1,0 +1,31 @@
+import QuizlineCore
+
+/// The single table of options and commands: parsing, `--help`, `help NAME` and shell completion
+/// scripts are all generated from it, so they cannot drift apart.
+public enum CommandTable {
+  public static let version = "0.1.0"
+
+  public static let globalOptions: [OptionSpec] = [
+    OptionSpec("quizzes", value: "DIR", help: "folder of banks, sessions and courses (default: Quizzes)", environment: "QUIZLINE_QUIZZES"),
+    OptionSpec("progress", value: "DIR", help: "folder where progress is kept (default: Progress)", environment: "QUIZLINE_PROGRESS"),
+    OptionSpec("profile", value: "NAME", help: "whose progress to use (default: default)", environment: "QUIZLINE_PROFILE"),
+    OptionSpec("plain", help: "plain ASCII output without colour (also when NO_COLOR is set or output is not a terminal)"),
+    OptionSpec("now", value: "TIME", help: "pretend the time is TIME (ISO-8601, e.g. 2026-12-02T09:00Z)", environment: "QUIZLINE_NOW"),
+    OptionSpec("help", short: "h", help: "show help"),
+    OptionSpec("version", help: "show the version"),
+  ]
+
+  /// Every command, in the order `--help` lists them.
+  public static var commands: [CommandSpec] { baseCommands + extraCommands }
+
+  static let baseCommands: [CommandSpec] = [
+    ListCommand.spec,
+    CheckCommand.spec,
+    HelpCommand.spec,
+  ]
+
+  /// Commands contributed by other files (each feature registers its own spec here).
+  static let extraCommands: [CommandSpec] = []
+
+  public static var parser: ArgumentParser { ArgumentParser(globalOptions: globalOptions, commands: commands) }
+}

@@ -1,0 +1,81 @@
+/// A parsed JSON text that remembers where every value starts and ends in the source bytes.
+///
+/// Foundation's JSON readers lose source positions, and quizline's diagnostics need the line and
+/// column of the offending value. The document is a flat *tape* of ``JSONDocument/Node``s in document
+/// order; strings and numbers are decoded only when asked for, which keeps loading lean.
+public struct JSONDocument: Sendable {
+  /// The kind of a JSON value.
+  public enum Kind: UInt8, Sendable {
+    case null, `false`, `true`, number, string, array, object
+  }
+
+  /// One value on the tape. Containers are followed by their children (for an object: key, value,
+  /// key, value, …); `next` is the index of the first node after the whole subtree.
+  public struct Node: Sendable {
+    public var kind: Kind
+    /// For strings: whether the literal contains escapes.
+    var hasEscapes: Bool
+    /// Byte offset of the first byte of the value (the quote of a string, the bracket of a container).
+    public var start: UInt32
+    /// Byte offset just past the value.
+    public var end: UInt32
+    /// Number of elements (arrays) or members (objects).
+    public var count: UInt32
+    /// Index of the node following this value's subtree.
+    public var next: UInt32
+  }
+
+  /// The source text (including a byte-order mark, if it had one).
+  public let bytes: [UInt8]
+  public let nodes: [Node]
+
+  /// The root value.
+  public var root: JSONValue { JSONValue(document: self, index: 0) }
+
+  init(bytes: [UInt8], nodes: [Node]) {
+    self.bytes = bytes
+    self.nodes = nodes
+  }
+
+  /// Parses `bytes` as one JSON value (a leading UTF-8 byte-order mark is skipped).
+  /// - Throws: ``JSONSyntaxError`` at the first syntax error or exceeded limit.
+  public static func parse(_ bytes: [UInt8], limits: JSONLimits = .default) throws(JSONSyntaxError) -> JSONDocument {
+    if bytes.count > limits.maxDocumentBytes {
+      throw JSONSyntaxError(
+        offset: 0,
+        message: "file is \(bytes.count) bytes, over the limit of \(limits.maxDocumentBytes) bytes")
+    }
+    let nodes: [Node] = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> [Node] in
+      var parser = JSONParser(buffer, limits: limits)
+      return try parser.parseDocument()
+    }
+    return JSONDocument(bytes: bytes, nodes: nodes)
+  }
+}
+
+/// Bounds that protect the reader from hostile input.
+public struct JSONLimits: Sendable, Equatable {
+  public var maxDocumentBytes: Int
+  public var maxDepth: Int
+  public var maxStringBytes: Int
+
+  public init(maxDocumentBytes: Int, maxDepth: Int, maxStringBytes: Int) {
+    self.maxDocumentBytes = maxDocumentBytes
+    self.maxDepth = maxDepth
+    self.maxStringBytes = maxStringBytes
+  }
+
+  /// 128 MiB per file, 64 levels of nesting, 1 MiB per string.
+  public static let `default` = JSONLimits(maxDocumentBytes: 128 << 20, maxDepth: 64, maxStringBytes: 1 << 20)
+}
+
+/// Why a JSON text could not be read, and the byte offset where that became clear.
+public struct JSONSyntaxError: Error, Sendable, Equatable {
+  public var offset: Int
+  public var message: String
+
+  public init(offset: Int, message: String) {
+    self.offset = offset
+    self.message = message
+  }
+}

@@ -1,0 +1,197 @@
+/// A value inside a ``JSONDocument``: its kind, its position, and typed accessors that decode on demand.
+public struct JSONValue: Sendable {
+  public let document: JSONDocument
+  public let index: Int
+
+  init(document: JSONDocument, index: Int) {
+    self.document = document
+    self.index = index
+  }
+
+  var node: JSONDocument.Node { document.nodes[index] }
+  public var kind: JSONDocument.Kind { node.kind }
+  /// Byte offset of the value's first byte in the source.
+  public var offset: Int { Int(node.start) }
+
+  /// A short name for the kind, for messages ("a string", "an array", …).
+  public var kindDescription: String {
+    switch kind {
+    case .null: "null"
+    case .true, .false: "a boolean"
+    case .number: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+
+  /// The decoded string, or nil when the value is not a string.
+  public var string: String? {
+    guard kind == .string else { return nil }
+    let n = node
+    return document.bytes.withUnsafeBufferPointer { buffer in
+      let body = UnsafeBufferPointer(rebasing: buffer[Int(n.start) + 1..<Int(n.end) - 1])
+      return n.hasEscapes ? JSONValue.unescape(body) : String(decoding: body, as: UTF8.self)
+    }
+  }
+
+  public var bool: Bool? {
+    switch kind {
+    case .true: true
+    case .false: false
+    default: nil
+    }
+  }
+
+  /// The number as written in the source text.
+  public var numberText: String? {
+    guard kind == .number else { return nil }
+    return String(decoding: document.bytes[Int(node.start)..<Int(node.end)], as: UTF8.self)
+  }
+
+  /// The number as a Double (may be infinite for out-of-range literals such as `1e999`).
+  public var double: Double? {
+    guard kind == .number else { return nil }
+    let n = node
+    // Fast path: a plain integer of at most 15 digits is exact in a Double.
+    if n.end - n.start <= 16 {
+      var v: Int64 = 0
+      var negative = false
+      var plain = true
+      for k in Int(n.start)..<Int(n.end) {
+        let c = document.bytes[k]
+        if c == UInt8(ascii: "-") { negative = true } else if c >= 0x30 && c <= 0x39 { v = v * 10 + Int64(c - 0x30) } else {
+          plain = false
+          break
+        }
+      }
+      if plain { return Double(negative ? -v : v) }
+    }
+    return numberText.flatMap { Double($0) }
+  }
+
+  /// The number as an Int when it is integral and in range.
+  public var int: Int? {
+    guard let d = double, d.isFinite, d == d.rounded(), abs(d) < 9.007_199_254_740_992e15 else { return nil }
+    return Int(d)
+  }
+
+  /// The elements of an array (empty for other kinds).
+  public var elements: [JSONValue] {
+    guard kind == .array else { return [] }
+    var out: [JSONValue] = []
+    out.reserveCapacity(Int(node.count))
+    var k = index + 1
+    for _ in 0..<node.count {
+      out.append(JSONValue(document: document, index: k))
+      k = Int(document.nodes[k].next)
+    }
+    return out
+  }
+
+  /// The members of an object in source order (empty for other kinds).
+  public var members: [(key: JSONValue, value: JSONValue)] {
+    guard kind == .object else { return [] }
+    var out: [(key: JSONValue, value: JSONValue)] = []
+    out.reserveCapacity(Int(node.count))
+    var k = index + 1
+    for _ in 0..<node.count {
+      let value = k + 1
+      out.append((JSONValue(document: document, index: k), JSONValue(document: document, index: value)))
+      k = Int(document.nodes[value].next)
+    }
+    return out
+  }
+
+  /// Decodes the body of a string literal that contains escapes (already validated by the parser).
+  static func unescape(_ p: UnsafeBufferPointer<UInt8>) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(p.count)
+    var i = 0
+    while i < p.count {
+      let c = p[i]
+      guard c == 0x5C, i + 1 < p.count else {
+        out.append(c)
+        i += 1
+        continue
+      }
+      let e = p[i + 1]
+      i += 2
+      switch e {
+      case UInt8(ascii: "b"): out.append(0x08)
+      case UInt8(ascii: "f"): out.append(0x0C)
+      case UInt8(ascii: "n"): out.append(0x0A)
+      case UInt8(ascii: "r"): out.append(0x0D)
+      case UInt8(ascii: "t"): out.append(0x09)
+      case UInt8(ascii: "u"):
+        var scalar = quad(p, i)
+        i += 4
+        if scalar >= 0xD800, scalar <= 0xDBFF, i + 6 <= p.count {
+          let low = quad(p, i + 2)
+          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+          i += 6
+        }
+        appendUTF8(scalar, to: &out)
+      default: out.append(e)
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  private static func quad(_ p: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt32 {
+    var v: UInt32 = 0
+    for k in 0..<4 { v = v << 4 | (hexValue(p[at + k]) ?? 0) }
+    return v
+  }
+
+  private static func appendUTF8(_ v: UInt32, to out: inout [UInt8]) {
+    switch v {
+    case 0..<0x80: out.append(UInt8(v))
+    case 0x80..<0x800:
+      out.append(UInt8(0xC0 | (v >> 6)))
+      out.append(UInt8(0x80 | (v & 0x3F)))
+    case 0x800..<0x10000:
+      out.append(UInt8(0xE0 | (v >> 12)))
+      out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+      out.append(UInt8(0x80 | (v & 0x3F)))
+    default:
+      out.append(UInt8(0xF0 | (v >> 18)))
+      out.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
+      out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+      out.append(UInt8(0x80 | (v & 0x3F)))
+    }
+  }
+}
+
+/// Maps byte offsets of a text to 1-based line and column numbers (columns count Unicode scalars).
+public struct LineTable: Sendable {
+  private let bytes: [UInt8]
+  private let lineStarts: [Int]
+
+  public init(_ bytes: [UInt8]) {
+    self.bytes = bytes
+    var starts = [0]
+    for (k, c) in bytes.enumerated() where c == 0x0A { starts.append(k + 1) }
+    lineStarts = starts
+  }
+
+  /// The line and column of `offset` (a byte-order mark does not count as a column).
+  public func location(of offset: Int) -> (line: Int, column: Int) {
+    let clamped = max(0, min(offset, bytes.count))
+    var lo = 0
+    var hi = lineStarts.count - 1
+    while lo < hi {
+      let mid = (lo + hi + 1) / 2
+      if lineStarts[mid] <= clamped { lo = mid } else { hi = mid - 1 }
+    }
+    var start = lineStarts[lo]
+    if lo == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF, clamped >= 3 { start = 3 }
+    var column = 1
+    var k = start
+    while k < clamped {
+      if bytes[k] & 0xC0 != 0x80 { column += 1 }
+      k += 1
+    }
+    return (lo + 1, column)
+  }
+}

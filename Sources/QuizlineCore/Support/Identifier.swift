@@ -1,0 +1,58 @@
+/// The id rule shared by banks, questions, sessions, courses, tags and profiles: `[a-z0-9][a-z0-9-]{0,63}`.
+///
+/// Ids become file and folder names, so the rule keeps `../x`, spaces, upper case and empty names out.
+public enum Identifier {
+  public static let pattern = "[a-z0-9][a-z0-9-]{0,63}"
+
+  /// Whether `text` is a valid id.
+  public static func isValid(_ text: String) -> Bool {
+    let u = text.utf8
+    guard !u.isEmpty, u.count <= 64 else { return false }
+    for (k, c) in u.enumerated() {
+      let alnum = (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39)
+      if !(alnum || (k > 0 && c == UInt8(ascii: "-"))) { return false }
+    }
+    return true
+  }
+
+  /// Why `text` is not a valid id, in words (nil when it is valid).
+  public static func problem(_ text: String) -> String? {
+    if text.isEmpty { return "an id must not be empty" }
+    if text.utf8.count > 64 { return "an id is at most 64 characters (this one has \(text.utf8.count))" }
+    if isValid(text) { return nil }
+    return "ids may use only lower-case letters a–z, digits and '-' (not first): \(pattern)"
+  }
+}
+
+/// Text safe for a terminal: control characters (except newline and, when allowed, tab) are shown as `\u{1B}`-style escapes.
+public func escapingControlCharacters(_ text: String, keepNewlines: Bool = true) -> String {
+  var needs = false
+  for s in text.unicodeScalars where isControl(s) && !(keepNewlines && (s == "\n" || s == "\t")) {
+    needs = true
+    break
+  }
+  guard needs else { return text }
+  var out = ""
+  out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+  for s in text.unicodeScalars {
+    if isControl(s) && !(keepNewlines && (s == "\n" || s == "\t")) {
+      out += "\\u{" + String(s.value, radix: 16, uppercase: true) + "}"
+    } else {
+      out.unicodeScalars.append(s)
+    }
+  }
+  return out
+}
+
+/// C0 and C1 control characters, DEL, and the bidirectional overrides that can disguise text.
+func isControl(_ s: Unicode.Scalar) -> Bool {
+  let v = s.value
+  return v < 0x20 || (v >= 0x7F && v < 0xA0) || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069)
+}
+
+/// A short quoted rendering of user-supplied text for messages: control characters escaped, long text cut.
+public func quoted(_ text: String, limit: Int = 40) -> String {
+  var s = escapingControlCharacters(text, keepNewlines: false)
+  if s.count > limit { s = String(s.prefix(limit - 1)) + "…" }
+  return "\"" + s + "\""
+}

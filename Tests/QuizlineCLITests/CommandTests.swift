@@ -1,8 +1,0 @@
-import Testing
-@testable import QuizlineCLI
-
-@Suite struct CommandTests {
-  @Test func placeholderCompiles() {
-    #expect(QuizlineCommand.main(arguments: []) == 0)
-  }
-}

@@ -1,0 +1,72 @@
+import Foundation
+@testable import QuizlineCLI
+@testable import QuizlineCore
+
+/// Paths of the repository and its fixtures.
+enum Fixtures {
+  static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
+  static let catalog = repositoryRoot + "/Tests/Fixtures/catalog"
+  static let malformed = repositoryRoot + "/Tests/Fixtures/malformed"
+}
+
+/// What an in-process or out-of-process run printed and returned.
+struct RunResult {
+  var stdout: String
+  var stderr: String
+  var status: Int32
+}
+
+/// Runs the command line in-process with buffers for output.
+func runInProcess(_ arguments: [String], variables: [String: String] = [:], width: Int = 80) -> RunResult {
+  let out = BufferSink()
+  let err = BufferSink()
+  let env = CommandEnvironment(stdout: out, stderr: err, variables: variables, width: width)
+  let status = QuizlineCommand.run(arguments: arguments, environment: env)
+  return RunResult(stdout: out.text, stderr: err.text, status: status.rawValue)
+}
+
+/// The built `quizline` executable next to the test bundle.
+var quizlineExecutable: String {
+  let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+  for candidate in [bundleDir, bundleDir.deletingLastPathComponent()] {
+    let path = candidate.appendingPathComponent("quizline").path
+    if FileManager.default.isExecutableFile(atPath: path) { return path }
+  }
+  return Fixtures.repositoryRoot + "/.build/debug/quizline"
+}
+
+/// Runs the real binary with piped standard input; returns its output and exit status.
+func runBinary(
+  _ arguments: [String], input: String = "", environment: [String: String] = [:], directory: String? = nil
+) throws -> RunResult {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: quizlineExecutable)
+  process.arguments = arguments
+  var env = ProcessInfo.processInfo.environment
+  env["COLUMNS"] = "80"
+  for (k, v) in environment { env[k] = v }
+  process.environment = env
+  if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+  let stdin = Pipe()
+  let stdout = Pipe()
+  let stderr = Pipe()
+  process.standardInput = stdin
+  process.standardOutput = stdout
+  process.standardError = stderr
+  try process.run()
+  stdin.fileHandleForWriting.write(Data(input.utf8))
+  try stdin.fileHandleForWriting.close()
+  let outData = stdout.fileHandleForReading.readDataToEndOfFile()
+  let errData = stderr.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return RunResult(
+    stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+    status: process.terminationStatus)
+}
+
+func temporaryDirectory() throws -> String {
+  let path = NSTemporaryDirectory() + "quizline-cli-tests-" + UUID().uuidString
+  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  return path
+}
