@@ -1,8 +1,9 @@
 import Testing
 @testable import QuizlineCLI
+import QuizlineCore
 
 @Suite struct ArgumentParserTests {
-  static let parser = ArgumentParser(
+  static let parser = ArgumentParser<CommandSpec>(
     globalOptions: [OptionSpec("quizzes", value: "DIR", help: "q"), OptionSpec("help", short: "h", help: "h")],
     commands: [
       CommandSpec(name: "list", abstract: "l", options: [OptionSpec("json", help: "j")]) { _, _ in .ok },

@@ -1,44 +1,9 @@
-/// One option of the command line, declared once: the parser, the help text and the shell
-/// completion scripts are all generated from these declarations.
-public struct OptionSpec: Sendable, Equatable {
-  /// The long name without dashes (`quizzes` for `--quizzes`).
-  public var name: String
-  /// Optional one-letter alias (`h` for `-h`).
-  public var short: Character?
-  /// The placeholder of the value (`DIR`); nil for a flag without a value.
-  public var valueName: String?
-  public var help: String
-  /// An environment variable that supplies the value when the option is not given.
-  public var environment: String?
-  /// Values offered by completion (and checked by the parser when not empty).
-  public var choices: [String]
-
-  public init(
-    _ name: String, short: Character? = nil, value: String? = nil, help: String, environment: String? = nil,
-    choices: [String] = []
-  ) {
-    self.name = name
-    self.short = short
-    self.valueName = value
-    self.help = help
-    self.environment = environment
-    self.choices = choices
-  }
-
-  public var takesValue: Bool { valueName != nil }
-
-  /// `--quizzes DIR` / `-h, --help`, as shown in help.
-  public var synopsis: String {
-    var s = short.map { "-\($0), " } ?? ""
-    s += "--\(name)"
-    if let valueName { s += " \(valueName)" }
-    return s
-  }
-}
+import QuizlineCore
 
 /// One subcommand of `quizline`, declared once for parsing, help and completion.
-public struct CommandSpec: Sendable {
+public struct CommandSpec: CommandDescribing {
   public var name: String
+  public var aliases: [String] = []
   /// Positional arguments as shown in usage (`[PATH...]`, `BANK`).
   public var arguments: String
   public var abstract: String

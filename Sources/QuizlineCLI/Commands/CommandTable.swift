@@ -27,5 +27,5 @@ public enum CommandTable {
   /// Commands contributed by other files (each feature registers its own spec here).
   static let extraCommands: [CommandSpec] = []
 
-  public static var parser: ArgumentParser { ArgumentParser(globalOptions: globalOptions, commands: commands) }
+  public static var parser: ArgumentParser<CommandSpec> { ArgumentParser(globalOptions: globalOptions, commands: commands) }
 }

@@ -1,4 +1,40 @@
-import QuizlineCore
+/// One option of the command line, declared once: the parser, the help text and the shell
+/// completion scripts are all generated from these declarations.
+public struct OptionSpec: Sendable, Equatable {
+  /// The long name without dashes (`quizzes` for `--quizzes`).
+  public var name: String
+  /// Optional one-letter alias (`h` for `-h`).
+  public var short: Character?
+  /// The placeholder of the value (`DIR`); nil for a flag without a value.
+  public var valueName: String?
+  public var help: String
+  /// An environment variable that supplies the value when the option is not given.
+  public var environment: String?
+  /// Values offered by completion (and checked by the parser when not empty).
+  public var choices: [String]
+
+  public init(
+    _ name: String, short: Character? = nil, value: String? = nil, help: String, environment: String? = nil,
+    choices: [String] = []
+  ) {
+    self.name = name
+    self.short = short
+    self.valueName = value
+    self.help = help
+    self.environment = environment
+    self.choices = choices
+  }
+
+  public var takesValue: Bool { valueName != nil }
+
+  /// `--quizzes DIR` / `-h, --help`, as shown in help.
+  public var synopsis: String {
+    var s = short.map { "-\($0), " } ?? ""
+    s += "--\(name)"
+    if let valueName { s += " \(valueName)" }
+    return s
+  }
+}
 
 /// The result of parsing a command line against the option and command tables.
 public struct ParsedArguments: Sendable, Equatable {
@@ -29,22 +65,40 @@ public struct UsageError: Error, Sendable, Equatable {
   }
 }
 
+
+/// What the generic parser needs to know about a command: the CLI's subcommands and the REPL's
+/// commands both conform, so one parser (and one set of error messages) serves both.
+public protocol CommandDescribing: Sendable {
+  var name: String { get }
+  /// Other names that select the command (`exit` for `quit`).
+  var aliases: [String] { get }
+  /// Positional arguments as shown in usage (`[PATH...]`, `BANK`).
+  var arguments: String { get }
+  var options: [OptionSpec] { get }
+  var minPositionals: Int { get }
+  /// nil means unlimited.
+  var maxPositionals: Int? { get }
+}
+
 /// A small table-driven parser: global options anywhere, `--name value`, `--name=value`, `-h`,
 /// `--` to end options, one subcommand, positionals checked against the command's declared count.
-public struct ArgumentParser: Sendable {
+public struct ArgumentParser<Command: CommandDescribing>: Sendable {
   public var globalOptions: [OptionSpec]
-  public var commands: [CommandSpec]
+  public var commands: [Command]
+  /// How to refer to the program in messages (`quizline --help`, or `help` in the REPL).
+  public var helpHint: String
 
-  public init(globalOptions: [OptionSpec], commands: [CommandSpec]) {
+  public init(globalOptions: [OptionSpec], commands: [Command], helpHint: String = "see 'quizline --help'") {
+    self.helpHint = helpHint
     self.globalOptions = globalOptions
     self.commands = commands
   }
 
-  public func command(named name: String) -> CommandSpec? { commands.first { $0.name == name } }
+  public func command(named name: String) -> Command? { commands.first { $0.name == name || $0.aliases.contains(name) } }
 
   public func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
     var result = ParsedArguments()
-    var commandSpec: CommandSpec?
+    var commandSpec: Command?
     var k = 0
     var optionsEnded = false
     while k < arguments.count {
@@ -85,10 +139,10 @@ public struct ArgumentParser: Sendable {
         guard let spec = command(named: arg) else {
           var message = "unknown command \(quotedArg(arg))"
           if let m = closestName(arg, in: commands.map(\.name)) { message += "; did you mean '\(m)'?" }
-          throw UsageError(message + " (see 'quizline --help')")
+          throw UsageError(message + " (\(helpHint))")
         }
         commandSpec = spec
-        result.command = arg
+        result.command = spec.name
         continue
       }
       result.positionals.append(arg)
@@ -107,7 +161,7 @@ public struct ArgumentParser: Sendable {
     return result
   }
 
-  private func lookup(_ arg: String, in options: [OptionSpec], command: CommandSpec?) throws(UsageError) -> (OptionSpec, String?) {
+  private func lookup(_ arg: String, in options: [OptionSpec], command: Command?) throws(UsageError) -> (OptionSpec, String?) {
     if arg.hasPrefix("--") {
       let body = arg.dropFirst(2)
       let name: String
@@ -134,6 +188,6 @@ public struct ArgumentParser: Sendable {
 }
 
 /// An argument quoted for an error message, with control characters made visible.
-func quotedArg(_ s: String) -> String {
+public func quotedArg(_ s: String) -> String {
   "'" + escapingControlCharacters(s, keepNewlines: false) + "'"
 }

@@ -1,0 +1,62 @@
+/// Stable display orders for questions whose items are shown shuffled (matching, ordering).
+///
+/// The order is derived from the question id, so it is the same on every run and after a restart,
+/// and an answer typed against it means the same thing when replayed.
+public enum Presentation {
+  /// The right-hand items of a matching question in display order (pairs' right items plus distractors).
+  public static func matchingRightItems(questionID: String, pairs: [MatchPair], distractors: [String]) -> [String] {
+    let items = pairs.map(\.right) + distractors
+    return shuffled(items, seed: stableHash(questionID + "/right"))
+  }
+
+  /// The items of an ordering question in display order: shuffled, and never already in the right order.
+  public static func orderingItems(questionID: String, items: [String]) -> [String] {
+    var shown = shuffled(items, seed: stableHash(questionID + "/order"))
+    if shown == items, items.count > 1 {
+      shown.append(shown.removeFirst())
+    }
+    return shown
+  }
+
+  /// FNV-1a, 64 bit: stable across runs and platforms (Swift's `hashValue` is randomly seeded).
+  public static func stableHash(_ text: String) -> UInt64 {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for b in text.utf8 {
+      h ^= UInt64(b)
+      h = h &* 0x0000_0100_0000_01B3
+    }
+    return h
+  }
+
+  /// Fisher–Yates with a SplitMix64 stream: deterministic for a seed.
+  public static func shuffled<T>(_ items: [T], seed: UInt64) -> [T] {
+    var out = items
+    var rng = SplitMixGenerator(seed: seed)
+    if out.count < 2 { return out }
+    for i in stride(from: out.count - 1, to: 0, by: -1) {
+      let j = Int(rng.next() % UInt64(i + 1))
+      out.swapAt(i, j)
+    }
+    return out
+  }
+}
+
+/// SplitMix64: a tiny, fast, seedable generator for shuffles (not for cryptography).
+public struct SplitMixGenerator: RandomNumberGenerator, Sendable {
+  private var state: UInt64
+
+  public init(seed: UInt64) { state = seed }
+
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Letters for choices and right-hand items: 0 → "a".
+public func choiceLetter(_ index: Int) -> String {
+  String(UnicodeScalar(UInt8(0x61 + max(0, min(25, index)))))
+}

@@ -1,0 +1,115 @@
+extension Progress {
+  /// Applies one recorded event: the only way progress changes, used live and on replay.
+  ///
+  /// Events at or below ``lastSequence`` are ignored, so replaying a journal over a snapshot that
+  /// already includes some of its events changes nothing twice.
+  public mutating func apply(_ event: RecordedEvent) {
+    guard event.sequence > lastSequence else { return }
+    lastSequence = event.sequence
+    let at = event.at
+    switch event.payload {
+    case .quizStarted(let start):
+      if var old = activeRun {
+        old.endedAt = at
+        old.endReason = .ended
+        runs.append(old)
+      }
+      activeRun = QuizRun(id: event.sequence, start: start, startedAt: at)
+
+    case .answered(let answer):
+      var entry = UndoEntry(sequence: event.sequence, summary: "answer to \(answer.question)")
+      entry.previousQuestions[answer.question] = questions[answer.question]
+      let day = at.dayNumber
+      entry.previousDays[day] = days[day]
+      var q = question(answer.question)
+      q.attempts += 1
+      if answer.isCorrect { q.correct += 1 }
+      q.totalScore += answer.score
+      q.lastScore = answer.score
+      q.lastAnsweredAt = at
+      questions[answer.question] = q
+      var d = days[day] ?? DayActivity()
+      d.answers += 1
+      if answer.isCorrect { d.correct += 1 }
+      d.seconds += answer.seconds
+      days[day] = d
+      if var run = activeRun, run.id == answer.run, run.current == answer.question {
+        entry.previousRun = run
+        entry.runCount = runs.count
+        run.outcomes[run.position] = RunOutcome(score: answer.score, response: answer.response, seconds: answer.seconds)
+        run.position += 1
+        activeRun = run
+      }
+      pushUndo(entry)
+
+    case .skipped(let runID, let ref):
+      if var run = activeRun, run.id == runID, run.current == ref {
+        run.outcomes[run.position] = RunOutcome(score: nil, response: nil, seconds: 0)
+        run.position += 1
+        activeRun = run
+      }
+
+    case .runEnded(let runID, let reason):
+      guard var run = activeRun, run.id == runID else { return }
+      run.endedAt = at
+      run.endReason = reason
+      if case .checkpoint(let session) = run.start.source {
+        let previous = sessions[session]
+        var s = previous ?? SessionProgress()
+        s.bestCheckpointPercent = max(s.bestCheckpointPercent ?? 0, run.percent)
+        sessions[session] = s
+        if var top = undoStack.last, top.previousRun?.id == runID, top.previousSessions[session] == nil {
+          top.previousSessions[session] = .some(previous)
+          undoStack[undoStack.count - 1] = top
+        }
+      }
+      runs.append(run)
+      activeRun = nil
+
+    case .flagged(let ref, let on):
+      var q = question(ref)
+      q.flagged = on
+      questions[ref] = q
+
+    case .sessionCompleted(let id):
+      var entry = UndoEntry(sequence: event.sequence, summary: "completion of \(id)")
+      entry.previousSessions[id] = .some(sessions[id])
+      var s = sessions[id] ?? SessionProgress()
+      s.completedAt = at
+      sessions[id] = s
+      pushUndo(entry)
+
+    case .sessionReopened(let id):
+      var entry = UndoEntry(sequence: event.sequence, summary: "reopening of \(id)")
+      entry.previousSessions[id] = .some(sessions[id])
+      sessions[id]?.completedAt = nil
+      pushUndo(entry)
+
+    case .undone(let target):
+      guard let index = undoStack.lastIndex(where: { $0.sequence == target }) else { return }
+      let entry = undoStack.remove(at: index)
+      restore(entry)
+    }
+  }
+
+  private mutating func pushUndo(_ entry: UndoEntry) {
+    undoStack.append(entry)
+    if undoStack.count > Progress.undoLimit { undoStack.removeFirst(undoStack.count - Progress.undoLimit) }
+  }
+
+  private mutating func restore(_ entry: UndoEntry) {
+    for (ref, previous) in entry.previousQuestions {
+      // Flags are not part of what an answer changes: keep the current one.
+      let flagged = questions[ref]?.flagged ?? false
+      var restored = previous ?? QuestionProgress()
+      restored.flagged = flagged
+      questions[ref] = restored
+    }
+    for (id, previous) in entry.previousSessions { sessions[id] = previous }
+    for (day, previous) in entry.previousDays { days[day] = previous }
+    if let run = entry.previousRun, activeRun == nil || activeRun?.id == run.id {
+      runs.removeAll { $0.id == run.id }
+      activeRun = run
+    }
+  }
+}

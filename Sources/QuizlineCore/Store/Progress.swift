@@ -1,0 +1,129 @@
+/// Everything durable about one learner: derived only from events by ``apply(_:)``.
+public struct Progress: Sendable, Equatable {
+  public var questions: [QuestionRef: QuestionProgress] = [:]
+  public var sessions: [String: SessionProgress] = [:]
+  /// The unfinished quiz run, if any: resumable after `quit` or a crash.
+  public var activeRun: QuizRun?
+  /// Runs that ended, oldest first.
+  public var runs: [QuizRun] = []
+  /// Answers and study time per UTC day (days since 1970-01-01).
+  public var days: [Int64: DayActivity] = [:]
+  /// What `undo` can take back, newest last (bounded).
+  public var undoStack: [UndoEntry] = []
+  /// The sequence number of the last event applied.
+  public var lastSequence = 0
+
+  public init() {}
+
+  public static let undoLimit = 50
+
+  public var flaggedQuestions: [QuestionRef] { questions.filter { $0.value.flagged }.map(\.key).sorted() }
+
+  /// The progress of one question (empty when never seen).
+  public func question(_ ref: QuestionRef) -> QuestionProgress { questions[ref] ?? QuestionProgress() }
+
+  public func isCompleted(_ session: String) -> Bool { sessions[session]?.completedAt != nil }
+}
+
+/// What is known about one question.
+public struct QuestionProgress: Sendable, Equatable {
+  public var attempts = 0
+  /// Attempts with full credit.
+  public var correct = 0
+  public var totalScore = 0.0
+  public var lastScore: Double?
+  public var lastAnsweredAt: Timestamp?
+  public var flagged = false
+
+  public init() {}
+
+  public var accuracy: Double? { attempts > 0 ? totalScore / Double(attempts) : nil }
+}
+
+/// What is known about one study session.
+public struct SessionProgress: Sendable, Equatable {
+  public var completedAt: Timestamp?
+  /// The best checkpoint score so far, in percent.
+  public var bestCheckpointPercent: Int?
+
+  public init(completedAt: Timestamp? = nil, bestCheckpointPercent: Int? = nil) {
+    self.completedAt = completedAt
+    self.bestCheckpointPercent = bestCheckpointPercent
+  }
+}
+
+/// One quiz run: its questions in order, where the learner is, and each answer's outcome.
+public struct QuizRun: Sendable, Equatable {
+  /// The sequence number of the event that started it.
+  public var id: Int
+  public var start: RunStart
+  public var startedAt: Timestamp
+  /// Index of the next question to show.
+  public var position = 0
+  /// One entry per question, nil until answered or skipped.
+  public var outcomes: [RunOutcome?]
+  public var endedAt: Timestamp?
+  public var endReason: RunEndReason?
+
+  public init(id: Int, start: RunStart, startedAt: Timestamp) {
+    self.id = id
+    self.start = start
+    self.startedAt = startedAt
+    self.outcomes = Array(repeating: nil, count: start.questions.count)
+  }
+
+  public var questions: [QuestionRef] { start.questions }
+  public var isAtEnd: Bool { position >= questions.count }
+  public var current: QuestionRef? { isAtEnd ? nil : questions[position] }
+  public var answeredCount: Int { outcomes.filter { $0?.score != nil }.count }
+  public var scoreTotal: Double { outcomes.reduce(0) { $0 + ($1?.score ?? 0) } }
+  /// Percentage of the whole run's questions (skipped and unanswered count as 0).
+  public var percent: Int { questions.isEmpty ? 0 : Int((scoreTotal / Double(questions.count) * 100).rounded()) }
+  public var secondsSpent: Double { outcomes.reduce(0) { $0 + ($1?.seconds ?? 0) } }
+}
+
+/// How one question of a run went: a score, or nil when skipped.
+public struct RunOutcome: Sendable, Equatable {
+  public var score: Double?
+  public var response: String?
+  public var seconds: Double
+
+  public init(score: Double?, response: String?, seconds: Double) {
+    self.score = score
+    self.response = response
+    self.seconds = seconds
+  }
+
+  public var isSkipped: Bool { score == nil }
+}
+
+/// Activity on one day.
+public struct DayActivity: Sendable, Equatable {
+  public var answers = 0
+  public var correct = 0
+  public var seconds = 0.0
+
+  public init(answers: Int = 0, correct: Int = 0, seconds: Double = 0) {
+    self.answers = answers
+    self.correct = correct
+    self.seconds = seconds
+  }
+}
+
+/// What applying an undoable event changed, so that `undone` can put it back.
+public struct UndoEntry: Sendable, Equatable {
+  public var sequence: Int
+  /// Shown when undoing: `answer to swiftui-basics/q3`.
+  public var summary: String
+  public var previousQuestions: [QuestionRef: QuestionProgress?] = [:]
+  public var previousSessions: [String: SessionProgress?] = [:]
+  public var previousDays: [Int64: DayActivity?] = [:]
+  /// The run as it was before (when the event changed a run), and how many runs had ended then.
+  public var previousRun: QuizRun?
+  public var runCount: Int?
+
+  public init(sequence: Int, summary: String) {
+    self.sequence = sequence
+    self.summary = summary
+  }
+}
