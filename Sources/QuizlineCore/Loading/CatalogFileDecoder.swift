@@ -51,7 +51,8 @@ enum CatalogFileDecoder {
     switch kind {
     case "bank":
       let questionPositions = questionIDPositions(reader.valueWithoutMarking("questions"), context: context)
-      guard let bank = BankDecoder(context: context).decode(&reader) else { return nil }
+      guard var bank = BankDecoder(context: context).decode(&reader) else { return nil }
+      bank.contentHash = contentHash(context.bytes)
       return .bank(bank, idAt: located(bank.id), questionsAt: questionPositions)
     case "session":
       guard let (session, refs) = SessionDecoder(context: context).decode(&reader) else { return nil }
@@ -80,4 +81,15 @@ extension ObjectReader {
   func valueWithoutMarking(_ key: String) -> JSONValue? {
     object.members.first { $0.key.string == key }?.value
   }
+}
+
+/// FNV-1a (64 bit) of a file's bytes, in hex: cheap, stable, good enough to notice edits.
+func contentHash(_ bytes: [UInt8]) -> String {
+  var h: UInt64 = 0xcbf2_9ce4_8422_2325
+  for b in bytes {
+    h ^= UInt64(b)
+    h = h &* 0x0000_0100_0000_01B3
+  }
+  let hex = String(h, radix: 16)
+  return String(repeating: "0", count: 16 - hex.count) + hex
 }

@@ -8,10 +8,12 @@ public struct Bank: Sendable, Equatable, Hashable {
   public var version: String
   public var tags: [String]
   public var questions: [Question]
+  /// A hash of the file the bank was loaded from (FNV-1a, hex), so runs notice edited banks.
+  public var contentHash: String
 
   public init(
     id: String, title: String, description: String = "", version: String = "1",
-    tags: [String] = [], questions: [Question]
+    tags: [String] = [], questions: [Question], contentHash: String = ""
   ) {
     self.id = id
     self.title = title
@@ -19,6 +21,7 @@ public struct Bank: Sendable, Equatable, Hashable {
     self.version = version
     self.tags = tags
     self.questions = questions
+    self.contentHash = contentHash
   }
 
   /// The question with the given id, if the bank has one.

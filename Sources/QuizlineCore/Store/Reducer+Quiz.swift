@@ -1,0 +1,166 @@
+extension Reducer {
+  /// A line typed inside a quiz: a quiz command, an answer, a line of an open answer, or a self-grade.
+  static func reduceQuizLine(_ state: inout AppState, _ raw: String, _ context: inout Context) -> Reduction {
+    guard let run = state.progress.activeRun, let stage = state.quiz, let (ref, question) = state.currentQuestion else {
+      state.quiz = nil
+      return fail(&state, "there is no quiz in progress", hint: "Type start BANK to begin one.")
+    }
+    var line = raw.trimmingSpaces
+    if case .writing(let shownAt, let lines) = stage {
+      if line.isEmpty {
+        guard !lines.isEmpty else {
+          state.display = [.notice("Write your answer first (an empty line ends it), or type skip.")]
+          return Reduction()
+        }
+        let written = lines.joined(separator: "\n")
+        state.quiz = .openGrading(shownAt: shownAt, written: written)
+        state.display = [.modelAnswer(ref, written: written)]
+        return Reduction()
+      }
+      if !lines.isEmpty || !isQuizCommand(line) {
+        state.quiz = .writing(shownAt: shownAt, lines: lines + [raw.trimmingTrailingSpaces()])
+        return Reduction()
+      }
+    }
+    if line.isEmpty {
+      if case .asking(let shownAt) = stage, case .flashcard = question.body {
+        state.quiz = .flashcardBack(shownAt: shownAt)
+        state.display = [.flashcardBack(ref)]
+      } else {
+        state.display = [.notice(reminder(for: stage, question))]
+      }
+      return Reduction()
+    }
+    if line.hasPrefix("=") {
+      line = String(line.dropFirst()).trimmingSpaces
+    } else if isQuizCommand(line) {
+      guard let args = parse(&state, line, in: .quiz), let command = args.command else { return Reduction() }
+      return quizCommand(&state, command, args, run: run, ref: ref, question: question, context)
+    }
+    switch (stage, question.body) {
+    case (.asking(let shownAt), .flashcard):
+      state.quiz = .flashcardBack(shownAt: shownAt)
+      state.display = [.flashcardBack(ref)]
+      return Reduction()
+    case (.asking(let shownAt), .open):
+      state.quiz = .writing(shownAt: shownAt, lines: [raw.trimmingSpaces])
+      return Reduction()
+    case (.flashcardBack, _), (.openGrading, _):
+      guard let grade = SelfGrade(typed: line) else {
+        return fail(&state, "\(quoted(line)) is not a grade", hint: "Type again, hard, good or easy (or 1–4).")
+      }
+      var written: String?
+      if case .openGrading(_, let w) = stage { written = w }
+      return record(&state, .selfGraded(grade, written: written), run: run, ref: ref, question: question, context)
+    default:
+      switch AnswerParser.parse(line, for: question) {
+      case .failure(let error):
+        return fail(&state, error.message, hint: AnswerParser.syntaxHint(for: question) + " Or skip, hint, flag, end, help.")
+      case .success(let response):
+        return record(&state, response, run: run, ref: ref, question: question, context)
+      }
+    }
+  }
+
+  private static func isQuizCommand(_ line: String) -> Bool {
+    guard let word = ReplCommands.tokenize(line).first else { return false }
+    return ReplCommands.parser(for: .quiz).command(named: word.lowercased()) != nil
+  }
+
+  private static func reminder(for stage: QuizStage, _ question: Question) -> String {
+    switch stage {
+    case .flashcardBack, .openGrading: "Grade yourself: again, hard, good or easy."
+    default: AnswerParser.syntaxHint(for: question)
+    }
+  }
+
+  /// Grades and records an answer, then moves on to the next question or ends the run.
+  private static func record(
+    _ state: inout AppState, _ response: Response, run: QuizRun, ref: QuestionRef, question: Question, _ context: Context
+  ) -> Reduction {
+    let grade = Grader.grade(response, for: question)
+    let seconds = min(600, max(0, Double(context.now.microseconds - (state.quiz?.shownAt.microseconds ?? context.now.microseconds)) / 1e6))
+    var selfGrade: SelfGrade?
+    if case .selfGraded(let g, _) = response { selfGrade = g }
+    let answer = AnswerRecord(
+      run: run.id, question: ref, response: response.typed, score: grade.score, seconds: seconds, selfGrade: selfGrade)
+    var events: [EventPayload] = [.answered(answer)]
+    let feedback = Feedback(question: ref, typed: response.typed, grade: grade)
+    events += advance(&state, run: run, from: run.position + 1, extraScore: grade.score, context)
+    state.display.insert(.feedback(feedback), at: 0)
+    return Reduction(events: events)
+  }
+
+  /// Events after leaving position `from - 1`: skips for vanished questions and, at the end, the
+  /// run's end (and the session's completion when its checkpoint was passed). Sets the display.
+  static func advance(_ state: inout AppState, run: QuizRun, from position: Int, extraScore: Double, _ context: Context) -> [EventPayload] {
+    var events = skipMissing(state, run: run, from: position, runID: run.id)
+    guard position + events.count >= run.questions.count else {
+      state.quiz = .asking(shownAt: context.now)
+      state.display = [.currentQuestion]
+      return events
+    }
+    events.append(.runEnded(run: run.id, reason: .finished))
+    state.quiz = nil
+    state.display = [.runSummary(runID: run.id)]
+    if case .checkpoint(let sid) = run.start.source, let session = state.catalog.session(sid),
+      session.completion == .checkpoint, let checkpoint = session.checkpoint, !state.progress.isCompleted(sid)
+    {
+      let percent = Int(((run.scoreTotal + extraScore) / Double(max(1, run.questions.count)) * 100).rounded())
+      if percent >= checkpoint.passPercent {
+        events.append(.sessionCompleted(session: sid))
+        state.display.append(.sessionMarked(id: sid, completed: true))
+      }
+    }
+    return events
+  }
+
+  private static func quizCommand(
+    _ state: inout AppState, _ command: String, _ args: ParsedArguments, run: QuizRun, ref: QuestionRef, question: Question,
+    _ context: Context
+  ) -> Reduction {
+    switch command {
+    case "skip":
+      let events: [EventPayload] = [.skipped(run: run.id, question: ref)] + advance(&state, run: run, from: run.position + 1, extraScore: 0, context)
+      state.display.insert(.notice("Skipped."), at: 0)
+      return Reduction(events: events)
+    case "hint":
+      guard let hint = question.hint else { return fail(&state, "this question has no hint", hint: AnswerParser.syntaxHint(for: question)) }
+      state.display = [.hint(hint)]
+    case "flag":
+      let on = !state.progress.question(ref).flagged
+      let count = state.progress.flaggedQuestions.count + (on ? 1 : -1)
+      state.display = [.notice((on ? "Flagged" : "Unflagged") + " \(ref). Flagged: \(count) question\(count == 1 ? "" : "s").")]
+      return Reduction(events: [.flagged(question: ref, on: on)])
+    case "back":
+      guard run.position > 0 else { return fail(&state, "this is the first question; there is no earlier feedback", hint: nil) }
+      let previousRef = run.questions[run.position - 1]
+      guard let outcome = run.outcomes[run.position - 1], let typed = outcome.response, let previous = state.catalog.question(previousRef) else {
+        state.display = [.notice("You skipped the previous question (\(previousRef))."), .currentQuestion]
+        return Reduction()
+      }
+      let grade: Grade
+      if let g = SelfGrade(typed: typed), previous.body.kind.isSelfGraded {
+        grade = Grade(score: g.score)
+      } else if case .success(let response) = AnswerParser.parse(typed, for: previous) {
+        grade = Grader.grade(response, for: previous)
+      } else {
+        grade = Grade(score: outcome.score ?? 0)
+      }
+      state.display = [.feedback(Feedback(question: previousRef, typed: typed, grade: grade, recorded: false)), .currentQuestion]
+    case "end":
+      state.quiz = nil
+      state.display = [.runSummary(runID: run.id)]
+      return Reduction(events: [.runEnded(run: run.id, reason: .ended)])
+    case "help": state.display = [.help(command: args.positionals.first, context: .quiz)]
+    case "status": state.display = [.status]
+    case "undo": return undo(&state, context)
+    case "quit":
+      state.quitRequested = true
+      state.display = [.notice("Your place in this quiz is saved: type resume next time."), .goodbye]
+    default:
+      return fail(&state, "\(command) cannot be used during a quiz", hint: "Type end to finish the quiz first.")
+    }
+    return Reduction()
+  }
+}

@@ -1,0 +1,96 @@
+extension Reducer {
+  /// `start BANK [options]`, `quiz [SESSION]` and `retry`.
+  static func startRun(_ state: inout AppState, _ command: String, _ args: ParsedArguments, _ context: inout Context) -> Reduction {
+    var refs: [QuestionRef]
+    let source: RunSource
+    switch command {
+    case "start":
+      let id = args.positionals[0]
+      guard let bank = state.catalog.bank(id) else { return unknown(&state, "bank", id, state.catalog.banks.map(\.id)) }
+      source = .bank(id)
+      var questions = bank.questions
+      if let tagList = args.value("tags") {
+        let wanted = Set(tagList.split(separator: ",").map { String($0).trimmingSpaces.lowercased() }.filter { !$0.isEmpty })
+        questions = questions.filter { !wanted.isDisjoint(with: $0.tags + bank.tags) }
+        if questions.isEmpty {
+          let known = Set(bank.questions.flatMap(\.tags) + bank.tags).sorted()
+          return fail(&state, "no question of \(id) has the tags \(tagList)", hint: known.isEmpty ? "This bank has no tags." : "Tags in \(id): \(known.joined(separator: ", ")).")
+        }
+      }
+      if args.flag("only-missed") {
+        questions = questions.filter {
+          let p = state.progress.question(QuestionRef(bank: id, question: $0.id))
+          return p.attempts > 0 && (p.lastScore ?? 0) < 0.9999
+        }
+        if questions.isEmpty { return fail(&state, "no question of \(id) was missed last time", hint: "Type start \(id) for the whole bank.") }
+      }
+      if args.flag("only-flagged") {
+        questions = questions.filter { state.progress.question(QuestionRef(bank: id, question: $0.id)).flagged }
+        if questions.isEmpty { return fail(&state, "no question of \(id) is flagged", hint: "Type flag during a quiz to flag a question.") }
+      }
+      refs = questions.map { QuestionRef(bank: id, question: $0.id) }
+    case "quiz":
+      guard let sid = args.positionals.first ?? state.reading else {
+        return fail(&state, "quiz: which session?", hint: "usage: quiz SESSION (or read a session first)")
+      }
+      guard let session = state.catalog.session(sid) else { return unknown(&state, "session", sid, state.catalog.sessions.map(\.id)) }
+      guard let checkpoint = session.checkpoint else {
+        return fail(&state, "\(sid) has no checkpoint quiz", hint: "Type complete \(sid) when you have studied it.")
+      }
+      source = .checkpoint(session: sid)
+      refs = checkpoint.questions.filter { state.catalog.question($0) != nil }
+      if refs.isEmpty { return fail(&state, "none of the checkpoint questions of \(sid) exist any more", hint: "Run quizline check.") }
+    default:
+      guard let last = state.progress.runs.last else {
+        return fail(&state, "there is no finished quiz to retry", hint: "Type start BANK to begin one.")
+      }
+      refs = zip(last.questions, last.outcomes).filter { ($0.1?.score ?? 0) < 0.9999 }.map(\.0).filter { state.catalog.question($0) != nil }
+      if refs.isEmpty {
+        state.display = [.notice("You missed nothing in the last quiz. Nothing to retry.")]
+        return Reduction()
+      }
+      source = last.start.source == .cram ? .cram : last.start.source
+    }
+    var seed = context.entropy
+    if let s = args.value("seed") {
+      guard let v = UInt64(s) else { return fail(&state, "--seed must be a whole number such as 42, not \(quotedArg(s))", hint: nil) }
+      seed = v
+    }
+    if args.flag("shuffle") || args.value("seed") != nil {
+      refs = Presentation.shuffled(refs, seed: seed)
+    }
+    if let c = args.value("count") {
+      guard let n = Int(c), n >= 1 else {
+        return fail(&state, "--count must be a whole number from 1 to \(refs.count), not \(quotedArg(c))", hint: nil)
+      }
+      refs = Array(refs.prefix(n))
+    }
+    var hashes: [String: String] = [:]
+    for bank in Set(refs.map(\.bank)) { hashes[bank] = state.catalog.bank(bank)?.contentHash ?? "" }
+    let start = RunStart(source: source, questions: refs, seed: seed, bankHashes: hashes)
+    var blocks: [Block] = []
+    if let old = state.progress.activeRun {
+      blocks.append(.notice("Your unfinished quiz on \(old.start.source.label) (\(old.position) of \(old.questions.count) done) was ended."))
+    }
+    state.quiz = .asking(shownAt: context.now)
+    blocks.append(.currentQuestion)
+    state.display = blocks
+    return Reduction(events: [.quizStarted(start)])
+  }
+
+  /// Skip events for questions that no longer exist, from `position` on (the bank was edited).
+  static func skipMissing(_ state: AppState, run: QuizRun, from position: Int, runID: Int) -> [EventPayload] {
+    var events: [EventPayload] = []
+    var k = position
+    while k < run.questions.count, state.catalog.question(run.questions[k]) == nil {
+      events.append(.skipped(run: runID, question: run.questions[k]))
+      k += 1
+    }
+    return events
+  }
+
+  /// The `runEnded` event when `run`, after `skipped` more questions, has no question left.
+  static func endIfDone(_ state: AppState, run: QuizRun, afterSkipping skipped: Int) -> EventPayload? {
+    run.position + skipped >= run.questions.count ? .runEnded(run: run.id, reason: .finished) : nil
+  }
+}

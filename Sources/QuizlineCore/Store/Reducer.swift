@@ -1,0 +1,177 @@
+/// The pure heart of quizline: turns an ``Action`` into events to record and a new display.
+///
+/// The reducer never performs I/O and never changes ``Progress`` directly: it returns events, which
+/// the runtime appends to the journal and then applies with ``Progress/apply(_:)``. Time and
+/// randomness arrive inside the action, so the same state and action always give the same result.
+public enum Reducer {
+  public static func reduce(_ state: inout AppState, _ action: Action) -> Reduction {
+    state.display = []
+    switch action {
+    case .started:
+      state.display = [.welcome]
+      return Reduction()
+    case .interrupted:
+      if case .writing(let shownAt, let lines) = state.quiz, !lines.isEmpty {
+        state.quiz = .asking(shownAt: shownAt)
+        state.display = [.notice("Draft discarded."), .currentQuestion]
+        return Reduction()
+      }
+      if state.interruptArmed {
+        state.quitRequested = true
+        state.display = [.goodbye]
+      } else {
+        state.interruptArmed = true
+        state.display = [.notice("Press Ctrl-C again, or type quit, to leave.")]
+      }
+      return Reduction()
+    case .inputEnded:
+      state.quitRequested = true
+      state.display = [.goodbye]
+      return Reduction()
+    case .lineEntered(let raw, let now, let entropy):
+      state.interruptArmed = false
+      var context = Context(now: now, entropy: entropy)
+      if state.quiz != nil {
+        return reduceQuizLine(&state, raw, &context)
+      }
+      let line = raw.trimmingSpaces
+      if line.isEmpty { return Reduction() }
+      return reduceHomeLine(&state, line, &context)
+    }
+  }
+
+  /// Per-action inputs that must not come from globals.
+  struct Context {
+    var now: Timestamp
+    var entropy: UInt64
+  }
+
+  static func fail(_ state: inout AppState, _ message: String, hint: String? = nil) -> Reduction {
+    state.display = [.error(message, hint: hint)]
+    return Reduction()
+  }
+
+  /// Parses a command line against the commands of `context`; shows the error and returns nil on failure.
+  static func parse(_ state: inout AppState, _ line: String, in context: ReplContext) -> ParsedArguments? {
+    do {
+      return try ReplCommands.parser(for: context).parse(ReplCommands.tokenize(line))
+    } catch {
+      let usage = error.command.flatMap { name in ReplCommands.all.first { $0.name == name } }.map { "usage: " + $0.usage }
+      state.display = [.error(error.message, hint: usage ?? "Type help to see the commands.")]
+      return nil
+    }
+  }
+
+  private static func reduceHomeLine(_ state: inout AppState, _ line: String, _ context: inout Context) -> Reduction {
+    guard let args = parse(&state, line, in: .home), let command = args.command else { return Reduction() }
+    let arg = args.positionals.first
+    switch command {
+    case "help":
+      if let arg, ReplCommands.parser(for: .home).command(named: arg) == nil, ReplCommands.parser(for: .quiz).command(named: arg) == nil {
+        return fail(&state, "help: there is no command \(quotedArg(arg))", hint: "Type help to see the commands.")
+      }
+      state.display = [.help(command: arg, context: .home)]
+    case "list": state.display = [.catalogList]
+    case "search": state.display = [.searchResults(query: args.positionals.joined(separator: " "))]
+    case "status": state.display = [.status]
+    case "read": return read(&state, arg ?? "")
+    case "next":
+      guard let s = state.nextSession else {
+        state.display = [.notice(state.catalog.sessions.isEmpty ? "There are no study sessions." : "Every session is completed. Well done!")]
+        return Reduction()
+      }
+      return read(&state, s.id)
+    case "complete", "reopen": return mark(&state, arg, complete: command == "complete")
+    case "start", "quiz", "retry": return startRun(&state, command, args, &context)
+    case "resume": return resume(&state, context)
+    case "undo": return undo(&state, context)
+    case "quit":
+      state.quitRequested = true
+      state.display = [.goodbye]
+    default:
+      return fail(&state, "\(quotedArg(command)) cannot be used here", hint: "Type help to see the commands.")
+    }
+    return Reduction()
+  }
+
+  static func read(_ state: inout AppState, _ id: String) -> Reduction {
+    guard state.catalog.session(id) != nil else { return unknown(&state, "session", id, state.catalog.sessions.map(\.id)) }
+    state.reading = id
+    state.display = [.session(id: id)]
+    return Reduction()
+  }
+
+  static func unknown(_ state: inout AppState, _ kind: String, _ id: String, _ known: [String]) -> Reduction {
+    var hint = known.isEmpty ? "There are none in the quizzes folder." : "Type list to see them."
+    if let m = closestMatch(to: id, in: known) { hint = "Did you mean \(m)?" }
+    return fail(&state, "there is no \(kind) \(quotedArg(id))", hint: hint)
+  }
+
+  private static func mark(_ state: inout AppState, _ arg: String?, complete: Bool) -> Reduction {
+    let verb = complete ? "complete" : "reopen"
+    guard let id = arg ?? state.reading else {
+      return fail(&state, "\(verb): which session?", hint: "usage: \(verb) SESSION (or read a session first)")
+    }
+    guard let session = state.catalog.session(id) else { return unknown(&state, "session", id, state.catalog.sessions.map(\.id)) }
+    let done = state.progress.isCompleted(id)
+    if complete {
+      if done {
+        state.display = [.notice("\(id) is already completed.")]
+        return Reduction()
+      }
+      if session.completion == .checkpoint, let checkpoint = session.checkpoint {
+        let best = state.progress.sessions[id]?.bestCheckpointPercent
+        if (best ?? 0) < checkpoint.passPercent {
+          let so = best.map { "best so far \($0)%" } ?? "not taken yet"
+          return fail(
+            &state, "\(id) can be completed once its checkpoint quiz reaches \(checkpoint.passPercent)% (\(so)).",
+            hint: "Type quiz \(id) to take it.")
+        }
+      }
+      state.display = [.sessionMarked(id: id, completed: true)]
+      return Reduction(events: [.sessionCompleted(session: id)])
+    }
+    guard done else {
+      state.display = [.notice("\(id) is not completed, so there is nothing to reopen.")]
+      return Reduction()
+    }
+    state.display = [.sessionMarked(id: id, completed: false)]
+    return Reduction(events: [.sessionReopened(session: id)])
+  }
+
+  static func resume(_ state: inout AppState, _ context: Context) -> Reduction {
+    guard let run = state.progress.activeRun else {
+      return fail(&state, "there is no unfinished quiz to resume", hint: "Type start BANK to begin one.")
+    }
+    var notices: [Block] = []
+    for (bank, hash) in run.start.bankHashes.sorted(by: { $0.key < $1.key }) {
+      if let b = state.catalog.bank(bank), b.contentHash != hash {
+        notices.append(.notice("Bank \(bank) has changed since this quiz began; removed questions will be skipped."))
+      }
+    }
+    state.quiz = .asking(shownAt: context.now)
+    var reduction = Reduction()
+    reduction.events += skipMissing(state, run: run, from: run.position, runID: run.id)
+    if let end = endIfDone(state, run: run, afterSkipping: reduction.events.count) {
+      reduction.events.append(end)
+      state.quiz = nil
+      state.display = notices + [.runSummary(runID: run.id)]
+      return reduction
+    }
+    state.display = notices + [.notice("Resuming \(run.start.source.label) at question \(run.position + 1 + reduction.events.count) of \(run.questions.count)."), .currentQuestion]
+    return reduction
+  }
+
+  static func undo(_ state: inout AppState, _ context: Context) -> Reduction {
+    guard let entry = state.progress.undoStack.last else {
+      return fail(&state, "there is nothing to undo", hint: nil)
+    }
+    var blocks: [Block] = [.undone(summary: entry.summary)]
+    if let run = entry.previousRun, state.progress.activeRun == nil || state.progress.activeRun?.id == run.id {
+      state.quiz = .asking(shownAt: context.now)
+    }
+    if state.quiz != nil { blocks.append(.currentQuestion) }
+    state.display = blocks
+    return Reduction(events: [.undone(target: entry.sequence)])
+  }
+}
