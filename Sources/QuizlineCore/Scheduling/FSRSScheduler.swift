@@ -152,23 +152,20 @@ public struct FSRSScheduler: Sendable {
   /// alone) moved within a range that widens with it (5% to 15% of the interval), `u` uniform in
   /// [0, 1).
   func fuzzedDays(_ days: Int, _ u: Double) -> Int {
+    // py-fsrs rounds to Python ints; every value here is a small whole number, exact as a Double.
     let n = Double(days)
+    let maximum = Double(maximumInterval)
     var delta = 1.0
     delta += 0.15 * max(min(n, 7.0) - 2.5, 0.0)
     delta += 0.1 * max(min(n, 20.0) - 7.0, 0.0)
     delta += 0.05 * max(n - 20.0, 0.0)
-    var lo = Self.roundToInt(n - delta)
-    var hi = Self.roundToInt(n + delta)
+    var lo = (n - delta).rounded(.toNearestOrEven)
+    var hi = (n + delta).rounded(.toNearestOrEven)
     lo = max(2, lo)
-    hi = min(hi, maximumInterval)
+    hi = min(hi, maximum)
     lo = min(lo, hi)
-    let fuzzed = Self.roundToInt(u * Double(hi - lo + 1) + Double(lo))
-    return min(fuzzed, maximumInterval)
-  }
-
-  @inline(__always) static func roundToInt(_ x: Double) -> Int {
-    let r = x.rounded(.toNearestOrEven)
-    return r.isNaN ? 0 : Int(max(min(r, 9.0e15), -9.0e15))
+    let fuzzed = min((u * (hi - lo + 1) + lo).rounded(.toNearestOrEven), maximum)
+    return fuzzed >= 0 ? Int(fuzzed) : 0  // negative only for a maximum interval below 2 (invalid)
   }
 }
 

@@ -80,11 +80,14 @@ public struct PythonRandom: FuzzRandom, Sendable {
   }
 
   private mutating func twist() {
+    @inline(__always) func mix(_ upper: UInt32, _ lower: UInt32, _ far: UInt32) -> UInt32 {
+      let y = (upper & 0x8000_0000) | (lower & 0x7FFF_FFFF)
+      return far ^ (y >> 1) ^ ((0 &- (y & 1)) & 0x9908_B0DF)
+    }
     state.withUnsafeMutableBufferPointer { mt in
-      for k in 0..<624 {
-        let y = (mt[k] & 0x8000_0000) | (mt[(k + 1) % 624] & 0x7FFF_FFFF)
-        mt[k] = mt[(k + 397) % 624] ^ (y >> 1) ^ (y & 1 == 0 ? 0 : 0x9908_B0DF)
-      }
+      for k in 0..<227 { mt[k] = mix(mt[k], mt[k + 1], mt[k + 397]) }
+      for k in 227..<623 { mt[k] = mix(mt[k], mt[k + 1], mt[k - 227]) }
+      mt[623] = mix(mt[623], mt[0], mt[396])
     }
     index = 0
   }
