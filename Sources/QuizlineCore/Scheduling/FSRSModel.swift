@@ -114,9 +114,16 @@ struct FSRSModel: Sendable {
     return max(next, FSRSModel.stabilityMin)
   }
 
+  /// `x` rounded to the nearest integer, ties to even (Python's `round`), for `x >= 0` (and for a
+  /// negative `x` any value below 0.5). Adding and removing 2^52 rounds in the FPU's default
+  /// nearest-even mode without a call into libm (`rint` is a call on baseline x86-64).
+  @inline(__always) static func roundHalfEven(_ x: Double) -> Double {
+    x < 4_503_599_627_370_496 ? (x + 4_503_599_627_370_496) - 4_503_599_627_370_496 : x
+  }
+
   /// Whole-day interval for stability `s`: round half to even, at least 1, at most `maximum`.
   @inline(__always) func intervalDays(_ s: Double, maximum: Int) -> Int {
-    let x = (s / factor * intervalFactor).rounded(.toNearestOrEven)
+    let x = FSRSModel.roundHalfEven(s / factor * intervalFactor)
     let days = x >= 1 ? x : 1  // NaN too (py-fsrs would raise)
     return days < Double(maximum) ? Int(days) : maximum
   }

@@ -159,12 +159,12 @@ public struct FSRSScheduler: Sendable {
     delta += 0.15 * max(min(n, 7.0) - 2.5, 0.0)
     delta += 0.1 * max(min(n, 20.0) - 7.0, 0.0)
     delta += 0.05 * max(n - 20.0, 0.0)
-    var lo = (n - delta).rounded(.toNearestOrEven)
-    var hi = (n + delta).rounded(.toNearestOrEven)
+    var lo = FSRSModel.roundHalfEven(n - delta)  // n - delta > 0 for n >= 3
+    var hi = FSRSModel.roundHalfEven(n + delta)
     lo = max(2, lo)
     hi = min(hi, maximum)
     lo = min(lo, hi)
-    let fuzzed = min((u * (hi - lo + 1) + lo).rounded(.toNearestOrEven), maximum)
+    let fuzzed = min(FSRSModel.roundHalfEven(u * (hi - lo + 1) + lo), maximum)
     return fuzzed >= 0 ? Int(fuzzed) : 0  // negative only for a maximum interval below 2 (invalid)
   }
 }

@@ -61,7 +61,9 @@ public struct PythonRandom: FuzzRandom, Sendable {
   }
 
   /// The next 32-bit output (`genrand_uint32`; Python's `getrandbits(32)`).
-  public mutating func nextUInt32() -> UInt32 {
+  public mutating func nextUInt32() -> UInt32 { next32() }
+
+  @inline(__always) private mutating func next32() -> UInt32 {
     if index >= 624 { twist() }
     var y = state[index]
     index += 1
@@ -74,8 +76,8 @@ public struct PythonRandom: FuzzRandom, Sendable {
 
   /// Python's `random.random()`: 53 random bits from two outputs.
   public mutating func nextUniform() -> Double {
-    let a = nextUInt32() >> 5
-    let b = nextUInt32() >> 6
+    let a = next32() >> 5
+    let b = next32() >> 6
     return (Double(a) * 67_108_864.0 + Double(b)) * (1.0 / 9_007_199_254_740_992.0)
   }
 

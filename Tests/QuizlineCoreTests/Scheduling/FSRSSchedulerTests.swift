@@ -130,6 +130,14 @@ extension SchedulingTests {
       #expect(card.due == card.lastReview!.adding(days: 14))
     }
 
+    @Test func fastRoundingMatchesRoundHalfEven() {
+      var random = SplitMix64(seed: 3)
+      var xs: [Double] = [0, 0.5, 1.5, 2.5, 3.5, 0.49999999999999994, 4_503_599_627_370_495.5, 1e300, 2.5000000000000004]
+      for k in 0..<2000 { xs.append(Double(k) / 2) }
+      for _ in 0..<20_000 { xs.append(random.nextUniform() * 1e7) }
+      for x in xs { #expect(FSRSModel.roundHalfEven(x) == x.rounded(.toNearestOrEven), "\(x)") }
+    }
+
     @Test func maximumIntervalCapsReviews() {
       let scheduler = FSRSScheduler(settings: SchedulerSettings(maximumInterval: 5, enableFuzzing: false))
       let card = scheduler.review(.new(at: Self.start), rating: .easy, at: Self.start)
