@@ -59,13 +59,19 @@ struct FSRSBenchmark {
       dueSum &+= c.due.microseconds / 1_000_000
     }
     let m = median(times)
-    print("fsrs: \(reviews) reviews of \(cardCount) cards, fuzz \(fuzz ? "on" : "off"), \(runs) runs after a warm-up")
+    print(
+      "fsrs: \(reviews) reviews of \(cardCount) cards, fuzz \(fuzz ? "on" : "off"), \(runs) runs after a warm-up"
+    )
     print("fsrs: median \(String(m)) s, best \(String(times.min()!)) s")
-    print("fsrs: reviews/s \(Int((Double(reviews) / m).rounded())) (\(humanRate(Double(reviews) / m)))")
+    print(
+      "fsrs: reviews/s \(Int((Double(reviews) / m).rounded())) (\(humanRate(Double(reviews) / m)))")
     print("fsrs: checksum stability \(stabilitySum) due \(dueSum)")
   }
 
-  static func replay(_ steps: [Step], on cards: inout [FSRSCard], with scheduler: FSRSScheduler, random: inout PythonRandom) {
+  static func replay(
+    _ steps: [Step], on cards: inout [FSRSCard], with scheduler: FSRSScheduler,
+    random: inout PythonRandom
+  ) {
     let n = cards.count
     cards.withUnsafeMutableBufferPointer { cards in
       var j = 0
@@ -75,10 +81,12 @@ struct FSRSBenchmark {
         switch step.timing {
         case 0: now = card.due.adding(microseconds: Int64(step.u * 43_200_000_000.0))
         case 1: now = card.due.adding(microseconds: Int64((1 + step.u * 29) * 86_400_000_000.0))
-        case 2: now = (card.lastReview ?? card.due).adding(microseconds: Int64(step.u * 72_000_000_000.0))
+        case 2:
+          now = (card.lastReview ?? card.due).adding(microseconds: Int64(step.u * 72_000_000_000.0))
         default:
           if let last = card.lastReview {
-            now = last.adding(microseconds: Int64(step.u * Double(card.due.microseconds - last.microseconds)))
+            now = last.adding(
+              microseconds: Int64(step.u * Double(card.due.microseconds - last.microseconds)))
           } else {
             now = card.due
           }

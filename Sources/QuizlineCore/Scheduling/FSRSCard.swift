@@ -20,7 +20,8 @@ public struct FSRSCard: Sendable, Equatable, Codable {
   public var lastReview: Timestamp?
 
   public init(
-    phase: CardPhase, step: Int?, stability: Double?, difficulty: Double?, due: Timestamp, lastReview: Timestamp?
+    phase: CardPhase, step: Int?, stability: Double?, difficulty: Double?, due: Timestamp,
+    lastReview: Timestamp?
   ) {
     self.phase = phase
     self.step = step

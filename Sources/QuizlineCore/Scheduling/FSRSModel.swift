@@ -39,7 +39,8 @@ struct FSRSModel: Sendable {
 
   /// `w` must hold 21 weights.
   init(weights w: [Double], desiredRetention r: Double) {
-    precondition(w.count == 21, "FSRS-6 needs 21 weights, got \(w.count): check SchedulerSettings.validate()")
+    precondition(
+      w.count == 21, "FSRS-6 needs 21 weights, got \(w.count): check SchedulerSettings.validate()")
     let e = FSRSModel.e
     decay = -w[20]
     factor = pow(0.9, 1 / decay) - 1
@@ -99,7 +100,8 @@ struct FSRSModel: Sendable {
 
   /// Stability after a review a day or more after the previous one, at retrievability `r`, with the
   /// difficulty `d` from before the review.
-  @inline(__always) func nextStability(_ s: Double, _ d: Double, _ r: Double, _ g: Rating) -> Double {
+  @inline(__always) func nextStability(_ s: Double, _ d: Double, _ r: Double, _ g: Rating) -> Double
+  {
     let next: Double
     if g == .again {
       let long = w11 * pow(d, negW12) * (pow(s + 1, w13) - 1) * pow(FSRSModel.e, (1 - r) * w14)

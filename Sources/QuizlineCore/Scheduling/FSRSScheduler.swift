@@ -18,8 +18,12 @@ public struct FSRSScheduler: Sendable {
   public init(settings: SchedulerSettings) {
     self.settings = settings
     model = FSRSModel(weights: settings.weights, desiredRetention: settings.desiredRetention)
-    learningSteps = settings.learningSteps.map { $0.multipliedReportingOverflow(by: 1_000_000).partialValue }
-    relearningSteps = settings.relearningSteps.map { $0.multipliedReportingOverflow(by: 1_000_000).partialValue }
+    learningSteps = settings.learningSteps.map {
+      $0.multipliedReportingOverflow(by: 1_000_000).partialValue
+    }
+    relearningSteps = settings.relearningSteps.map {
+      $0.multipliedReportingOverflow(by: 1_000_000).partialValue
+    }
     maximumInterval = settings.maximumInterval
   }
 
@@ -29,9 +33,12 @@ public struct FSRSScheduler: Sendable {
   /// `random.nextUniform()` is called exactly once per fuzzed interval (a review-phase outcome of
   /// 3 days or more), as py-fsrs calls `random.random()`: with `PythonRandom` seeded like Python's
   /// `random.seed(n)`, fuzzed intervals equal the reference's.
-  public func review(_ card: FSRSCard, rating: Rating, at now: Timestamp, random: inout some FuzzRandom) -> FSRSCard {
+  public func review(
+    _ card: FSRSCard, rating: Rating, at now: Timestamp, random: inout some FuzzRandom
+  ) -> FSRSCard {
     var (next, interval, inDays) = schedule(card, rating, now)
-    if inDays && settings.enableFuzzing && interval >= 3 {  // py-fsrs: `interval_days < 2.5` is left alone
+    // py-fsrs leaves `interval_days < 2.5` alone and draws no random number for it.
+    if inDays && settings.enableFuzzing && interval >= 3 {
       interval = fuzzedDays(interval, random.nextUniform())
     }
     next.due = now.saturatingAdding(inDays ? Self.days(interval) : Int64(interval))
@@ -67,7 +74,9 @@ public struct FSRSScheduler: Sendable {
   /// Whole 24-hour periods from `last` to `now`, rounded down (negative when `now` is earlier).
   static func elapsedDays(from last: Timestamp, to now: Timestamp) -> Int64 {
     let (d, overflow) = now.microseconds.subtractingReportingOverflow(last.microseconds)
-    if overflow { return now.microseconds < last.microseconds ? Int64.min / dayMicros : Int64.max / dayMicros }
+    if overflow {
+      return now.microseconds < last.microseconds ? Int64.min / dayMicros : Int64.max / dayMicros
+    }
     return floorDiv(d, dayMicros)
   }
 
@@ -79,7 +88,9 @@ public struct FSRSScheduler: Sendable {
   /// Memory update and next phase; the interval is in whole days when `inDays` (a review-phase
   /// outcome, fuzz not yet applied), else in microseconds (a step).
   @inline(__always)
-  func schedule(_ card: FSRSCard, _ g: Rating, _ now: Timestamp) -> (FSRSCard, interval: Int, inDays: Bool) {
+  func schedule(_ card: FSRSCard, _ g: Rating, _ now: Timestamp) -> (
+    FSRSCard, interval: Int, inDays: Bool
+  ) {
     var c = card
     c.lastReview = now
     // Memory: stability from the old difficulty, then the difficulty.
@@ -89,10 +100,12 @@ public struct FSRSScheduler: Sendable {
         if t < 1 {
           c.stability = model.shortTermStability(s, g)
         } else {
-          c.stability = model.nextStability(s, d, model.retrievability(elapsedDays: t, stability: s), g)
+          c.stability = model.nextStability(
+            s, d, model.retrievability(elapsedDays: t, stability: s), g)
         }
       } else {
-        c.stability = model.nextStability(s, d, 0, g)  // py-fsrs: retrievability 0 without a last review
+        // py-fsrs: retrievability 0 without a last review.
+        c.stability = model.nextStability(s, d, 0, g)
       }
       c.difficulty = model.nextDifficulty(d, g)
     } else {
@@ -113,7 +126,12 @@ public struct FSRSScheduler: Sendable {
         return (c, Int(steps[0]), false)
       case .hard:
         c.step = step
-        if step == 0 && n == 1 { return (c, Int(Self.halfEvenDiv(steps[0].multipliedReportingOverflow(by: 3).partialValue, 2)), false) }
+        if step == 0 && n == 1 {
+          return (
+            c, Int(Self.halfEvenDiv(steps[0].multipliedReportingOverflow(by: 3).partialValue, 2)),
+            false
+          )
+        }
         if step == 0 { return (c, Int(Self.halfEvenDiv(steps[0] &+ steps[1], 2)), false) }
         return (c, Int(steps[step]), false)
       case .good:

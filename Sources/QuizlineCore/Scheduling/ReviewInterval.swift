@@ -10,7 +10,9 @@ public struct ReviewInterval: Sendable, Equatable, Hashable, Comparable, CustomS
     microseconds % 86_400_000_000 == 0 ? microseconds / 86_400_000_000 : nil
   }
 
-  public static func < (a: ReviewInterval, b: ReviewInterval) -> Bool { a.microseconds < b.microseconds }
+  public static func < (a: ReviewInterval, b: ReviewInterval) -> Bool {
+    a.microseconds < b.microseconds
+  }
 
   /// Short English form: `45 s`, `1 min`, `5.5 min`, `2 h`, `12 d`, `1.4 y` (one decimal at most).
   public var description: String {

@@ -19,7 +19,8 @@ public struct SchedulerSettings: Sendable, Equatable, Codable {
 
   public init(
     weights: [Double] = SchedulerSettings.defaultWeights, desiredRetention: Double = 0.9,
-    learningSteps: [Int64] = [60, 600], relearningSteps: [Int64] = [600], maximumInterval: Int = 36500,
+    learningSteps: [Int64] = [60, 600], relearningSteps: [Int64] = [600],
+    maximumInterval: Int = 36500,
     enableFuzzing: Bool = true
   ) {
     self.weights = weights
@@ -83,20 +84,25 @@ public struct SchedulerSettings: Sendable, Equatable, Codable {
       let (range, role) = SchedulerSettings.weightRanges[i]
       if !range.contains(w) {
         problems.append(
-          "weights[\(i)] (\(role)) = \(w) is out of range: allowed \(range.lowerBound)…\(range.upperBound)")
+          "weights[\(i)] (\(role)) = \(w) is out of range: allowed \(range.lowerBound)…\(range.upperBound)"
+        )
       }
     }
     if !(desiredRetention > 0 && desiredRetention < 1) {
-      problems.append("desiredRetention = \(desiredRetention) must be greater than 0 and less than 1 (e.g. 0.9)")
+      problems.append(
+        "desiredRetention = \(desiredRetention) must be greater than 0 and less than 1 (e.g. 0.9)")
     }
     for (name, steps) in [("learningSteps", learningSteps), ("relearningSteps", relearningSteps)] {
       for (i, s) in steps.enumerated() where !(1...SchedulerSettings.stepLimit).contains(s) {
-        problems.append("\(name)[\(i)] = \(s) s must be between 1 second and \(SchedulerSettings.stepLimit) s (a year)")
+        problems.append(
+          "\(name)[\(i)] = \(s) s must be between 1 second and \(SchedulerSettings.stepLimit) s (a year)"
+        )
       }
     }
     if !(1...SchedulerSettings.maximumIntervalLimit).contains(maximumInterval) {
       problems.append(
-        "maximumInterval = \(maximumInterval) days must be between 1 and \(SchedulerSettings.maximumIntervalLimit)")
+        "maximumInterval = \(maximumInterval) days must be between 1 and \(SchedulerSettings.maximumIntervalLimit)"
+      )
     }
     return problems
   }

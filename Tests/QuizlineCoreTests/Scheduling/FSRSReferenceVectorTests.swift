@@ -68,62 +68,64 @@ struct Agreement {
 }
 
 extension SchedulingTests {
-@Suite struct FSRSReferenceVectorTests {
-  @Test func fixtureCoversTheRequiredCases() throws {
-    let v = try ReferenceVectors.shared.get()
-    #expect(v.reference == "fsrs 6.3.2")
-    #expect(v.sequences.count >= 500)
-    #expect(v.sequences.contains { $0.seed != nil })
-    #expect(v.settings.contains { $0.learningSteps.isEmpty })
-    #expect(v.settings.contains { $0.maximumInterval < 365 })
-    for s in v.settings { #expect(s.validate() == [], "fixture settings are valid") }
-  }
+  @Suite struct FSRSReferenceVectorTests {
+    @Test func fixtureCoversTheRequiredCases() throws {
+      let v = try ReferenceVectors.shared.get()
+      #expect(v.reference == "fsrs 6.3.2")
+      #expect(v.sequences.count >= 500)
+      #expect(v.sequences.contains { $0.seed != nil })
+      #expect(v.settings.contains { $0.learningSteps.isEmpty })
+      #expect(v.settings.contains { $0.maximumInterval < 365 })
+      for s in v.settings { #expect(s.validate() == [], "fixture settings are valid") }
+    }
 
-  /// Groups: -1 (settings change between reviews) and each settings index of the fixture.
-  @Test(arguments: -1...11)
-  func matchesReference(group: Int) throws {
-    let v = try ReferenceVectors.shared.get()
-    let schedulers = v.settings.map(FSRSScheduler.init(settings:))
-    var agreement = Agreement()
-    let sequences = v.sequences.enumerated().filter { $0.element.group == group }
-    #expect(!sequences.isEmpty)
-    for (n, seq) in sequences {
-      var card = FSRSCard.new(at: Timestamp(microseconds: seq.created))
-      var random = PythonRandom(seed: seq.seed ?? 0)
-      for (i, r) in seq.reviews.enumerated() {
-        let scheduler = schedulers[r.settingsIndex]
-        let rating = try #require(Rating(rawValue: r.rating))
-        let at = Timestamp(microseconds: r.at)
-        card =
-          seq.seed == nil
-          ? scheduler.review(card, rating: rating, at: at)
-          : scheduler.review(card, rating: rating, at: at, random: &random)
-        let stability = try #require(card.stability)
-        let difficulty = try #require(card.difficulty)
-        agreement.reviews += 1
-        agreement.add(stability, r.stability)
-        agreement.add(difficulty, r.difficulty)
-        let same =
-          card.phase.rawValue == r.phase && (card.step ?? -1) == r.step && card.due.microseconds == r.due
-          && card.lastReview == at && close(stability, r.stability) && close(difficulty, r.difficulty)
-        #expect(
-          same,
-          """
-          sequence \(n) review \(i) (settings \(r.settingsIndex), rating \(r.rating), at \(at)): \
-          got \(card.phase) step \(card.step ?? -1) S \(stability) D \(difficulty) due \(card.due.microseconds), \
-          reference phase \(r.phase) step \(r.step) S \(r.stability) D \(r.difficulty) due \(r.due)
-          """)
-        if !same { break }  // later reviews would only repeat the difference
+    /// Groups: -1 (settings change between reviews) and each settings index of the fixture.
+    @Test(arguments: -1...11)
+    func matchesReference(group: Int) throws {
+      let v = try ReferenceVectors.shared.get()
+      let schedulers = v.settings.map(FSRSScheduler.init(settings:))
+      var agreement = Agreement()
+      let sequences = v.sequences.enumerated().filter { $0.element.group == group }
+      #expect(!sequences.isEmpty)
+      for (n, seq) in sequences {
+        var card = FSRSCard.new(at: Timestamp(microseconds: seq.created))
+        var random = PythonRandom(seed: seq.seed ?? 0)
+        for (i, r) in seq.reviews.enumerated() {
+          let scheduler = schedulers[r.settingsIndex]
+          let rating = try #require(Rating(rawValue: r.rating))
+          let at = Timestamp(microseconds: r.at)
+          card =
+            seq.seed == nil
+            ? scheduler.review(card, rating: rating, at: at)
+            : scheduler.review(card, rating: rating, at: at, random: &random)
+          let stability = try #require(card.stability)
+          let difficulty = try #require(card.difficulty)
+          agreement.reviews += 1
+          agreement.add(stability, r.stability)
+          agreement.add(difficulty, r.difficulty)
+          let same =
+            card.phase.rawValue == r.phase && (card.step ?? -1) == r.step
+            && card.due.microseconds == r.due
+            && card.lastReview == at && close(stability, r.stability)
+            && close(difficulty, r.difficulty)
+          #expect(
+            same,
+            """
+            sequence \(n) review \(i) (settings \(r.settingsIndex), rating \(r.rating), at \(at)): \
+            got \(card.phase) step \(card.step ?? -1) S \(stability) D \(difficulty) due \(card.due.microseconds), \
+            reference phase \(r.phase) step \(r.step) S \(r.stability) D \(r.difficulty) due \(r.due)
+            """)
+          if !same { break }  // later reviews would only repeat the difference
+        }
+      }
+      if ProcessInfo.processInfo.environment["FSRS_VECTOR_STATS"] != nil {
+        print(
+          "fsrs vectors group \(group): \(sequences.count) sequences, \(agreement.reviews) reviews, "
+            + "\(agreement.notBitIdentical) S/D values not bit-identical, max abs \(agreement.maxAbs), "
+            + "max rel \(agreement.maxRel)")
       }
     }
-    if ProcessInfo.processInfo.environment["FSRS_VECTOR_STATS"] != nil {
-      print(
-        "fsrs vectors group \(group): \(sequences.count) sequences, \(agreement.reviews) reviews, "
-          + "\(agreement.notBitIdentical) S/D values not bit-identical, max abs \(agreement.maxAbs), "
-          + "max rel \(agreement.maxRel)")
-    }
-  }
 
-  func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-6 * max(1, abs(b)) }
-}
+    func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-6 * max(1, abs(b)) }
+  }
 }

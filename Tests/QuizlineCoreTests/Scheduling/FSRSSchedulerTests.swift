@@ -10,7 +10,9 @@ extension SchedulingTests {
 
     /// py-fsrs `test_review_card`: every review exactly at its due instant.
     @Test func workedExampleMatchesReferenceTable() {
-      let ratings: [Rating] = [.good, .good, .good, .good, .good, .good, .again, .again, .good, .good, .good, .good, .good]
+      let ratings: [Rating] = [
+        .good, .good, .good, .good, .good, .good, .again, .again, .good, .good, .good, .good, .good,
+      ]
       let expected: [(CardPhase, Int?, Double, Double, Int64)] = [
         (.learning, 1, 2.3065, 2.118103970459016, 600),
         (.review, nil, 2.3065, 2.111214235785395, 2 * 86_400),
@@ -45,7 +47,9 @@ extension SchedulingTests {
       (.good, .learning, 2.3065, 2.118103970459016, 600),
       (.easy, .review, 8.2956, 1.0, 8 * 86_400),
     ])
-    func firstReviewOfNewCard(rating: Rating, phase: CardPhase, s: Double, d: Double, seconds: Int64) {
+    func firstReviewOfNewCard(
+      rating: Rating, phase: CardPhase, s: Double, d: Double, seconds: Int64
+    ) {
       let card = Self.noFuzz.review(.new(at: Self.start), rating: rating, at: Self.start)
       #expect(card.phase == phase)
       #expect(card.step == (phase == .review ? nil : rating == .good ? 1 : 0))
@@ -58,7 +62,9 @@ extension SchedulingTests {
     @Test func memoryStateAfterIrregularReviews() {
       var card = FSRSCard.new(at: Self.start)
       var at = Self.start
-      for (rating, days) in zip([Rating.again, .good, .good, .good, .good, .good], [Int64(0), 0, 1, 3, 8, 21]) {
+      for (rating, days) in zip(
+        [Rating.again, .good, .good, .good, .good, .good], [Int64(0), 0, 1, 3, 8, 21])
+      {
         at = at.adding(days: days)
         card = Self.noFuzz.review(card, rating: rating, at: at)
       }
@@ -70,13 +76,17 @@ extension SchedulingTests {
     /// py-fsrs `test_repeated_correct_reviews`.
     @Test func repeatedEasyReviewsBottomOutDifficulty() {
       var card = FSRSCard.new(at: Self.start)
-      for i in 0..<10 { card = Self.noFuzz.review(card, rating: .easy, at: Self.start.adding(microseconds: Int64(i))) }
+      for i in 0..<10 {
+        card = Self.noFuzz.review(
+          card, rating: .easy, at: Self.start.adding(microseconds: Int64(i)))
+      }
       #expect(card.difficulty == 1.0)
     }
 
     /// py-fsrs `test_same_day_hard_review_does_not_decrease_stability` (the 6.3.2 clamp).
     @Test func sameDayHardReviewKeepsStability() {
-      let scheduler = FSRSScheduler(settings: SchedulerSettings(learningSteps: [], enableFuzzing: false))
+      let scheduler = FSRSScheduler(
+        settings: SchedulerSettings(learningSteps: [], enableFuzzing: false))
       let first = scheduler.review(.new(at: Self.start), rating: .good, at: Self.start)
       #expect(first.phase == .review && first.stability == 2.3065)
       let second = scheduler.review(first, rating: .hard, at: Self.start.adding(seconds: 60))
@@ -89,7 +99,8 @@ extension SchedulingTests {
     func seededFuzzReproducesReference(seed: Int, days: Int64) {
       let scheduler = FSRSScheduler(settings: .default)
       var random = PythonRandom(seed: seed)
-      var card = scheduler.review(.new(at: Self.start), rating: .good, at: Self.start, random: &random)
+      var card = scheduler.review(
+        .new(at: Self.start), rating: .good, at: Self.start, random: &random)
       card = scheduler.review(card, rating: .good, at: card.due, random: &random)
       let previousDue = card.due
       card = scheduler.review(card, rating: .good, at: card.due, random: &random)
@@ -107,7 +118,9 @@ extension SchedulingTests {
       var random = SplitMix64(seed: 1)
       for n in 3...400 {
         let fuzzed = scheduler.fuzzedDays(n, random.nextUniform())
-        #expect(fuzzed >= max(2, Int((Double(n) * 0.85).rounded(.down)) - 1) && fuzzed <= Int(Double(n) * 1.15) + 2)
+        #expect(
+          fuzzed >= max(2, Int((Double(n) * 0.85).rounded(.down)) - 1)
+            && fuzzed <= Int(Double(n) * 1.15) + 2)
       }
     }
 
@@ -121,43 +134,55 @@ extension SchedulingTests {
       }
       var random = Counting()
       let scheduler = FSRSScheduler(settings: .default)
-      var card = scheduler.review(.new(at: Self.start), rating: .good, at: Self.start, random: &random)
+      var card = scheduler.review(
+        .new(at: Self.start), rating: .good, at: Self.start, random: &random)
       card = scheduler.review(card, rating: .good, at: card.due, random: &random)  // 2 days
       #expect(random.calls == 0)
       #expect(card.due == card.lastReview!.adding(days: 2))
-      card = scheduler.review(card, rating: .good, at: card.due, random: &random)  // 11 days, fuzzed
+      // 11 days, fuzzed.
+      card = scheduler.review(card, rating: .good, at: card.due, random: &random)
       #expect(random.calls == 1)
       #expect(card.due == card.lastReview!.adding(days: 14))
     }
 
     @Test func fastRoundingMatchesRoundHalfEven() {
       var random = SplitMix64(seed: 3)
-      var xs: [Double] = [0, 0.5, 1.5, 2.5, 3.5, 0.49999999999999994, 4_503_599_627_370_495.5, 1e300, 2.5000000000000004]
+      var xs: [Double] = [
+        0, 0.5, 1.5, 2.5, 3.5, 0.49999999999999994, 4_503_599_627_370_495.5, 1e300,
+        2.5000000000000004,
+      ]
       for k in 0..<2000 { xs.append(Double(k) / 2) }
       for _ in 0..<20_000 { xs.append(random.nextUniform() * 1e7) }
       for x in xs { #expect(FSRSModel.roundHalfEven(x) == x.rounded(.toNearestOrEven), "\(x)") }
     }
 
     @Test func maximumIntervalCapsReviews() {
-      let scheduler = FSRSScheduler(settings: SchedulerSettings(maximumInterval: 5, enableFuzzing: false))
+      let scheduler = FSRSScheduler(
+        settings: SchedulerSettings(maximumInterval: 5, enableFuzzing: false))
       let card = scheduler.review(.new(at: Self.start), rating: .easy, at: Self.start)
       #expect(card.due == Self.start.adding(days: 5))
     }
 
     @Test func stepsShorterThanCardsStepGraduate() {
-      let long = FSRSScheduler(settings: SchedulerSettings(learningSteps: [60, 600, 3600], enableFuzzing: false))
+      let long = FSRSScheduler(
+        settings: SchedulerSettings(learningSteps: [60, 600, 3600], enableFuzzing: false))
       var card = long.review(.new(at: Self.start), rating: .good, at: Self.start)
       card = long.review(card, rating: .good, at: card.due)
       #expect(card.step == 2)
-      let short = FSRSScheduler(settings: SchedulerSettings(learningSteps: [60], enableFuzzing: false))
+      let short = FSRSScheduler(
+        settings: SchedulerSettings(learningSteps: [60], enableFuzzing: false))
       #expect(short.review(card, rating: .hard, at: card.due).phase == .review)
       #expect(short.review(card, rating: .again, at: card.due).step == 0)
     }
 
     @Test func retrievabilityStepsDailyAndIgnoresEarlyTime() {
       let card = FSRSCard(
-        phase: .review, step: nil, stability: 10, difficulty: 5, due: Self.start, lastReview: Self.start)
-      let r = { (days: Int64) in Self.noFuzz.retrievability(of: card, at: Self.start.adding(days: days).adding(seconds: 5 * 3600)) }
+        phase: .review, step: nil, stability: 10, difficulty: 5, due: Self.start,
+        lastReview: Self.start)
+      let r = { (days: Int64) in
+        Self.noFuzz.retrievability(
+          of: card, at: Self.start.adding(days: days).adding(seconds: 5 * 3600))
+      }
       #expect(r(0) == 1.0)
       #expect(r(1) == 0.9856824087775146)
       #expect(r(10) == 0.9)

@@ -9,7 +9,8 @@ extension SchedulingTests {
       let s = SchedulerSettings.default
       #expect(
         s.weights == [
-          0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614,
+          0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796,
+          1.4835, 0.0614,
           0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542,
         ])
       #expect(s.desiredRetention == 0.9)
@@ -63,24 +64,36 @@ extension SchedulingTests {
     @Test func rejectsNaNWeights() {
       var s = SchedulerSettings.default
       s.weights[9] = .nan
-      #expect(s.validate() == ["weights[9] (recall stability: stability exponent) = nan is out of range: allowed 0.0…0.8"])
+      #expect(
+        s.validate() == [
+          "weights[9] (recall stability: stability exponent) = nan is out of range: allowed 0.0…0.8"
+        ])
     }
 
     @Test func boundsAreInclusive() {
       var s = SchedulerSettings.default
-      for (i, entry) in SchedulerSettings.weightRanges.enumerated() { s.weights[i] = entry.range.upperBound }
+      for (i, entry) in SchedulerSettings.weightRanges.enumerated() {
+        s.weights[i] = entry.range.upperBound
+      }
       #expect(s.validate() == [])
-      for (i, entry) in SchedulerSettings.weightRanges.enumerated() { s.weights[i] = entry.range.lowerBound }
+      for (i, entry) in SchedulerSettings.weightRanges.enumerated() {
+        s.weights[i] = entry.range.lowerBound
+      }
       #expect(s.validate() == [])
     }
 
     @Test func settingsRoundTripThroughJSON() throws {
-      let s = SchedulerSettings(desiredRetention: 0.85, learningSteps: [30], relearningSteps: [], maximumInterval: 400)
+      let s = SchedulerSettings(
+        desiredRetention: 0.85, learningSteps: [30], relearningSteps: [], maximumInterval: 400)
       let data = try JSONEncoder().encode(s)
       #expect(try JSONDecoder().decode(SchedulerSettings.self, from: data) == s)
-      let keys = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any]).keys.sorted()
+      let keys = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any]).keys
+        .sorted()
       #expect(
-        keys == ["desiredRetention", "enableFuzzing", "learningSteps", "maximumInterval", "relearningSteps", "weights"])
+        keys == [
+          "desiredRetention", "enableFuzzing", "learningSteps", "maximumInterval",
+          "relearningSteps", "weights",
+        ])
     }
 
     @Test func cardRoundTripsExactlyWithReadableKeys() throws {
@@ -92,7 +105,8 @@ extension SchedulingTests {
       let data = try JSONEncoder().encode(card)
       #expect(try JSONDecoder().decode(FSRSCard.self, from: data) == card)
       let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-      #expect(object.keys.sorted() == ["difficulty", "due", "lastReview", "phase", "stability"])  // step nil: left out
+      // step is nil: left out.
+      #expect(object.keys.sorted() == ["difficulty", "due", "lastReview", "phase", "stability"])
       let new = try JSONEncoder().encode(FSRSCard.new(at: start))
       let newObject = try #require(try JSONSerialization.jsonObject(with: new) as? [String: Any])
       #expect(newObject.keys.sorted() == ["due", "phase", "step"])
