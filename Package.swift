@@ -20,6 +20,8 @@ let package = Package(
     .target(name: "QuizlineCLI", dependencies: ["QuizlineCore", "CEditLine"]),
     // A ten-line entry point.
     .executableTarget(name: "quizline", dependencies: ["QuizlineCLI"]),
+    // Throughput benchmarks (`swift run -c release quizline-bench fsrs`), one subcommand each.
+    .executableTarget(name: "quizline-bench", dependencies: ["QuizlineCore"], path: "Sources/QuizlineBench"),
     .testTarget(name: "QuizlineCoreTests", dependencies: ["QuizlineCore"]),
     .testTarget(name: "QuizlineCLITests", dependencies: ["QuizlineCLI", "QuizlineCore", "quizline"]),
   ]

@@ -1,0 +1,34 @@
+// quizline-bench: throughput benchmarks, one subcommand each. `make bench` / scripts/*/bench.sh run
+// them next to their reference implementations and print the ratios.
+import QuizlineCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+let usage = """
+  usage: quizline-bench <benchmark> [options]
+
+  benchmarks:
+    fsrs [--reviews N] [--repeat R] [--no-fuzz]   schedule N reviews (default 1000000), R runs (default 5)
+  """
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard let name = arguments.first else {
+  printError(usage)
+  exit(64)
+}
+arguments.removeFirst()
+
+do {
+  switch name {
+  case "fsrs": try FSRSBenchmark(arguments: arguments).run()
+  case "-h", "--help", "help": print(usage)
+  default: throw BenchError.usage("unknown benchmark '\(name)'")
+  }
+} catch let BenchError.usage(message) {
+  printError("quizline-bench: \(message)\n\n\(usage)")
+  exit(64)
+}
