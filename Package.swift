@@ -22,7 +22,7 @@ let package = Package(
     .executableTarget(name: "quizline", dependencies: ["QuizlineCLI"]),
     // Throughput benchmarks (`swift run -c release quizline-bench fsrs`), one subcommand each.
     .executableTarget(name: "quizline-bench", dependencies: ["QuizlineCore"], path: "Sources/QuizlineBench"),
-    .testTarget(name: "QuizlineCoreTests", dependencies: ["QuizlineCore"]),
+    .testTarget(name: "QuizlineCoreTests", dependencies: ["QuizlineCore"], exclude: ["Fixtures"]),
     .testTarget(name: "QuizlineCLITests", dependencies: ["QuizlineCLI", "QuizlineCore", "quizline"]),
   ]
 )

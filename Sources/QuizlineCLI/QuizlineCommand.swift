@@ -35,19 +35,13 @@ public enum QuizlineCommand {
         env.stdout.write(HelpGenerator.overview(width: env.width))
         return .ok
       }
-      return startREPL(parsed, env)
+      return runREPL(parsed, env)
     }
     if parsed.flag("help") {
       env.stdout.write(HelpGenerator.help(for: spec, width: env.width))
       return .ok
     }
     return spec.run(parsed, env)
-  }
-
-  /// Replaced by the REPL runtime once it lands; until then, says how to get help.
-  static func startREPL(_ parsed: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
-    env.stdout.write(HelpGenerator.overview(width: env.width))
-    return .ok
   }
 
   /// Options win over environment variables, which win over defaults.

@@ -46,19 +46,3 @@ public enum PositionalCompletion: Sendable, Equatable {
   case none, bank, session, bankOrSession, file, command, shell, format
 }
 
-/// The documented exit statuses (see README): BSD `sysexits.h` values.
-public enum ExitCode: Int32, Sendable, Equatable {
-  case ok = 0
-  /// Something else went wrong.
-  case failure = 1
-  /// Bad command line.
-  case usage = 64
-  /// Bad data in an input file.
-  case dataError = 65
-  /// An input file or folder does not exist.
-  case noInput = 66
-  /// Reading or writing failed.
-  case ioError = 74
-  /// The profile is in use by another quizline (locked).
-  case busy = 75
-}

@@ -5,7 +5,7 @@ enum ListCommand {
   static let spec = CommandSpec(
     name: "list", abstract: "List the banks, study sessions and courses in the quizzes folder",
     discussion: """
-      The JSON form is {"banks":[…],"sessions":[…],"courses":[…]}, each entry with at least "id" and \
+      The JSON form is {"banks":[...],"sessions":[...],"courses":[...]}, each entry with at least "id" and \
       "title", and counts ("questions", "sessions"), so scripts can rely on it.
       """,
     options: [OptionSpec("json", help: "print JSON instead of a table")]
@@ -85,7 +85,7 @@ enum ListCommand {
         let head = "  " + TextWrap.pad(id, to: idWidth) + "  "
         let room = max(10, width - TextWrap.displayWidth(head) - TextWrap.displayWidth(detail) - 2)
         var title = escapingControlCharacters(name, keepNewlines: false)
-        if TextWrap.displayWidth(title) > room { title = String(title.prefix(max(1, room - 1))) + "…" }
+        if TextWrap.displayWidth(title) > room { title = String(title.prefix(max(1, room - 3))) + "..." }
         out += head + TextWrap.pad(title, to: room) + "  " + detail + "\n"
       }
     }

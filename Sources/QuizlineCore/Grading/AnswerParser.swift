@@ -11,8 +11,8 @@ public enum AnswerParser {
   /// The syntax hint shown under a question.
   public static func syntaxHint(for question: Question) -> String {
     switch question.body {
-    case .single(let choices, _): "Type a letter (a–\(choiceLetter(choices.count - 1)))."
-    case .multiple(let choices, _): "Type every right letter (a–\(choiceLetter(choices.count - 1))), e.g. a,c."
+    case .single(let choices, _): "Type a letter (a-\(choiceLetter(choices.count - 1)))."
+    case .multiple(let choices, _): "Type every right letter (a-\(choiceLetter(choices.count - 1))), e.g. a,c."
     case .truefalse: "Type true or false."
     case .text: "Type your answer."
     case .numeric(_, let unit, _): "Type a number\(unit.map { " (in \($0))" } ?? "")."
@@ -32,12 +32,12 @@ public enum AnswerParser {
     switch question.body {
     case .single(let choices, _):
       guard let k = letter(text, count: choices.count) else {
-        return .failure(AnswerSyntaxError("\(quoted(text)) is not one of a–\(choiceLetter(choices.count - 1))."))
+        return .failure(AnswerSyntaxError("\(quoted(text)) is not one of a-\(choiceLetter(choices.count - 1))."))
       }
       return .success(.choice(k))
     case .multiple(let choices, _):
       guard let ks = letters(text, count: choices.count), !ks.isEmpty else {
-        return .failure(AnswerSyntaxError("\(quoted(text)) is not a list of letters a–\(choiceLetter(choices.count - 1)) such as a,c."))
+        return .failure(AnswerSyntaxError("\(quoted(text)) is not a list of letters a-\(choiceLetter(choices.count - 1)) such as a,c."))
       }
       return .success(.choices(Array(Set(ks)).sorted()))
     case .truefalse:
@@ -61,7 +61,7 @@ public enum AnswerParser {
     case .ordering(let items):
       guard let ks = letters(text, count: items.count), ks.count == items.count, Set(ks).count == items.count else {
         return .failure(
-          AnswerSyntaxError("\(quoted(text)) does not put all \(items.count) letters a–\(choiceLetter(items.count - 1)) in an order, each once."))
+          AnswerSyntaxError("\(quoted(text)) does not put all \(items.count) letters a-\(choiceLetter(items.count - 1)) in an order, each once."))
       }
       return .success(.ordering(ks))
     case .cloze(_, let gaps):
@@ -73,7 +73,7 @@ public enum AnswerParser {
       return .success(.gaps(parts))
     case .flashcard, .open:
       guard let grade = SelfGrade(typed: text) else {
-        return .failure(AnswerSyntaxError("\(quoted(text)) is not a grade; type again, hard, good or easy (or 1–4)."))
+        return .failure(AnswerSyntaxError("\(quoted(text)) is not a grade; type again, hard, good or easy (or 1-4)."))
       }
       return .success(.selfGraded(grade, written: nil))
     }
@@ -102,7 +102,7 @@ public enum AnswerParser {
   private static func matching(_ text: String, lefts: Int, rights: Int) -> Result<Response, AnswerSyntaxError> {
     let example = (0..<min(3, lefts)).map { "\($0 + 1)\(choiceLetter(($0 + 1) % rights))" }.joined(separator: " ")
     let failure = AnswerSyntaxError(
-      "\(quoted(text)) does not pair each of 1–\(lefts) with a letter a–\(choiceLetter(rights - 1)); type e.g. \(example).")
+      "\(quoted(text)) does not pair each of 1-\(lefts) with a letter a-\(choiceLetter(rights - 1)); type e.g. \(example).")
     var result = [Int?](repeating: nil, count: lefts)
     var number = 0
     var sawDigit = false

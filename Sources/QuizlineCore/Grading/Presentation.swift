@@ -28,7 +28,7 @@ public enum Presentation {
     return h
   }
 
-  /// Fisher–Yates with a SplitMix64 stream: deterministic for a seed.
+  /// Fisher-Yates with a SplitMix64 stream: deterministic for a seed.
   public static func shuffled<T>(_ items: [T], seed: UInt64) -> [T] {
     var out = items
     var rng = SplitMixGenerator(seed: seed)

@@ -42,7 +42,7 @@ public enum SelfGrade: String, Sendable, Equatable, Hashable, CaseIterable {
     }
   }
 
-  /// Parses `again`/`hard`/`good`/`easy`, their first letters, or 1–4.
+  /// Parses `again`/`hard`/`good`/`easy`, their first letters, or 1-4.
   public init?(typed: String) {
     switch typed.lowercased() {
     case "again", "a", "1": self = .again

@@ -232,12 +232,12 @@ struct JSONParser {
       let unit = try hexQuad(at: at)
       if unit >= 0xD800 && unit <= 0xDBFF {
         guard i + 1 < p.count, p[i] == 0x5C, p[i + 1] == UInt8(ascii: "u") else {
-          throw JSONSyntaxError(offset: at, message: "\\u\(hex4(unit)) is an unpaired surrogate; a low surrogate \\uDC00–\\uDFFF must follow")
+          throw JSONSyntaxError(offset: at, message: "\\u\(hex4(unit)) is an unpaired surrogate; a low surrogate \\uDC00-\\uDFFF must follow")
         }
         i += 2
         let low = try hexQuad(at: at)
         guard low >= 0xDC00 && low <= 0xDFFF else {
-          throw JSONSyntaxError(offset: at, message: "\\u\(hex4(unit)) is an unpaired surrogate; a low surrogate \\uDC00–\\uDFFF must follow")
+          throw JSONSyntaxError(offset: at, message: "\\u\(hex4(unit)) is an unpaired surrogate; a low surrogate \\uDC00-\\uDFFF must follow")
         }
       } else if unit >= 0xDC00 && unit <= 0xDFFF {
         throw JSONSyntaxError(offset: at, message: "\\u\(hex4(unit)) is an unpaired low surrogate")

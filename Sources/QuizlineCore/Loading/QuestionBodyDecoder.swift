@@ -30,7 +30,7 @@ struct QuestionBodyDecoder {
     guard let node = q.required("choices") else { return nil }
     guard let items = q.array("choices", minCount: 2) else { return nil }
     if items.count > 26 {
-      context.error(node, "\(q.what) has \(items.count) choices; at most 26 (a–z) are allowed")
+      context.error(node, "\(q.what) has \(items.count) choices; at most 26 (a-z) are allowed")
       return nil
     }
     var out: [Choice] = []
@@ -64,7 +64,7 @@ struct QuestionBodyDecoder {
       context.error(v, "\(quoted(key)) in \(q.what) must be a choice letter such as \"b\", found \(v.kindDescription)")
       return nil
     }
-    let range = "a–\(Self.letter(choiceCount - 1))"
+    let range = "a-\(Self.letter(choiceCount - 1))"
     guard s.count == 1, let scalar = s.unicodeScalars.first, scalar.value >= 0x61, scalar.value < 0x61 + UInt32(choiceCount)
     else {
       context.error(v, "answer \(quoted(s)) in \(q.what) is not among its choices \(range)")
@@ -218,7 +218,7 @@ struct QuestionBodyDecoder {
       pairs.append(MatchPair(left: left, right: right))
     }
     if pairs.count + distractors.count > 26 {
-      context.error(node, "\(q.what) has \(pairs.count + distractors.count) right items; at most 26 (a–z) are allowed")
+      context.error(node, "\(q.what) has \(pairs.count + distractors.count) right items; at most 26 (a-z) are allowed")
       return nil
     }
     for d in distractors where pairs.contains(where: { normalizedForComparison($0.right) == normalizedForComparison(d) }) {

@@ -78,13 +78,13 @@ public struct SchedulerSettings: Sendable, Equatable, Codable {
   public func validate() -> [String] {
     var problems: [String] = []
     if weights.count != 21 {
-      problems.append("weights: expected 21 values (w0…w20), got \(weights.count)")
+      problems.append("weights: expected 21 values (w0..w20), got \(weights.count)")
     }
     for (i, w) in weights.prefix(21).enumerated() {
       let (range, role) = SchedulerSettings.weightRanges[i]
       if !range.contains(w) {
         problems.append(
-          "weights[\(i)] (\(role)) = \(w) is out of range: allowed \(range.lowerBound)…\(range.upperBound)"
+          "weights[\(i)] (\(role)) = \(w) is out of range: allowed \(range.lowerBound)...\(range.upperBound)"
         )
       }
     }

@@ -98,7 +98,7 @@ public struct AnswerRecord: Sendable, Equatable {
   public var seconds: Double
   /// The self-grade of a flashcard or open question.
   public var selfGrade: SelfGrade?
-  /// Certainty 1–3 for certainty-based marking, when the run uses it.
+  /// Certainty 1-3 for certainty-based marking, when the run uses it.
   public var certainty: Int?
 
   public init(

@@ -47,7 +47,7 @@ extension Reducer {
       return Reduction()
     case (.flashcardBack, _), (.openGrading, _):
       guard let grade = SelfGrade(typed: line) else {
-        return fail(&state, "\(quoted(line)) is not a grade", hint: "Type again, hard, good or easy (or 1–4).")
+        return fail(&state, "\(quoted(line)) is not a grade", hint: "Type again, hard, good or easy (or 1-4).")
       }
       var written: String?
       if case .openGrading(_, let w) = stage { written = w }

@@ -22,7 +22,7 @@ public func editDistance(_ a: String, _ b: String) -> Int {
 public func closestMatch(to word: String, in candidates: [String]) -> String? {
   let lowered = word.lowercased()
   var best: (String, Int)?
-  for c in candidates {
+  for c in candidates.sorted() {
     let d = editDistance(lowered, c.lowercased())
     if d < (best?.1 ?? Int.max) { best = (c, d) }
   }

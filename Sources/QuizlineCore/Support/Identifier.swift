@@ -20,7 +20,7 @@ public enum Identifier {
     if text.isEmpty { return "an id must not be empty" }
     if text.utf8.count > 64 { return "an id is at most 64 characters (this one has \(text.utf8.count))" }
     if isValid(text) { return nil }
-    return "ids may use only lower-case letters a–z, digits and '-' (not first): \(pattern)"
+    return "ids may use only lower-case letters a-z, digits and '-' (not first): \(pattern)"
   }
 }
 
@@ -53,6 +53,6 @@ func isControl(_ s: Unicode.Scalar) -> Bool {
 /// A short quoted rendering of user-supplied text for messages: control characters escaped, long text cut.
 public func quoted(_ text: String, limit: Int = 40) -> String {
   var s = escapingControlCharacters(text, keepNewlines: false)
-  if s.count > limit { s = String(s.prefix(limit - 1)) + "…" }
+  if s.count > limit { s = String(s.prefix(limit - 3)) + "..." }
   return "\"" + s + "\""
 }

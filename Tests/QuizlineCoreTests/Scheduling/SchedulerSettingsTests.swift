@@ -38,8 +38,8 @@ extension SchedulingTests {
       s.maximumInterval = 0
       #expect(
         s.validate() == [
-          "weights[4] (initial difficulty) = 11.0 is out of range: allowed 1.0…10.0",
-          "weights[20] (forgetting curve decay) = 0.05 is out of range: allowed 0.1…0.8",
+          "weights[4] (initial difficulty) = 11.0 is out of range: allowed 1.0...10.0",
+          "weights[20] (forgetting curve decay) = 0.05 is out of range: allowed 0.1...0.8",
           "desiredRetention = 1.0 must be greater than 0 and less than 1 (e.g. 0.9)",
           "learningSteps[1] = 0 s must be between 1 second and 31536000 s (a year)",
           "relearningSteps[0] = -5 s must be between 1 second and 31536000 s (a year)",
@@ -51,7 +51,7 @@ extension SchedulingTests {
     func rejectsWrongWeightCount(count: Int) {
       var s = SchedulerSettings.default
       s.weights = Array(repeating: 1, count: count)
-      #expect(s.validate().first == "weights: expected 21 values (w0…w20), got \(count)")
+      #expect(s.validate().first == "weights: expected 21 values (w0..w20), got \(count)")
     }
 
     @Test(arguments: [0.0, -0.1, 1.5, Double.nan, Double.infinity])
@@ -66,7 +66,7 @@ extension SchedulingTests {
       s.weights[9] = .nan
       #expect(
         s.validate() == [
-          "weights[9] (recall stability: stability exponent) = nan is out of range: allowed 0.0…0.8"
+          "weights[9] (recall stability: stability exponent) = nan is out of range: allowed 0.0...0.8"
         ])
     }
 

@@ -1,0 +1,91 @@
+import Foundation
+import QuizlineCore
+
+/// What reading a line produced.
+public enum LineInput: Sendable, Equatable {
+  case line(String)
+  /// Ctrl-C while reading.
+  case interrupted
+  /// Ctrl-D at an empty line, or the end of piped input.
+  case end
+}
+
+/// Reads input lines; the terminal and the tests each provide one.
+public protocol LineReader: AnyObject {
+  /// Reads one line after showing `prompt`; `completion` answers TAB (line, word start) where supported.
+  func read(prompt: String, completion: @escaping (String, Int) -> Completion.Result) -> LineInput
+  /// Remembers an entered line in the history (no-op without a terminal).
+  func remember(_ line: String)
+  /// Saves the history, if there is one.
+  func close()
+}
+
+/// Reads lines from standard input when it is not a terminal (a pipe, a file, CI): no editing and no
+/// control sequences; the prompt and the line read are echoed so a transcript reads like a session.
+public final class PlainLineReader: LineReader {
+  private var buffer: [UInt8] = []
+  private var atEnd = false
+  private let fd: Int32
+  private let echo: (any TextSink)?
+
+  public init(fd: Int32 = 0, echoTo sink: (any TextSink)?) {
+    self.fd = fd
+    self.echo = sink
+  }
+
+  public func read(prompt: String, completion: @escaping (String, Int) -> Completion.Result) -> LineInput {
+    while true {
+      if let newline = buffer.firstIndex(of: 0x0A) {
+        var lineBytes = Array(buffer[..<newline])
+        buffer.removeFirst(newline + 1)
+        if lineBytes.last == 0x0D { lineBytes.removeLast() }
+        let line = String(decoding: lineBytes, as: UTF8.self)
+        echo?.line(prompt + escapingControl(line))
+        return .line(line)
+      }
+      if atEnd {
+        if buffer.isEmpty { return .end }
+        let line = String(decoding: buffer, as: UTF8.self)
+        buffer.removeAll()
+        echo?.line(prompt + escapingControl(line))
+        return .line(line)
+      }
+      var chunk = [UInt8](repeating: 0, count: 4096)
+      let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, 4096) }
+      if n > 0 {
+        buffer += chunk[..<n]
+      } else if n == 0 {
+        atEnd = true
+      } else if errno == EINTR {
+        if Signals.takeInterrupt() { return .interrupted }
+        if Signals.terminationRequested { return .end }
+      } else {
+        atEnd = true
+      }
+    }
+  }
+
+  private func escapingControl(_ s: String) -> String {
+    s.unicodeScalars.contains { $0.value < 0x20 && $0 != "\t" } ? String(s.unicodeScalars.map { $0.value < 0x20 && $0 != "\t" ? "?" : Character($0) }) : s
+  }
+
+  public func remember(_ line: String) {}
+  public func close() {}
+}
+
+/// Lines given up front (tests): each entry is one read.
+public final class ScriptedLineReader: LineReader {
+  private var inputs: [LineInput]
+  public private(set) var prompts: [String] = []
+
+  public init(_ inputs: [LineInput]) { self.inputs = inputs }
+  public convenience init(lines: [String]) { self.init(lines.map { .line($0) }) }
+
+  public func read(prompt: String, completion: @escaping (String, Int) -> Completion.Result) -> LineInput {
+    prompts.append(prompt)
+    return inputs.isEmpty ? .end : inputs.removeFirst()
+  }
+
+  public func remember(_ line: String) {}
+  public func close() {}
+}

@@ -1,0 +1,74 @@
+/// TAB completion at the REPL prompt, derived from the state like everything else on screen.
+public enum Completion {
+  /// What the word being typed completes to.
+  public enum Result: Sendable, Equatable {
+    case words([String])
+    /// A file path: the line editor's own file-name completion applies.
+    case files
+  }
+
+  public static let exportFormats = ["md", "json", "csv", "html"]
+
+  /// Candidates for the word that starts at `wordStart` (a character offset) in `line`.
+  public static func complete(_ state: AppState, line: String, wordStart: Int) -> Result {
+    let before = String(line.prefix(wordStart))
+    let word = String(line.dropFirst(wordStart)).lowercased()
+    let words = ReplCommands.tokenize(before)
+    let context: ReplContext = state.quiz == nil ? .home : .quiz
+    let commands = ReplCommands.commands(in: context)
+    guard let first = words.first else {
+      var names = commands.map(\.name)
+      if context == .quiz { names += answerWords(state) }
+      return .words(filter(names, word))
+    }
+    guard let spec = commands.first(where: { $0.name == first || $0.aliases.contains(first) }) else {
+      return .words([])
+    }
+    if word.hasPrefix("-") {
+      return .words(filter(spec.options.map { "--" + $0.name }, word))
+    }
+    if let last = words.last, last.hasPrefix("--"), let option = spec.options.first(where: { "--" + $0.name == last }), option.takesValue {
+      if option.name == "tags" {
+        let bank = words.dropFirst().first { !$0.hasPrefix("-") }.flatMap { state.catalog.bank($0) }
+        let tags = Set((bank?.questions ?? state.catalog.banks.flatMap(\.questions)).flatMap(\.tags)).sorted()
+        return .words(filter(tags, word))
+      }
+      if option.name == "format" { return .words(filter(exportFormats, word)) }
+      if option.name == "out" { return .files }
+      return .words(option.choices.isEmpty ? [] : filter(option.choices, word))
+    }
+    let positionals = words.dropFirst().filter { !$0.hasPrefix("-") }
+    if let max = spec.maxPositionals, positionals.count >= max { return .words([]) }
+    switch spec.completes {
+    case .bank: return .words(filter(state.catalog.banks.map(\.id), word))
+    case .session: return .words(filter(state.catalog.sessions.map(\.id), word))
+    case .bankOrSession: return .words(filter(state.catalog.banks.map(\.id) + state.catalog.sessions.map(\.id), word))
+    case .command: return .words(filter(ReplCommands.all.map(\.name), word))
+    case .format: return positionals.isEmpty ? .words(filter(exportFormats, word)) : .files
+    case .file: return .files
+    case .tag: return .words(filter(Set(state.catalog.banks.flatMap(\.questions).flatMap(\.tags)).sorted(), word))
+    case .none: return .words([])
+    }
+  }
+
+  /// Answer words offered inside a quiz: the choice letters, true/false, or the self-grades.
+  static func answerWords(_ state: AppState) -> [String] {
+    guard let (_, q) = state.currentQuestion, let stage = state.quiz else { return [] }
+    switch stage {
+    case .flashcardBack, .openGrading: return SelfGrade.allCases.map(\.rawValue)
+    case .writing: return []
+    case .asking: break
+    }
+    switch q.body {
+    case .single(let choices, _), .multiple(let choices, _): return (0..<choices.count).map(choiceLetter)
+    case .truefalse: return ["true", "false"]
+    case .ordering(let items): return (0..<items.count).map(choiceLetter)
+    default: return []
+    }
+  }
+
+  private static func filter(_ candidates: [String], _ prefix: String) -> [String] {
+    var seen = Set<String>()
+    return candidates.filter { $0.lowercased().hasPrefix(prefix) && seen.insert($0).inserted }
+  }
+}

@@ -1,0 +1,161 @@
+/// The journal's line format: one JSON object per event, keys in a fixed order.
+///
+/// `{"seq":12,"at":"2026-12-02T10:00:00Z","type":"answered","run":7,"question":"bank/q1",...}`.
+/// Written with ``JSONText`` and read with ``JSONDocument``, so reading a long journal stays fast.
+public enum EventCoding {
+  public static func encode(_ e: RecordedEvent) -> String {
+    var members: [(String, JSONText)] = [("seq", .int(e.sequence)), ("at", .string(e.at.iso8601)), ("type", .string(e.payload.typeName))]
+    switch e.payload {
+    case .quizStarted(let s):
+      members += [
+        ("source", .string(sourceText(s.source))), ("questions", .array(s.questions.map { .string($0.description) })),
+        ("seed", .string(String(s.seed))),
+        ("bankHashes", .object(s.bankHashes.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+      ]
+      if s.practice { members.append(("practice", .bool(true))) }
+      if s.certainty { members.append(("certainty", .bool(true))) }
+    case .answered(let a):
+      members += [
+        ("run", .int(a.run)), ("question", .string(a.question.description)), ("response", .string(a.response)),
+        ("score", .double(a.score)), ("seconds", .double((a.seconds * 1000).rounded() / 1000)),
+      ]
+      if let g = a.selfGrade { members.append(("selfGrade", .string(g.rawValue))) }
+      if let c = a.certainty { members.append(("certainty", .int(c))) }
+    case .skipped(let run, let q):
+      members += [("run", .int(run)), ("question", .string(q.description))]
+    case .runEnded(let run, let reason):
+      members += [("run", .int(run)), ("reason", .string(reason.rawValue))]
+    case .flagged(let q, let on):
+      members += [("question", .string(q.description)), ("on", .bool(on))]
+    case .sessionCompleted(let s), .sessionReopened(let s):
+      members.append(("session", .string(s)))
+    case .undone(let target):
+      members.append(("target", .int(target)))
+    }
+    return JSONText.object(members).rendered()
+  }
+
+  static func sourceText(_ s: RunSource) -> String {
+    switch s {
+    case .bank(let id): "bank:\(id)"
+    case .checkpoint(let id): "checkpoint:\(id)"
+    case .review: "review"
+    case .cram: "cram"
+    }
+  }
+
+  static func source(_ text: String) -> RunSource? {
+    if text == "review" { return .review }
+    if text == "cram" { return .cram }
+    if text.hasPrefix("bank:") { return .bank(String(text.dropFirst(5))) }
+    if text.hasPrefix("checkpoint:") { return .checkpoint(session: String(text.dropFirst(11))) }
+    return nil
+  }
+
+  /// Why a journal line could not be read.
+  public struct DecodeError: Error, Sendable, Equatable {
+    public var message: String
+  }
+
+  /// Decodes one journal line.
+  public static func decode(_ line: some Collection<UInt8>) throws(DecodeError) -> RecordedEvent {
+    let doc: JSONDocument
+    do {
+      doc = try JSONDocument.parse(Array(line))
+    } catch {
+      throw DecodeError(message: "not valid JSON (\(error.message))")
+    }
+    let fields = FieldMap(doc.root)
+    guard doc.root.kind == .object else { throw DecodeError(message: "not a JSON object") }
+    let seq = try fields.int("seq")
+    guard seq > 0 else { throw DecodeError(message: "\"seq\" must be 1 or more") }
+    let atText = try fields.string("at")
+    guard let at = Timestamp(iso8601: atText) else { throw DecodeError(message: "\"at\" is not an ISO-8601 time: \(quoted(atText))") }
+    let type = try fields.string("type")
+    let payload: EventPayload
+    switch type {
+    case "quizStarted":
+      guard let source = source(try fields.string("source")) else { throw DecodeError(message: "unknown run source") }
+      let questions = try fields.strings("questions").map { (t: String) throws(DecodeError) -> QuestionRef in try ref(t) }
+      guard let seed = UInt64(try fields.string("seed")) else { throw DecodeError(message: "\"seed\" must be a whole number") }
+      var hashes: [String: String] = [:]
+      if let h = fields.value("bankHashes") {
+        for (k, v) in h.members { if let key = k.string, let value = v.string { hashes[key] = value } }
+      }
+      payload = .quizStarted(
+        RunStart(
+          source: source, questions: questions, seed: seed, bankHashes: hashes, practice: fields.bool("practice") ?? false,
+          certainty: fields.bool("certainty") ?? false))
+    case "answered":
+      let grade = try fields.optionalString("selfGrade").map { (g: String) throws(DecodeError) -> SelfGrade in
+        guard let v = SelfGrade(rawValue: g) else { throw DecodeError(message: "unknown selfGrade \(quoted(g))") }
+        return v
+      }
+      payload = .answered(
+        AnswerRecord(
+          run: try fields.int("run"), question: try ref(try fields.string("question")), response: try fields.string("response"),
+          score: try fields.double("score"), seconds: try fields.double("seconds"), selfGrade: grade,
+          certainty: fields.value("certainty")?.int))
+    case "skipped":
+      payload = .skipped(run: try fields.int("run"), question: try ref(try fields.string("question")))
+    case "runEnded":
+      guard let reason = RunEndReason(rawValue: try fields.string("reason")) else { throw DecodeError(message: "unknown reason") }
+      payload = .runEnded(run: try fields.int("run"), reason: reason)
+    case "flagged":
+      guard let on = fields.bool("on") else { throw DecodeError(message: "\"on\" must be true or false") }
+      payload = .flagged(question: try ref(try fields.string("question")), on: on)
+    case "sessionCompleted": payload = .sessionCompleted(session: try fields.string("session"))
+    case "sessionReopened": payload = .sessionReopened(session: try fields.string("session"))
+    case "undone": payload = .undone(target: try fields.int("target"))
+    default: throw DecodeError(message: "unknown event type \(quoted(type))")
+    }
+    return RecordedEvent(sequence: seq, at: at, payload: payload)
+  }
+
+  private static func ref(_ text: String) throws(DecodeError) -> QuestionRef {
+    guard let r = QuestionRef(text) else { throw DecodeError(message: "\(quoted(text)) is not bank/question") }
+    return r
+  }
+}
+
+/// Typed access to a decoded object's members, with errors naming the key.
+struct FieldMap {
+  private var members: [String: JSONValue] = [:]
+
+  init(_ object: JSONValue) {
+    for (k, v) in object.members { if let key = k.string { members[key] = v } }
+  }
+
+  func value(_ key: String) -> JSONValue? { members[key] }
+
+  func string(_ key: String) throws(EventCoding.DecodeError) -> String {
+    guard let s = members[key]?.string else { throw EventCoding.DecodeError(message: "missing or non-string \"\(key)\"") }
+    return s
+  }
+
+  func optionalString(_ key: String) throws(EventCoding.DecodeError) -> String? {
+    guard let v = members[key] else { return nil }
+    guard let s = v.string else { throw EventCoding.DecodeError(message: "\"\(key)\" must be a string") }
+    return s
+  }
+
+  func int(_ key: String) throws(EventCoding.DecodeError) -> Int {
+    guard let n = members[key]?.int else { throw EventCoding.DecodeError(message: "missing or non-integer \"\(key)\"") }
+    return n
+  }
+
+  func double(_ key: String) throws(EventCoding.DecodeError) -> Double {
+    guard let d = members[key]?.double, d.isFinite else { throw EventCoding.DecodeError(message: "missing or non-number \"\(key)\"") }
+    return d
+  }
+
+  func bool(_ key: String) -> Bool? { members[key]?.bool }
+
+  func strings(_ key: String) throws(EventCoding.DecodeError) -> [String] {
+    guard let v = members[key], v.kind == .array else { throw EventCoding.DecodeError(message: "missing or non-array \"\(key)\"") }
+    return try v.elements.map { (e: JSONValue) throws(EventCoding.DecodeError) -> String in
+      guard let s = e.string else { throw EventCoding.DecodeError(message: "\"\(key)\" must hold strings") }
+      return s
+    }
+  }
+}

@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The journal file: JSON Lines, one event per line, each append `fsync`ed before it returns.
+public final class FileJournal: Journal {
+  public let path: String
+  private var fd: Int32
+
+  /// Opens (creating if needed) the journal at `path` for appending.
+  public init(path: String) throws(JournalError) {
+    self.path = path
+    fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw JournalError("cannot open \(path): \(String(cString: strerror(errno)))") }
+  }
+
+  deinit { if fd >= 0 { close(fd) } }
+
+  public func append(_ event: RecordedEvent) throws(JournalError) {
+    let bytes = Array((EventCoding.encode(event) + "\n").utf8)
+    try writeAll(bytes)
+    if fsync(fd) != 0 {
+      throw JournalError("cannot flush \(path) to disk: \(String(cString: strerror(errno)))")
+    }
+  }
+
+  private func writeAll(_ bytes: [UInt8]) throws(JournalError) {
+    var done = 0
+    var failure: String?
+    bytes.withUnsafeBytes { buffer in
+      while done < buffer.count, let base = buffer.baseAddress {
+        let n = write(fd, base + done, buffer.count - done)
+        if n < 0 {
+          if errno == EINTR { continue }
+          failure = String(cString: strerror(errno))
+          return
+        }
+        done += n
+      }
+    }
+    if let failure {
+      // A partial line would be read as a torn tail; cut it off so the file stays clean.
+      if done > 0 { _ = truncateLast(done) }
+      throw JournalError("cannot write \(path): \(failure)")
+    }
+  }
+
+  private func truncateLast(_ count: Int) -> Bool {
+    var st = stat()
+    guard fstat(fd, &st) == 0 else { return false }
+    return ftruncate(fd, st.st_size - off_t(count)) == 0
+  }
+}

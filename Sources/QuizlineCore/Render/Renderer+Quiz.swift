@@ -1,0 +1,163 @@
+extension Renderer {
+  static func renderCurrentQuestion(_ state: AppState, _ out: inout Output) {
+    guard let run = state.currentRun, let (ref, q) = state.currentQuestion else { return }
+    let s = out.context.style
+    let flagged = state.progress.question(ref).flagged ? " " + s.flagMark : ""
+    out.line()
+    out.header("\(safe(run.start.source.label, out.context)) \(run.position + 1)/\(run.questions.count)", detail: q.typeName + flagged)
+    out.paragraph(q.prompt)
+    switch q.body {
+    case .single(let choices, _), .multiple(let choices, _):
+      for (k, c) in choices.enumerated() { out.paragraph(c.text, indent: "     ", firstIndent: "  \(choiceLetter(k))) ") }
+    case .numeric(_, let unit, _):
+      if let unit { out.paragraph("(answer in \(unit))", indent: "  ") }
+    case .matching(let pairs, let distractors):
+      for (k, p) in pairs.enumerated() { out.paragraph(p.left, indent: "     ", firstIndent: "  \(k + 1). ") }
+      out.line("  with:")
+      let rights = Presentation.matchingRightItems(questionID: q.id, pairs: pairs, distractors: distractors)
+      for (k, r) in rights.enumerated() { out.paragraph(r, indent: "     ", firstIndent: "  \(choiceLetter(k))) ") }
+    case .ordering(let items):
+      for (k, item) in Presentation.orderingItems(questionID: q.id, items: items).enumerated() {
+        out.paragraph(item, indent: "     ", firstIndent: "  \(choiceLetter(k))) ")
+      }
+    case .cloze(let text, _):
+      let shown = ClozeText.parts(of: text).map { part -> String in
+        switch part {
+        case .text(let t): t
+        case .gap(let n): "[\(n): _____]"
+        }
+      }.joined()
+      out.paragraph(shown, indent: "  ")
+    case .truefalse, .text, .flashcard, .open:
+      break
+    }
+    out.line(s.paint(TextWrap.wrap(AnswerParser.syntaxHint(for: q), width: out.context.width, indent: "  "), .dim))
+  }
+
+  static func renderFeedback(_ f: Feedback, _ state: AppState, _ out: inout Output) {
+    let s = out.context.style
+    guard let q = state.catalog.question(f.question) else { return }
+    let recorded = f.recorded ? s.paint(" recorded", .dim) : s.paint(" (shown again)", .dim)
+    if q.body.kind.isSelfGraded {
+      out.line("Graded \(SelfGrade(typed: f.typed)?.rawValue ?? f.typed).\(recorded)")
+    } else if f.grade.isCorrect {
+      out.line(s.paint(s.correctMark + " Correct.", .good) + recorded)
+    } else if f.grade.isPartial {
+      out.line(s.paint(s.partialMark + " Partly right (\(Int((f.grade.score * 100).rounded()))%).", .partial) + recorded)
+    } else {
+      out.line(s.paint(s.wrongMark + " Incorrect.", .bad) + recorded)
+    }
+    if !q.body.kind.isSelfGraded {
+      if !f.grade.isCorrect || !f.recorded {
+        out.paragraph("You answered: " + f.typed, indent: "    ", firstIndent: "  ")
+      }
+      if !f.grade.isCorrect {
+        out.paragraph("Right answer: " + Grader.correctAnswer(for: q), indent: "    ", firstIndent: "  ")
+      }
+    }
+    for line in f.grade.feedback { out.paragraph(line, indent: "  ") }
+    // Self-graded questions showed their explanation with the back or the model answer already.
+    if !q.explanation.isEmpty && !q.body.kind.isSelfGraded { out.paragraph(q.explanation, indent: "  ") }
+  }
+
+  static func renderFlashcardBack(_ ref: QuestionRef, _ state: AppState, _ out: inout Output) {
+    guard let q = state.catalog.question(ref), case .flashcard(let back) = q.body else { return }
+    out.paragraph(back, indent: "  ")
+    if !q.explanation.isEmpty { out.paragraph(q.explanation, indent: "  ") }
+    out.line(out.context.style.paint("  How well did you recall it? again, hard, good or easy", .dim))
+  }
+
+  static func renderModelAnswer(_ ref: QuestionRef, _ written: String, _ state: AppState, _ out: inout Output) {
+    guard let q = state.catalog.question(ref), case .open(let model, let points) = q.body else { return }
+    let s = out.context.style
+    out.line("Model answer:")
+    out.paragraph(model, indent: "  ")
+    if !points.isEmpty {
+      out.line("Key points:")
+      for p in points { out.paragraph(p, indent: "    ", firstIndent: "  \(s.bullet) ") }
+    }
+    if !q.explanation.isEmpty { out.paragraph(q.explanation, indent: "  ") }
+    out.line(s.paint("  Compare with what you wrote, then grade yourself: again, hard, good or easy", .dim))
+  }
+
+  static func renderSummary(_ runID: Int, _ state: AppState, _ out: inout Output) {
+    guard let run = state.progress.runs.last(where: { $0.id == runID }) ?? (state.progress.activeRun?.id == runID ? state.progress.activeRun : nil)
+    else { return }
+    let s = out.context.style
+    let total = run.questions.count
+    let what: String
+    switch run.start.source {
+    case .checkpoint: what = "Checkpoint"
+    default: what = "Quiz"
+    }
+    let state_ = run.endReason == .ended ? "ended early" : "finished"
+    let scoreText = "\(formatScore(run.scoreTotal))/\(total) (\(run.percent)%)"
+    var verdict = ""
+    if case .checkpoint(let sid) = run.start.source, let pass = state.catalog.session(sid)?.checkpoint?.passPercent {
+      verdict = run.percent >= pass ? s.dot + s.paint("passed", .good) : s.dot + s.paint("not passed", .bad) + " (pass mark \(pass)%)"
+    }
+    out.line()
+    out.line(s.paint("\(what) \(state_): \(safe(run.start.source.label, out.context))", .bold))
+    out.line("  Score \(scoreText)\(verdict)\(s.dot)\(formatDuration(run.secondsSpent))")
+    let skipped = run.outcomes.filter { $0?.isSkipped == true }.count
+    let unanswered = run.outcomes.filter { $0 == nil }.count
+    if skipped + unanswered > 0 {
+      out.line("  \(skipped) skipped" + (unanswered > 0 ? ", \(unanswered) not reached" : ""))
+    }
+    // Per-tag breakdown.
+    var tags: [String: (score: Double, count: Int)] = [:]
+    for (ref, outcome) in zip(run.questions, run.outcomes) {
+      guard let q = state.catalog.question(ref) else { continue }
+      for tag in q.tags {
+        var t = tags[tag] ?? (0, 0)
+        t.score += outcome?.score ?? 0
+        t.count += 1
+        tags[tag] = t
+      }
+    }
+    if !tags.isEmpty {
+      let parts = tags.sorted { $0.key < $1.key }.map { "\($0.key) \(Int(($0.value.score / Double($0.value.count) * 100).rounded()))%" }
+      out.paragraph("By tag: " + parts.joined(separator: ", "), indent: "    ", firstIndent: "  ")
+    }
+    let missed = zip(run.questions, run.outcomes).filter { ($0.1?.score ?? 0) < 0.9999 }
+    if !missed.isEmpty {
+      out.line("  Missed:")
+      for (ref, outcome) in missed {
+        guard let q = state.catalog.question(ref) else {
+          out.line("    \(safe(ref.description, out.context)) (no longer in its bank)")
+          continue
+        }
+        let status = outcome == nil ? "not reached" : outcome?.isSkipped == true ? "skipped" : "\(Int(((outcome?.score ?? 0) * 100).rounded()))%"
+        out.paragraph("\(q.id) (\(status)): \(shortPrompt(q))", indent: "      ", firstIndent: "    ")
+        out.paragraph("\(s.arrow) " + Grader.correctAnswer(for: q), indent: "        ", firstIndent: "      ")
+      }
+      out.line("  Type retry to practise the missed questions.")
+    } else if run.endReason == .finished {
+      out.line("  Everything right. " + (state.nextSession.map { "Next up: \(quotedTitle($0.title, out.context))." } ?? ""))
+    }
+  }
+
+  static func shortPrompt(_ q: Question) -> String {
+    let text = q.title ?? q.prompt
+    let oneLine = text.split(separator: "\n").first.map(String.init) ?? text
+    return oneLine.count > 70 ? String(oneLine.prefix(67)) + "..." : oneLine
+  }
+
+  static func formatScore(_ x: Double) -> String {
+    x == x.rounded() ? String(Int(x)) : String(format1(x))
+  }
+
+  static func format1(_ x: Double) -> String {
+    let tenths = Int((x * 10).rounded())
+    return "\(tenths / 10).\(abs(tenths % 10))"
+  }
+
+  /// `2 min 40 s`, `45 s`, `1 h 5 min`.
+  public static func formatDuration(_ seconds: Double) -> String {
+    let total = Int(seconds.rounded())
+    if total < 60 { return "\(total) s" }
+    if total < 3600 { return "\(total / 60) min" + (total % 60 > 0 ? " \(total % 60) s" : "") }
+    return "\(total / 3600) h" + (total % 3600 / 60 > 0 ? " \(total % 3600 / 60) min" : "")
+  }
+}
+

@@ -1,0 +1,100 @@
+/// Turns state into text: a pure function of ``AppState`` and ``RenderContext``.
+///
+/// Every status the learner sees (○/✓, scores, flagged counts, "completed on") is computed here from
+/// the same state, so the prompt, lists, session headers and summaries cannot disagree.
+public enum Renderer {
+  public static func render(_ state: AppState, _ context: RenderContext) -> Frame {
+    var out = Output(context)
+    for block in state.display { render(block, state, &out) }
+    return Frame(text: out.text, prompt: prompt(state, context))
+  }
+
+  /// The prompt, which always says where the learner is.
+  public static func prompt(_ state: AppState, _ context: RenderContext) -> String {
+    guard let run = state.currentRun, let stage = state.quiz else { return "quizline> " }
+    let place = "\(safe(run.start.source.label, context)) \(min(run.position + 1, run.questions.count))/\(run.questions.count)"
+    switch stage {
+    case .asking:
+      if case .flashcard = state.currentQuestion?.question.body { return "\(place) (Enter to turn)> " }
+      return "\(place)> "
+    case .writing(_, let lines): return lines.isEmpty ? "\(place)> " : "\(place) ... "
+    case .flashcardBack, .openGrading: return "\(place) grade> "
+    }
+  }
+
+  static func render(_ block: Block, _ state: AppState, _ out: inout Output) {
+    let s = out.context.style
+    switch block {
+    case .welcome: renderWelcome(state, &out)
+    case .help(let command, let context): renderHelp(command, context, &out)
+    case .catalogList: renderList(state, &out)
+    case .searchResults(let query): renderSearch(query, state, &out)
+    case .session(let id): renderSession(id, state, &out)
+    case .sessionMarked(let id, let completed):
+      if completed {
+        let date = state.progress.sessions[id]?.completedAt?.isoDate ?? out.context.now.isoDate
+        out.line(s.paint(s.doneMark, .good) + " \(safe(id, out.context)) is now completed (\(date)).")
+        if let next = state.nextSession { out.line("  Next up: \(quotedTitle(next.title, out.context)). Type next to read it.") }
+      } else {
+        out.line(s.todoMark + " \(safe(id, out.context)) is reopened: not completed.")
+      }
+    case .status: renderStatus(state, &out)
+    case .currentQuestion: renderCurrentQuestion(state, &out)
+    case .feedback(let feedback): renderFeedback(feedback, state, &out)
+    case .flashcardBack(let ref): renderFlashcardBack(ref, state, &out)
+    case .modelAnswer(let ref, let written): renderModelAnswer(ref, written, state, &out)
+    case .hint(let text): out.paragraph("Hint: " + text, indent: "  ")
+    case .runSummary(let id): renderSummary(id, state, &out)
+    case .notice(let text): out.paragraph(text)
+    case .error(let message, let hint):
+      out.paragraph(s.paint("error:", .bad) + " " + message)
+      if let hint { out.paragraph(hint, indent: "  ") }
+    case .undone(let summary):
+      out.line("Undone: \(safe(summary, out.context)).")
+    case .goodbye:
+      out.line("Bye. Your progress is saved in \(out.context.progressLocation).")
+    }
+  }
+
+  static func quotedTitle(_ title: String, _ context: RenderContext) -> String {
+    (context.style.unicode ? "“" : "\"") + safe(title, context) + (context.style.unicode ? "”" : "\"")
+  }
+}
+
+/// Text from banks and sessions made safe for the terminal: control characters shown escaped.
+func safe(_ text: String, _ context: RenderContext) -> String {
+  escapingControlCharacters(text, keepNewlines: true)
+}
+
+/// Accumulates output lines, wrapping to the context's width.
+struct Output {
+  let context: RenderContext
+  private(set) var lines: [String] = []
+
+  init(_ context: RenderContext) { self.context = context }
+
+  var text: String { lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n" }
+
+  /// One line as is (already safe and short), not wrapped.
+  mutating func line(_ text: String = "") { lines.append(text) }
+
+  /// Bank or session text: escaped, wrapped, indented.
+  mutating func paragraph(_ text: String, indent: String = "", firstIndent: String? = nil) {
+    lines += TextWrap.lines(safe(text, context), width: context.width, indent: indent, firstIndent: firstIndent)
+  }
+
+  /// A title followed by a rule up to the width, and a right-aligned detail.
+  mutating func header(_ title: String, detail: String = "") {
+    let s = context.style
+    var title = title
+    let room = context.width - TextWrap.displayWidth(detail) - 8
+    if TextWrap.displayWidth(title) > room {
+      while TextWrap.displayWidth(title) > max(4, room - 1), !title.isEmpty { title.removeLast() }
+      title += s.ellipsis
+    }
+    let left = s.rule + s.rule + " " + title + " "
+    let right = detail.isEmpty ? "" : " " + detail
+    let fill = max(2, context.width - TextWrap.displayWidth(left) - TextWrap.displayWidth(right))
+    lines.append(s.paint(left + String(repeating: s.rule, count: fill), .bold) + right)
+  }
+}

@@ -1,0 +1,83 @@
+/// How output looks: Unicode marks and colour on a capable terminal, plain ASCII otherwise.
+/// Meaning is always carried by words or marks; colour only adds emphasis.
+public struct Style: Sendable, Equatable {
+  public var unicode: Bool
+  public var color: Bool
+
+  public init(unicode: Bool, color: Bool) {
+    self.unicode = unicode
+    self.color = color
+  }
+
+  public static let plain = Style(unicode: false, color: false)
+  public static let rich = Style(unicode: true, color: true)
+
+  public enum Tone: Sendable {
+    case good, bad, partial, dim, bold, accent
+  }
+
+  /// `text` wrapped in the ANSI codes of `tone` when colour is on.
+  public func paint(_ text: String, _ tone: Tone) -> String {
+    guard color, !text.isEmpty else { return text }
+    let code =
+      switch tone {
+      case .good: "32"
+      case .bad: "31"
+      case .partial: "33"
+      case .dim: "2"
+      case .bold: "1"
+      case .accent: "36"
+      }
+    return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+  }
+
+  public var correctMark: String { unicode ? "✓" : "[right]" }
+  public var wrongMark: String { unicode ? "✗" : "[wrong]" }
+  public var partialMark: String { unicode ? "◐" : "[partly]" }
+  public var doneMark: String { unicode ? "✓" : "[x]" }
+  public var todoMark: String { unicode ? "○" : "[ ]" }
+  public var flagMark: String { unicode ? "⚑" : "[flag]" }
+  public var bullet: String { unicode ? "•" : "-" }
+  public var dot: String { unicode ? " · " : " | " }
+  public var rule: String { unicode ? "─" : "-" }
+  public var arrow: String { unicode ? "→" : "->" }
+  public var ellipsis: String { unicode ? "…" : "..." }
+
+  /// A horizontal bar of `fraction` (0…1) over `width` cells.
+  public func bar(_ fraction: Double, width: Int) -> String {
+    let f = max(0, min(1, fraction.isFinite ? fraction : 0))
+    let filled = Int((f * Double(width)).rounded())
+    return unicode
+      ? String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+      : "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "]"
+  }
+}
+
+/// The inputs of rendering besides the state: terminal width, style, and the clock.
+public struct RenderContext: Sendable, Equatable {
+  public var width: Int
+  public var style: Style
+  public var now: Timestamp
+  public var version: String
+  /// Shown in the goodbye line: where progress is kept.
+  public var progressLocation: String
+
+  public init(width: Int = 80, style: Style = .plain, now: Timestamp, version: String = "0.1.0", progressLocation: String = "Progress/default") {
+    self.width = max(20, width)
+    self.style = style
+    self.now = now
+    self.version = version
+    self.progressLocation = progressLocation
+  }
+}
+
+/// What the screen shows after an action: text to print, then the prompt to read the next line with.
+public struct Frame: Sendable, Equatable {
+  public var text: String
+  public var prompt: String
+
+  public init(text: String, prompt: String) {
+    self.text = text
+    self.prompt = prompt
+  }
+}
