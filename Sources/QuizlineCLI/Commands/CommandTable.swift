@@ -20,7 +20,10 @@ public enum CommandTable {
 
   static let baseCommands: [CommandSpec] = [
     ListCommand.spec,
+    SessionCommands.read,
+    SessionCommands.quiz,
     CheckCommand.spec,
+    CompletionsCommand.spec,
     HelpCommand.spec,
   ]
 

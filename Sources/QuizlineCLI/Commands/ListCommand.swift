@@ -8,7 +8,10 @@ enum ListCommand {
       The JSON form is {"banks":[...],"sessions":[...],"courses":[...]}, each entry with at least "id" and \
       "title", and counts ("questions", "sessions"), so scripts can rely on it.
       """,
-    options: [OptionSpec("json", help: "print JSON instead of a table")]
+    options: [
+      OptionSpec("json", help: "print JSON instead of a table"),
+      OptionSpec("ids", value: "KIND", help: "print only the ids of one kind, one per line (for scripts)", choices: ["bank", "session", "course"]),
+    ]
   ) { args, env in run(args, env) }
 
   static func run(_ args: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
@@ -21,7 +24,11 @@ enum ListCommand {
     if result.errorCount > 0 {
       env.stderr.line("quizline: \(plural(result.errorCount, "problem")) in \(dir); the rest is listed. Run 'quizline check' for details.")
     }
-    if args.flag("json") {
+    if let kind = args.value("ids") {
+      let c = result.catalog
+      let ids = kind == "bank" ? c.banks.map(\.id) : kind == "session" ? c.sessions.map(\.id) : c.courses.map(\.id)
+      for id in ids { env.stdout.line(id) }
+    } else if args.flag("json") {
       env.stdout.line(json(result.catalog).rendered(pretty: true))
     } else {
       env.stdout.write(table(result.catalog, width: env.width))

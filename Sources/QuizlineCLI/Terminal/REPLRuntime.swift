@@ -10,10 +10,22 @@ struct REPLRuntime {
   let clock: @Sendable () -> Timestamp
   let entropy: () -> UInt64
   let context: @Sendable () -> RenderContext
+  /// A line to act on first, as if typed (`quizline quiz BANK`).
+  var firstLine: String?
+  /// Leave as soon as no quiz is in progress (after `firstLine` started one).
+  var leaveAfterRun = false
 
   /// Runs until the learner leaves; returns the exit status.
   mutating func run() -> ExitCode {
     show(send(.started(at: clock())))
+    if let firstLine {
+      show(send(.lineEntered(firstLine, at: clock(), entropy: entropy())))
+      if leaveAfterRun, store.state.quiz == nil {
+        reader.close()
+        if case .error = store.state.display.first { return .usage }
+        return .ok
+      }
+    }
     while !store.state.quitRequested {
       if Signals.terminationRequested {
         output.line("Leaving: your progress is saved.")
@@ -33,6 +45,9 @@ struct REPLRuntime {
         action = .inputEnded(at: clock())
       }
       show(send(action))
+      if leaveAfterRun, store.state.quiz == nil, !store.state.quitRequested {
+        show(send(.lineEntered("quit", at: clock(), entropy: 0)))
+      }
     }
     reader.close()
     return .ok
@@ -50,13 +65,15 @@ struct REPLRuntime {
 
 extension QuizlineCommand {
   /// `quizline` with no command: the REPL on the quizzes folder and the profile's progress.
-  static func runREPL(_ parsed: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
-    let settings = env.settings
-    guard env.files.kind(of: settings.quizzesDirectory) == .directory else {
-      env.stderr.line("quizline: quizzes folder \(quotedArg(settings.quizzesDirectory)) does not exist (set it with --quizzes DIR or QUIZLINE_QUIZZES)")
-      return .noInput
+  static func runREPL(
+    _ parsed: ParsedArguments, _ env: CommandEnvironment, firstLine: ((Catalog) -> String)? = nil, leaveAfterRun: Bool = false
+  ) -> ExitCode {
+    let loaded: CatalogLoadResult
+    switch loadCatalog(env) {
+    case .failure(let code): return code
+    case .success(let result): loaded = result
     }
-    let loaded = CatalogLoader(files: env.files).load(paths: [settings.quizzesDirectory])
+    let settings = env.settings
     let profile: OpenProfile
     do {
       profile = try ProfileStorage(progressDirectory: settings.progressDirectory, profile: settings.profile).open()
@@ -66,24 +83,65 @@ extension QuizlineCommand {
     }
     for notice in profile.notices { env.stderr.line("quizline: \(notice)") }
     let state = AppState(catalog: loaded.catalog, progress: profile.progress, profile: settings.profile, loadErrorCount: loaded.errorCount)
-    let fixedNow = settings.now
-    let clock: @Sendable () -> Timestamp = { fixedNow ?? Timestamp.now() }
+    let clock = makeClock(settings)
+    let context = renderContext(env, clock: clock)
+    Signals.install()
+    let reader: any LineReader = env.isInteractive ? EditLineReader(historyPath: profile.historyPath) : PlainLineReader(echoTo: env.stdout)
+    var runtime = REPLRuntime(
+      store: Store(state: state, journal: profile.journal), reader: reader, output: env.stdout, clock: clock,
+      entropy: { UInt64.random(in: 0...UInt64.max) }, context: context)
+    runtime.firstLine = firstLine?(loaded.catalog)
+    runtime.leaveAfterRun = leaveAfterRun
+    return runtime.run()
+  }
+
+  /// Loads the quizzes folder, or says why it cannot (exit 66 when it does not exist).
+  static func loadCatalog(_ env: CommandEnvironment) -> Result<CatalogLoadResult, ExitCode> {
+    let dir = env.settings.quizzesDirectory
+    guard env.files.kind(of: dir) == .directory else {
+      env.stderr.line("quizline: quizzes folder \(quotedArg(dir)) does not exist (set it with --quizzes DIR or QUIZLINE_QUIZZES)")
+      return .failure(.noInput)
+    }
+    return .success(CatalogLoader(files: env.files).load(paths: [dir]))
+  }
+
+  /// Runs `body` with the state of the profile read (not locked, nothing written) and a render context.
+  static func withProfile(_ env: CommandEnvironment, _ body: (AppState, RenderContext) -> ExitCode) -> ExitCode {
+    let loaded: CatalogLoadResult
+    switch loadCatalog(env) {
+    case .failure(let code): return code
+    case .success(let result): loaded = result
+    }
+    let settings = env.settings
+    let progress: LearnerProgress
+    do {
+      progress = try ProfileStorage(progressDirectory: settings.progressDirectory, profile: settings.profile).readProgress()
+    } catch {
+      env.stderr.line("quizline: \(error.message)")
+      return error.exitCode
+    }
+    let state = AppState(catalog: loaded.catalog, progress: progress, profile: settings.profile, loadErrorCount: loaded.errorCount)
+    let clock = makeClock(settings)
+    return body(state, renderContext(env, clock: clock)())
+  }
+
+  static func makeClock(_ settings: GlobalSettings) -> @Sendable () -> Timestamp {
+    let fixed = settings.now
+    return { fixed ?? Timestamp.now() }
+  }
+
+  static func renderContext(_ env: CommandEnvironment, clock: @escaping @Sendable () -> Timestamp) -> @Sendable () -> RenderContext {
+    let settings = env.settings
     let style = Style(unicode: !settings.plain, color: settings.color)
     let interactive = env.isInteractive
     let width = env.width
     let variables = env.variables
     let location = settings.progressDirectory + "/" + settings.profile
-    let context: @Sendable () -> RenderContext = {
+    return {
       RenderContext(
         width: interactive ? TerminalSize.columns(variables: variables) : width, style: style, now: clock(),
         version: CommandTable.version, progressLocation: location)
     }
-    Signals.install()
-    let reader: any LineReader = interactive ? EditLineReader(historyPath: profile.historyPath) : PlainLineReader(echoTo: env.stdout)
-    var runtime = REPLRuntime(
-      store: Store(state: state, journal: profile.journal), reader: reader, output: env.stdout, clock: clock,
-      entropy: { UInt64.random(in: 0...UInt64.max) }, context: context)
-    return runtime.run()
   }
 }
 

@@ -14,3 +14,4 @@ public enum ExitCode: Int32, Sendable, Equatable {
   /// The profile is in use by another quizline (locked).
   case busy = 75
 }
+extension ExitCode: Error {}

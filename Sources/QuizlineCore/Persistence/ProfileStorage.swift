@@ -6,7 +6,7 @@
 
 /// A profile opened for use: its progress, the journal to append to, and what to tell the learner.
 public struct OpenProfile {
-  public var progress: Progress
+  public var progress: LearnerProgress
   public var journal: any Journal
   public var historyPath: String
   public var notices: [String]
@@ -35,10 +35,22 @@ public struct ProfileStorage: Sendable {
   public var journalPath: String { directory + "/journal.jsonl" }
   public var historyPath: String { directory + "/history" }
 
+  /// The profile's progress, read without creating or locking anything (for read-only commands).
+  public func readProgress() throws(ProfileError) -> LearnerProgress {
+    var progress = LearnerProgress()
+    if let bytes = try readIfPresent(journalPath) {
+      let replay = JournalReader.replay(bytes, into: &progress)
+      if let problem = replay.problem {
+        throw ProfileError("\(journalPath):\(problem.line): \(problem.message)", exitCode: .dataError)
+      }
+    }
+    return progress
+  }
+
   /// Creates the folder if needed, replays the journal and opens it for appending.
   public func open() throws(ProfileError) -> OpenProfile {
     try makeDirectory(directory)
-    var progress = Progress()
+    var progress = LearnerProgress()
     var notices: [String] = []
     if let bytes = try readIfPresent(journalPath) {
       let replay = JournalReader.replay(bytes, into: &progress)
@@ -95,7 +107,7 @@ public enum JournalReader {
   }
 
   /// Applies every complete line; a final line without its newline (a torn write) is dropped.
-  public static func replay(_ bytes: [UInt8], into progress: inout Progress) -> Outcome {
+  public static func replay(_ bytes: [UInt8], into progress: inout LearnerProgress) -> Outcome {
     var outcome = Outcome()
     var start = 0
     var line = 0

@@ -2,7 +2,7 @@
 /// learner is. Every screen, prompt and report is derived from this one value.
 public struct AppState: Sendable, Equatable {
   public var catalog: Catalog
-  public var progress: Progress
+  public var progress: LearnerProgress
   public var profile: String
   /// Errors found while loading the catalog (shown once at start, with a pointer to `quizline check`).
   public var loadErrorCount: Int
@@ -16,7 +16,7 @@ public struct AppState: Sendable, Equatable {
   public var interruptArmed = false
   public var quitRequested = false
 
-  public init(catalog: Catalog, progress: Progress = Progress(), profile: String = "default", loadErrorCount: Int = 0) {
+  public init(catalog: Catalog, progress: LearnerProgress = LearnerProgress(), profile: String = "default", loadErrorCount: Int = 0) {
     self.catalog = catalog
     self.progress = progress
     self.profile = profile

@@ -1,5 +1,5 @@
 /// A durable fact about the learner's progress. Events are appended to the journal before they are
-/// applied, and ``Progress/apply(_:)`` is the only code that changes progress, live and on replay.
+/// applied, and ``LearnerProgress/apply(_:)`` is the only code that changes progress, live and on replay.
 public enum EventPayload: Sendable, Equatable {
   /// A quiz run began over these questions, in this order.
   case quizStarted(RunStart)

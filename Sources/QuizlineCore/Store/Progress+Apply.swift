@@ -1,4 +1,4 @@
-extension Progress {
+extension LearnerProgress {
   /// Applies one recorded event: the only way progress changes, used live and on replay.
   ///
   /// Events at or below ``lastSequence`` are ignored, so replaying a journal over a snapshot that
@@ -94,7 +94,7 @@ extension Progress {
 
   private mutating func pushUndo(_ entry: UndoEntry) {
     undoStack.append(entry)
-    if undoStack.count > Progress.undoLimit { undoStack.removeFirst(undoStack.count - Progress.undoLimit) }
+    if undoStack.count > LearnerProgress.undoLimit { undoStack.removeFirst(undoStack.count - LearnerProgress.undoLimit) }
   }
 
   private mutating func restore(_ entry: UndoEntry) {

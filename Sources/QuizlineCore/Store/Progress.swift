@@ -1,5 +1,5 @@
 /// Everything durable about one learner: derived only from events by ``apply(_:)``.
-public struct Progress: Sendable, Equatable {
+public struct LearnerProgress: Sendable, Equatable {
   public var questions: [QuestionRef: QuestionProgress] = [:]
   public var sessions: [String: SessionProgress] = [:]
   /// The unfinished quiz run, if any: resumable after `quit` or a crash.

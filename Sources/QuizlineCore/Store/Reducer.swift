@@ -1,7 +1,7 @@
 /// The pure heart of quizline: turns an ``Action`` into events to record and a new display.
 ///
-/// The reducer never performs I/O and never changes ``Progress`` directly: it returns events, which
-/// the runtime appends to the journal and then applies with ``Progress/apply(_:)``. Time and
+/// The reducer never performs I/O and never changes ``LearnerProgress`` directly: it returns events, which
+/// the runtime appends to the journal and then applies with ``LearnerProgress/apply(_:)``. Time and
 /// randomness arrive inside the action, so the same state and action always give the same result.
 public enum Reducer {
   public static func reduce(_ state: inout AppState, _ action: Action) -> Reduction {
