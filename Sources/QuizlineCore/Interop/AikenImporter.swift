@@ -53,7 +53,9 @@ public struct AikenImporter: Sendable {
     func error(_ line: Int, _ column: Int, _ message: String) {
       result.diagnostics.append(.error(path, line, column, message))
     }
-    func label(_ text: String) -> String { "question \"\(text.count > 40 ? String(text.prefix(40)) + "…" : text)\"" }
+    func label(_ text: String) -> String {
+      "question \"\(escapingControlCharacters(text.count > 40 ? String(text.prefix(40)) + "…" : text, keepNewlines: false))\""
+    }
     for line in source.lines {
       let range = line.trimmedRange
       let text = line.trimmed

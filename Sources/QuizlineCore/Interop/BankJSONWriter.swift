@@ -2,17 +2,17 @@
 /// formats"): pretty-printed, keys in the documented order, keys with default values left out, so that
 /// `quizline check` reads back what was written.
 ///
-/// Hand-written rather than through `JSONSerialization`, which is slow to write and does not keep key order.
+/// Built on ``JSONText`` (hand-written: `JSONSerialization` is slow to write and does not keep key order).
 public enum BankJSONWriter {
   /// The bank file's text, ending with a newline.
-  public static func json(_ bank: Bank) -> String { value(bank).rendered() + "\n" }
+  public static func json(_ bank: Bank) -> String { value(bank).rendered(pretty: true) + "\n" }
 
   /// The study session file's text, ending with a newline.
-  public static func json(_ session: StudySession) -> String { value(session).rendered() + "\n" }
+  public static func json(_ session: StudySession) -> String { value(session).rendered(pretty: true) + "\n" }
 
   static func value(_ bank: Bank) -> JSONText {
     var keys: [(String, JSONText)] = [
-      ("kind", .string("bank")), ("schemaVersion", .number(1)), ("id", .string(bank.id)), ("title", .string(bank.title)),
+      ("kind", .string("bank")), ("schemaVersion", .int(1)), ("id", .string(bank.id)), ("title", .string(bank.title)),
     ]
     if !bank.description.isEmpty { keys.append(("description", .string(bank.description))) }
     if bank.version != "1" { keys.append(("version", .string(bank.version))) }
@@ -74,14 +74,14 @@ public enum BankJSONWriter {
     guard c.feedback != nil || c.credit != nil else { return .string(c.text) }
     var keys: [(String, JSONText)] = [("text", .string(c.text))]
     if let f = c.feedback { keys.append(("feedback", .string(f))) }
-    if let credit = c.credit { keys.append(("credit", .number(credit))) }
+    if let credit = c.credit { keys.append(("credit", .double(credit))) }
     return .object(keys)
   }
 
   static func value(_ a: TextAnswer) -> JSONText {
     guard a.credit != 1 || a.feedback != nil else { return .string(a.text) }
     var keys: [(String, JSONText)] = [("text", .string(a.text))]
-    if a.credit != 1 { keys.append(("credit", .number(a.credit))) }
+    if a.credit != 1 { keys.append(("credit", .double(a.credit))) }
     if let f = a.feedback { keys.append(("feedback", .string(f))) }
     return .object(keys)
   }
@@ -90,20 +90,20 @@ public enum BankJSONWriter {
     var keys: [(String, JSONText)]
     switch a.match {
     case .value(let v, let tolerance):
-      keys = [("value", .number(v))]
-      if tolerance != 0 { keys.append(("tolerance", .number(tolerance))) }
+      keys = [("value", .double(v))]
+      if tolerance != 0 { keys.append(("tolerance", .double(tolerance))) }
     case .range(let lo, let hi):
-      keys = [("min", .number(lo)), ("max", .number(hi))]
+      keys = [("min", .double(lo)), ("max", .double(hi))]
     }
-    if a.credit != 1 { keys.append(("credit", .number(a.credit))) }
+    if a.credit != 1 { keys.append(("credit", .double(a.credit))) }
     if let f = a.feedback { keys.append(("feedback", .string(f))) }
     return .object(keys)
   }
 
   static func value(_ s: StudySession) -> JSONText {
     var keys: [(String, JSONText)] = [
-      ("kind", .string("session")), ("schemaVersion", .number(1)), ("id", .string(s.id)), ("title", .string(s.title)),
-      ("objectives", strings(s.objectives)), ("estimatedMinutes", .number(Double(s.estimatedMinutes))),
+      ("kind", .string("session")), ("schemaVersion", .int(1)), ("id", .string(s.id)), ("title", .string(s.title)),
+      ("objectives", strings(s.objectives)), ("estimatedMinutes", .int(s.estimatedMinutes)),
       ("body", .array(s.body.map { block in
         switch block {
         case .heading(let t): return .object([("heading", .string(t))])
@@ -119,7 +119,7 @@ public enum BankJSONWriter {
     }
     if let c = s.checkpoint {
       var cp: [(String, JSONText)] = [("questions", strings(c.questions.map(\.description)))]
-      if c.passPercent != 80 { cp.append(("passPercent", .number(Double(c.passPercent)))) }
+      if c.passPercent != 80 { cp.append(("passPercent", .int(c.passPercent))) }
       keys.append(("checkpoint", .object(cp)))
     }
     if s.completion != .manual { keys.append(("completion", .string(s.completion.rawValue))) }

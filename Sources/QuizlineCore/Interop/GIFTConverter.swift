@@ -44,7 +44,7 @@ struct GIFTConverter {
   }
 
   private mutating func error(_ q: GIFTQuestion, _ message: String) -> Question? {
-    errors.append((q.line, q.column, "question \(q.name.map { "\"\($0)\"" } ?? "\"\(id)\""): \(message)"))
+    errors.append((q.line, q.column, "question \"\(escapingControlCharacters(q.name ?? id, keepNewlines: false))\": \(message)"))
     return nil
   }
 
@@ -75,13 +75,9 @@ struct GIFTConverter {
       }
       if single {
         let best = answers.firstIndex { $0.fraction == 1 } ?? 0
-        let partial = answers.indices.filter { $0 != best && answers[$0].fraction != 0 }
-        for i in partial { choices[i].credit = answers[i].fraction }
-        if !partial.isEmpty {
-          note(.partialCredit, "partial credit for other choices kept as `credit` ("
-            + partial.map { "\(letter($0)): \(percent(answers[$0].fraction))" }.joined(separator: ", ")
-            + "); quizline grades a `single` question by its one answer")
-        }
+        // Partial (and further full) credit for the other choices: the `single` grader scores a picked
+        // choice by its credit, as Moodle does, so nothing is lost.
+        for i in answers.indices where i != best && answers[i].fraction != 0 { choices[i].credit = answers[i].fraction }
         out.body = .single(choices: choices, answer: best)
         if out.explanation.isEmpty { out.explanation = "The correct answer is \(letter(best)): \(choices[best].text)." }
       } else {

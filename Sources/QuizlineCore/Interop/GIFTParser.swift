@@ -112,10 +112,10 @@ struct GIFTParser {
 
   /// How messages name a question: its title, else the start of its text.
   static func label(_ name: String?, _ rest: ArraySlice<GChar>) -> String {
-    if let name, !name.isEmpty { return "\"\(name)\"" }
+    if let name, !name.isEmpty { return "\"\(escapingControlCharacters(name, keepNewlines: false))\"" }
     let flat = rest.trimmed.string.split(whereSeparator: { $0 == "\n" }).joined(separator: " ")
     let cut = flat.count > 40 ? String(flat.prefix(40)) + "…" : flat
-    return "\"\(cut)\""
+    return "\"\(escapingControlCharacters(cut, keepNewlines: false))\""
   }
 }
 

@@ -6,11 +6,7 @@ public enum Slug {
   public static let maxLength = 64
 
   /// Whether `text` already is a valid id.
-  public static func isValid(_ text: String) -> Bool {
-    let u = Array(text.utf8)
-    guard (1...maxLength).contains(u.count), isAlnum(u[0]) else { return false }
-    return u.allSatisfy { isAlnum($0) || $0 == UInt8(ascii: "-") }
-  }
+  public static func isValid(_ text: String) -> Bool { Identifier.isValid(text) }
 
   /// `text` lower-cased, accents folded, every run of other characters replaced by one `-`, cut to at most
   /// `maxLength` characters at a word boundary when possible; empty when nothing usable is left.
