@@ -98,6 +98,11 @@ struct GIFTAnswerReader {
     guard answers.count >= 2 else {
       throw fail(open, "a multiple-choice question needs at least 2 answers, found \(answers.count)")
     }
+    let positive = answers.map(\.fraction).filter { $0 > 0 }.reduce(0, +)
+    if !single, positive > 0, abs(positive - 1) > 0.0001 {
+      warn(open, "the positive weights add up to \(NumberText.format((positive * 10000).rounded() / 100))%, not 100%: "
+        + "picking every right choice scores \(positive < 1 ? "less" : "more") than full marks")
+    }
     return .multichoice(single: single, answers: answers)
   }
 

@@ -44,7 +44,7 @@ struct GIFTConverter {
   }
 
   private mutating func error(_ q: GIFTQuestion, _ message: String) -> Question? {
-    errors.append((q.line, q.column, "question \"\(escapingControlCharacters(q.name ?? id, keepNewlines: false))\": \(message)"))
+    errors.append((q.line, q.column, "question \"\(escapingControlCharacters(q.name.flatMap { $0.isEmpty ? nil : $0 } ?? id, keepNewlines: false))\": \(message)"))
     return nil
   }
 

@@ -52,7 +52,7 @@ struct GIFTParser {
       guard let end = rest.find("::", from: rest.startIndex + 2) else {
         throw GIFTError(
           line: start.line, column: start.column,
-          message: "question \(label(nil, rest)): '::' starts a title that is never closed with '::'")
+          message: "question \(label(nil, rest.dropFirst(2))): '::' starts a title that is never closed with '::'")
       }
       name = rest[(rest.startIndex + 2)..<end].trimmed.string
       rest = rest[(end + 2)...]
