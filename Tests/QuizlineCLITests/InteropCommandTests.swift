@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import QuizlineCLI
 @testable import QuizlineCore
 
@@ -18,20 +19,34 @@ import Testing
     let dir = try temporaryDirectory()
     let result = runInProcess(["import", Self.allGIFT, "--id", "qas", "--out", dir])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.contains("Imported 21 questions from '\(Self.allGIFT)' (GIFT) into '\(dir)/qas.json':"))
-    #expect(result.stdout.contains("  single 3, multiple 2, truefalse 4, text 4, numeric 4, matching 2, open 2\n"))
+    #expect(
+      result.stdout.contains(
+        "Imported 21 questions from '\(Self.allGIFT)' (GIFT) into '\(dir)/qas.json':"))
+    #expect(
+      result.stdout.contains(
+        "  single 3, multiple 2, truefalse 4, text 4, numeric 4, matching 2, open 2\n"))
     #expect(result.stdout.contains("1 description → study session '\(dir)/qas-notes.json'"))
     #expect(result.stdout.contains("Converted with loss:\n  HTML reduced to text: 17 items"))
-    #expect(result.stdout.contains("line 79, short-answer-1: the pattern '*manually*' is accepted as the exact answer 'manually'"))
+    #expect(
+      result.stdout.contains(
+        "line 79, short-answer-1: the pattern '*manually*' is accepted as the exact answer 'manually'"
+      ))
     let check = runInProcess(["check", "--quizzes", dir])
     #expect(check.status == 0, "\(check.stdout)")
-    #expect(check.stdout.contains("checked 2 files (1 bank, 21 questions, 1 session, 0 courses): 0 errors"))
+    #expect(
+      check.stdout.contains(
+        "checked 2 files (1 bank, 21 questions, 1 session, 0 courses): 0 errors"))
   }
 
   @Test func importUsesTheBanksAndSessionsSubfoldersWhenTheyExist() throws {
     let dir = try temporaryDirectory()
-    for sub in ["banks", "sessions"] { try FileManager.default.createDirectory(atPath: dir + "/" + sub, withIntermediateDirectories: true) }
-    #expect(runInProcess(["import", Self.allGIFT, "--id", "qas"], variables: ["QUIZLINE_QUIZZES": dir]).status == 0)
+    for sub in ["banks", "sessions"] {
+      try FileManager.default.createDirectory(
+        atPath: dir + "/" + sub, withIntermediateDirectories: true)
+    }
+    #expect(
+      runInProcess(["import", Self.allGIFT, "--id", "qas"], variables: ["QUIZLINE_QUIZZES": dir])
+        .status == 0)
     #expect(FileManager.default.fileExists(atPath: dir + "/banks/qas.json"))
     #expect(FileManager.default.fileExists(atPath: dir + "/sessions/qas-notes.json"))
   }
@@ -42,19 +57,28 @@ import Testing
     let refused = runInProcess(["import", Self.allGIFT, "--id", "qas", "--out", dir])
     #expect(refused.status == 74)
     #expect(refused.stderr.contains("'\(existing)' already exists; pass --force to replace it"))
-    #expect(try String(contentsOfFile: existing, encoding: .utf8) == "{\"kind\": \"bank\"} my own edits")
-    #expect(!FileManager.default.fileExists(atPath: dir + "/qas-notes.json"), "nothing is written when one target exists")
-    #expect(runInProcess(["import", Self.allGIFT, "--id", "qas", "--out", dir, "--force"]).status == 0)
-    #expect(try String(contentsOfFile: existing, encoding: .utf8).hasPrefix("{\n  \"kind\": \"bank\""))
+    #expect(
+      try String(contentsOfFile: existing, encoding: .utf8) == "{\"kind\": \"bank\"} my own edits")
+    #expect(
+      !FileManager.default.fileExists(atPath: dir + "/qas-notes.json"),
+      "nothing is written when one target exists")
+    #expect(
+      runInProcess(["import", Self.allGIFT, "--id", "qas", "--out", dir, "--force"]).status == 0)
+    #expect(
+      try String(contentsOfFile: existing, encoding: .utf8).hasPrefix("{\n  \"kind\": \"bank\""))
   }
 
   @Test func importWithErrorsExits65WithLocatedMessagesAndWritesNothingUnlessPartial() throws {
     let dir = try temporaryDirectory()
-    let file = try write("::Good::Capital of Italy? {=Rome}\n\n::Bad::Broken {~only}\n", "quiz.gift", in: dir)
+    let file = try write(
+      "::Good::Capital of Italy? {=Rome}\n\n::Bad::Broken {~only}\n", "quiz.gift", in: dir)
     let out = dir + "/out"
     let result = runInProcess(["import", file, "--out", out])
     #expect(result.status == 65)
-    #expect(result.stderr.hasPrefix("\(file):3:15: error: question \"Bad\": a multiple-choice question needs at least 2 answers, found 1\n"))
+    #expect(
+      result.stderr.hasPrefix(
+        "\(file):3:15: error: question \"Bad\": a multiple-choice question needs at least 2 answers, found 1\n"
+      ))
     #expect(result.stderr.contains("nothing written"))
     #expect(!FileManager.default.fileExists(atPath: out + "/quiz.json"))
     let partial = runInProcess(["import", file, "--out", out, "--partial"])
@@ -77,7 +101,8 @@ import Testing
   @Test func importRefusesBadInput() throws {
     let dir = try temporaryDirectory()
     let latin1 = dir + "/latin1.gift"
-    try Data([0x3A, 0x3A, 0x54, 0x3A, 0x3A, 0x63, 0x61, 0x66, 0xE9, 0x7B, 0x54, 0x7D]).write(to: URL(fileURLWithPath: latin1))
+    try Data([0x3A, 0x3A, 0x54, 0x3A, 0x3A, 0x63, 0x61, 0x66, 0xE9, 0x7B, 0x54, 0x7D]).write(
+      to: URL(fileURLWithPath: latin1))
     let rejected = runInProcess(["import", latin1, "--out", dir])
     #expect(rejected.status == 65)
     #expect(rejected.stderr.hasPrefix("\(latin1):1:9: error: the file is not UTF-8 (byte 0xE9)"))
@@ -93,11 +118,18 @@ import Testing
     let bad = runInProcess(["check", gift, aiken])
     #expect(bad.status == 65)
     #expect(bad.stdout.hasPrefix("\(gift):3:15: error: question \"Bad\": "))
-    #expect(bad.stdout.contains("\(aiken):18:1: error: question \"A question started but not finished\" (line 14) is not complete"))
-    #expect(bad.stdout.hasSuffix("checked 2 files (2 banks, 5 questions, 0 sessions, 0 courses): 5 errors, 0 warnings\n"))
+    #expect(
+      bad.stdout.contains(
+        "\(aiken):18:1: error: question \"A question started but not finished\" (line 14) is not complete"
+      ))
+    #expect(
+      bad.stdout.hasSuffix(
+        "checked 2 files (2 banks, 5 questions, 0 sessions, 0 courses): 5 errors, 0 warnings\n"))
     let good = runInProcess(["check", Self.conformance + "/corpora/moodle-examples/examples.txt"])
     #expect(good.status == 0)
-    #expect(good.stdout == "checked 1 file (1 bank, 43 questions, 0 sessions, 0 courses): 0 errors, 0 warnings\n")
+    #expect(
+      good.stdout
+        == "checked 1 file (1 bank, 43 questions, 0 sessions, 0 courses): 0 errors, 0 warnings\n")
   }
 
   @Test func exportAnkiWritesTheImportFileByIdOrPathAndNeverOverwrites() throws {
@@ -125,14 +157,21 @@ import Testing
 @Suite struct InteropBinaryTests {
   @Test func importThenExportAnkiWithDefaultNames() throws {
     let dir = try temporaryDirectory()
-    let imported = try runBinary(["import", InteropCommandTests.allGIFT, "--id", "qas"], environment: ["QUIZLINE_QUIZZES": dir + "/Quizzes"])
+    let imported = try runBinary(
+      ["import", InteropCommandTests.allGIFT, "--id", "qas"],
+      environment: ["QUIZLINE_QUIZZES": dir + "/Quizzes"])
     #expect(imported.status == 0, "\(imported.stderr)")
     #expect(FileManager.default.fileExists(atPath: dir + "/Quizzes/qas.json"))
     let exported = try runBinary(["export-anki", "qas", "--quizzes", "Quizzes"], directory: dir)
     #expect(exported.status == 0, "\(exported.stderr)")
     #expect(FileManager.default.fileExists(atPath: dir + "/qas.anki.txt"))
-    let check = try runBinary(["check", InteropCommandTests.conformance + "/gift/040-err-missing-closing-brace.gift"])
+    let check = try runBinary([
+      "check", InteropCommandTests.conformance + "/gift/040-err-missing-closing-brace.gift",
+    ])
     #expect(check.status == 65)
-    #expect(check.stdout.contains("040-err-missing-closing-brace.gift:1:24: error: question \"Broken\": '{' opens an answer block that is never closed"))
+    #expect(
+      check.stdout.contains(
+        "040-err-missing-closing-brace.gift:1:24: error: question \"Broken\": '{' opens an answer block that is never closed"
+      ))
   }
 }

@@ -4,7 +4,8 @@ import QuizlineCore
 /// `quizline export-anki BANK`: writes a bank as an Anki plain-text import file.
 enum ExportAnkiCommand {
   static let spec = CommandSpec(
-    name: "export-anki", arguments: "BANK", abstract: "Write a bank as a file Anki imports (File > Import)",
+    name: "export-anki", arguments: "BANK",
+    abstract: "Write a bank as a file Anki imports (File > Import)",
     discussion: """
       BANK is a bank id from the quizzes folder or a path to a bank .json file. Writes Anki's plain-text \
       note format with its header lines (#separator:tab, #html:true, #notetype:Basic, #deck, #columns, \
@@ -15,7 +16,9 @@ enum ExportAnkiCommand {
       replaced without --force.
       """,
     options: [
-      OptionSpec("out", short: "o", value: "FILE", help: "file to write (default: BANK.anki.txt; '-' for standard output)"),
+      OptionSpec(
+        "out", short: "o", value: "FILE",
+        help: "file to write (default: BANK.anki.txt; '-' for standard output)"),
       OptionSpec("force", help: "replace an existing file"),
     ],
     positionals: 1...1, completes: .bank
@@ -30,20 +33,25 @@ enum ExportAnkiCommand {
       for d in result.diagnostics where d.severity == .error { env.stderr.line(d.description) }
       if !result.missingPaths.isEmpty { return .noInput }
       guard let b = result.catalog.banks.first, result.errorCount == 0 else {
-        env.stderr.line("quizline: \(quotedArg(name)) is not a usable bank file (run 'quizline check \(name)')")
+        env.stderr.line(
+          "quizline: \(quotedArg(name)) is not a usable bank file (run 'quizline check \(name)')")
         return .dataError
       }
       bank = b
     } else {
       let dir = env.settings.quizzesDirectory
       guard env.files.kind(of: dir) == .directory else {
-        env.stderr.line("quizline: quizzes folder \(quotedArg(dir)) does not exist (set it with --quizzes DIR or QUIZLINE_QUIZZES)")
+        env.stderr.line(
+          "quizline: quizzes folder \(quotedArg(dir)) does not exist (set it with --quizzes DIR or QUIZLINE_QUIZZES)"
+        )
         return .noInput
       }
       let catalog = loader.load(paths: [dir]).catalog
       guard let b = catalog.bank(name) else {
         let known = catalog.banks.map(\.id).joined(separator: ", ")
-        env.stderr.line("quizline: no bank \(quotedArg(name)) in \(quotedArg(dir))" + (known.isEmpty ? "" : " (banks: \(known))"))
+        env.stderr.line(
+          "quizline: no bank \(quotedArg(name)) in \(quotedArg(dir))"
+            + (known.isEmpty ? "" : " (banks: \(known))"))
         return .noInput
       }
       bank = b
@@ -60,8 +68,12 @@ enum ExportAnkiCommand {
       env.stderr.line("quizline: \(error.message)")
       return .ioError
     }
-    env.stdout.line("Wrote \(plural(bank.questions.count, "note")) to \(quotedArg(out)) (deck \(quotedArg(bank.title))).")
-    env.stdout.line("In Anki: File > Import, choose the file; its header lines set the note type, deck, fields and tags.")
+    env.stdout.line(
+      "Wrote \(plural(bank.questions.count, "note")) to \(quotedArg(out)) (deck \(quotedArg(bank.title)))."
+    )
+    env.stdout.line(
+      "In Anki: File > Import, choose the file; its header lines set the note type, deck, fields and tags."
+    )
     return .ok
   }
 }

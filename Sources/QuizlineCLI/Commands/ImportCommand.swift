@@ -5,7 +5,8 @@ import QuizlineCore
 /// descriptions, a study session), printing what was converted and what was lost.
 enum ImportCommand {
   static let spec = CommandSpec(
-    name: "import", arguments: "FILE", abstract: "Convert a Moodle GIFT or Aiken file into a quizline bank",
+    name: "import", arguments: "FILE",
+    abstract: "Convert a Moodle GIFT or Aiken file into a quizline bank",
     discussion: """
       Reads FILE (format from --format, else the extension .gift, else the content: a line starting \
       ANSWER: means Aiken) and writes the bank as ID.json into the output folder (its banks/ subfolder \
@@ -16,11 +17,14 @@ enum ImportCommand {
       never replaced without --force.
       """,
     options: [
-      OptionSpec("format", value: "FORMAT", help: "gift or aiken (default: guessed)", choices: ["gift", "aiken"]),
+      OptionSpec(
+        "format", value: "FORMAT", help: "gift or aiken (default: guessed)",
+        choices: ["gift", "aiken"]),
       OptionSpec("id", value: "ID", help: "bank id (default: from the file name)"),
       OptionSpec("out", value: "DIR", help: "folder to write into (default: the quizzes folder)"),
       OptionSpec("force", help: "replace existing files"),
-      OptionSpec("partial", help: "write the questions that could be read even when others had errors"),
+      OptionSpec(
+        "partial", help: "write the questions that could be read even when others had errors"),
     ],
     positionals: 1...1, completes: .file
   ) { args, env in run(args, env) }
@@ -56,9 +60,15 @@ enum ImportCommand {
       return .ioError
     }
     var files = [(target(out, "banks", result.bank.id), BankJSONWriter.json(result.bank))]
-    if let session = result.studySession { files.append((target(out, "sessions", session.id), BankJSONWriter.json(session))) }
-    if !args.flag("force"), let existing = files.first(where: { FileManager.default.fileExists(atPath: $0.0) }) {
-      env.stderr.line("quizline: \(quotedArg(existing.0)) already exists; pass --force to replace it (or choose another --id or --out)")
+    if let session = result.studySession {
+      files.append((target(out, "sessions", session.id), BankJSONWriter.json(session)))
+    }
+    if !args.flag("force"),
+      let existing = files.first(where: { FileManager.default.fileExists(atPath: $0.0) })
+    {
+      env.stderr.line(
+        "quizline: \(quotedArg(existing.0)) already exists; pass --force to replace it (or choose another --id or --out)"
+      )
       return .ioError
     }
     for (file, text) in files {
@@ -77,18 +87,30 @@ enum ImportCommand {
   static func target(_ out: String, _ sub: String, _ name: String) -> String {
     var isDir: ObjCBool = false
     let base = out.hasSuffix("/") ? String(out.dropLast()) : out
-    if FileManager.default.fileExists(atPath: base + "/" + sub, isDirectory: &isDir), isDir.boolValue {
+    if FileManager.default.fileExists(atPath: base + "/" + sub, isDirectory: &isDir),
+      isDir.boolValue
+    {
       return "\(base)/\(sub)/\(name).json"
     }
     return "\(base)/\(name).json"
   }
 
-  static func summary(_ r: ImportResult, format: InteropFiles.Format, source: String, written: [String], _ env: CommandEnvironment) {
+  static func summary(
+    _ r: ImportResult, format: InteropFiles.Format, source: String, written: [String],
+    _ env: CommandEnvironment
+  ) {
     let out = env.stdout
-    out.line("Imported \(plural(r.bank.questions.count, "question")) from \(quotedArg(source)) (\(format == .gift ? "GIFT" : "Aiken")) into \(quotedArg(written[0])):")
-    out.line("  " + (r.countsByKind.isEmpty ? "no questions" : r.countsByKind.map { "\($0.kind.rawValue) \($0.count)" }.joined(separator: ", ")))
+    out.line(
+      "Imported \(plural(r.bank.questions.count, "question")) from \(quotedArg(source)) (\(format == .gift ? "GIFT" : "Aiken")) into \(quotedArg(written[0])):"
+    )
+    out.line(
+      "  "
+        + (r.countsByKind.isEmpty
+          ? "no questions"
+          : r.countsByKind.map { "\($0.kind.rawValue) \($0.count)" }.joined(separator: ", ")))
     if written.count > 1 {
-      out.line("  \(plural(r.studyNotes.count, "description")) → study session \(quotedArg(written[1]))")
+      out.line(
+        "  \(plural(r.studyNotes.count, "description")) → study session \(quotedArg(written[1]))")
     }
     let warnings = r.diagnostics.filter { $0.severity == .warning }.count
     if warnings > 0 { out.line("  \(plural(warnings, "warning")) (printed above)") }
@@ -103,11 +125,15 @@ enum ImportCommand {
       switch kind {
       case .htmlReduced, .markdownKept, .noModelAnswer:
         let ids = unique(notes.map(\.questionID))
-        let shown = ids.prefix(6).joined(separator: ", ") + (ids.count > 6 ? ", … (\(ids.count - 6) more)" : "")
+        let shown =
+          ids.prefix(6).joined(separator: ", ")
+          + (ids.count > 6 ? ", … (\(ids.count - 6) more)" : "")
         out.line("  \(kind.rawValue): \(plural(ids.count, "item")) (\(shown)): \(notes[0].detail)")
       default:
         out.line("  \(kind.rawValue): \(plural(notes.count, "note"))")
-        for n in notes.prefix(8) { out.line("    line \(n.line), \(n.questionID): \(escapingControlCharacters(n.detail))") }
+        for n in notes.prefix(8) {
+          out.line("    line \(n.line), \(n.questionID): \(escapingControlCharacters(n.detail))")
+        }
         if notes.count > 8 { out.line("    … \(notes.count - 8) more") }
       }
     }

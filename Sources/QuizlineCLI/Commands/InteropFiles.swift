@@ -27,7 +27,9 @@ enum InteropFiles {
     return p.hasSuffix(".gift") || p.hasSuffix(".aiken") || p.hasSuffix(".txt")
   }
 
-  static func importer(_ format: Format, bytes: [UInt8], path: String, bankID: String? = nil) -> ImportResult {
+  static func importer(_ format: Format, bytes: [UInt8], path: String, bankID: String? = nil)
+    -> ImportResult
+  {
     switch format {
     case .gift: GIFTImporter(bankID: bankID).read(bytes: bytes, path: path)
     case .aiken: AikenImporter(bankID: bankID).read(bytes: bytes, path: path)
@@ -51,13 +53,16 @@ enum InteropFiles {
   /// when the name exists).
   static func write(_ text: String, to path: String, replace: Bool) throws(WriteError) {
     let dir = (path as NSString).deletingLastPathComponent
-    let temp = (dir.isEmpty ? "." : dir) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
+    let temp =
+      (dir.isEmpty ? "." : dir) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
     let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
     guard fd >= 0 else { throw .failed(path, String(cString: strerror(errno))) }
     let bytes = Array(text.utf8)
     var done = 0
     while done < bytes.count {
-      let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + done, bytes.count - done) }
+      let n = bytes.withUnsafeBytes {
+        Foundation.write(fd, $0.baseAddress! + done, bytes.count - done)
+      }
       if n < 0, errno == EINTR { continue }
       guard n > 0 else {
         let why = String(cString: strerror(errno))
@@ -94,17 +99,25 @@ enum InteropFiles {
 /// importer and its located diagnostics are reported like those of bank files.
 enum InteropCheck {
   /// Splits `paths` into regular files the importers read and everything else (for the JSON loader).
-  static func split(_ paths: [String], _ env: CommandEnvironment) -> (importable: [String], rest: [String]) {
+  static func split(_ paths: [String], _ env: CommandEnvironment) -> (
+    importable: [String], rest: [String]
+  ) {
     var importable: [String] = []
     var rest: [String] = []
     for p in paths {
-      if InteropFiles.isImportable(p), case .regular = env.files.kind(of: p) { importable.append(p) } else { rest.append(p) }
+      if InteropFiles.isImportable(p), case .regular = env.files.kind(of: p) {
+        importable.append(p)
+      } else {
+        rest.append(p)
+      }
     }
     return (importable, rest)
   }
 
   /// Imports each file and adds its diagnostics, file and question counts to `result`.
-  static func check(_ paths: [String], into result: inout CatalogLoadResult, _ env: CommandEnvironment) {
+  static func check(
+    _ paths: [String], into result: inout CatalogLoadResult, _ env: CommandEnvironment
+  ) {
     var banks = result.catalog.banks
     for path in paths {
       let bytes: [UInt8]
@@ -121,6 +134,7 @@ enum InteropCheck {
       result.diagnostics += imported.diagnostics
       if !imported.isRejected { banks.append(imported.bank) }
     }
-    result.catalog = Catalog(banks: banks, sessions: result.catalog.sessions, courses: result.catalog.courses)
+    result.catalog = Catalog(
+      banks: banks, sessions: result.catalog.sessions, courses: result.catalog.courses)
   }
 }

@@ -21,10 +21,14 @@ public struct AikenImporter: Sendable {
   }
 
   /// Imports the file's bytes; `path` is the name diagnostics show.
-  public func read(_ data: Data, path: String) -> ImportResult { read(bytes: [UInt8](data), path: path) }
+  public func read(_ data: Data, path: String) -> ImportResult {
+    read(bytes: [UInt8](data), path: path)
+  }
 
   /// Imports already decoded text.
-  public func read(text: String, path: String) -> ImportResult { read(bytes: Array(text.utf8), path: path) }
+  public func read(text: String, path: String) -> ImportResult {
+    read(bytes: Array(text.utf8), path: path)
+  }
 
   private struct Open {
     var text: String
@@ -37,12 +41,17 @@ public struct AikenImporter: Sendable {
   public func read(bytes: [UInt8], path: String) -> ImportResult {
     let (id, title) = ImportNaming.bank(path: path, id: bankID, title: bankTitle)
     var result = ImportResult(
-      bank: Bank(id: id, title: title, description: "Imported from \(ImportNaming.fileName(path)) (Aiken).", questions: []))
+      bank: Bank(
+        id: id, title: title, description: "Imported from \(ImportNaming.fileName(path)) (Aiken).",
+        questions: []))
     let source: SourceLines
     switch SourceLines.decode(bytes) {
     case .failure(let e):
       result.diagnostics = [
-        .error(path, e.line, e.column, "the file is not UTF-8 (byte 0x\(String(e.byte, radix: 16, uppercase: true))): convert it to UTF-8 first")
+        .error(
+          path, e.line, e.column,
+          "the file is not UTF-8 (byte 0x\(String(e.byte, radix: 16, uppercase: true))): convert it to UTF-8 first"
+        )
       ]
       result.isRejected = true
       return result
@@ -63,8 +72,10 @@ public struct AikenImporter: Sendable {
       let column = range.lowerBound + 1
       if let choice = Self.choiceText(text) {
         guard var q = open else {
-          error(line.number, column, "a choice line outside a question (a question's text must come first, and must not "
-            + "itself start with a capital letter followed by '.' or ')')")
+          error(
+            line.number, column,
+            "a choice line outside a question (a question's text must come first, and must not "
+              + "itself start with a capital letter followed by '.' or ')')")
           continue
         }
         q.choices.append(choice)
@@ -78,31 +89,44 @@ public struct AikenImporter: Sendable {
         open = nil
         let letter = String(text.dropFirst("ANSWER:".count)).trimmingWhitespace.unicodeScalars.first
         guard q.choices.count >= 2 else {
-          error(line.number, column, "\(label(q.text)): needs at least 2 choices, found \(q.choices.count)")
+          error(
+            line.number, column,
+            "\(label(q.text)): needs at least 2 choices, found \(q.choices.count)")
           continue
         }
         guard let l = letter, l >= "A", l <= "Z", Int(l.value - 65) < q.choices.count else {
           let last = Character(UnicodeScalar(UInt8(64 + q.choices.count)))
-          error(line.number, column, "\(label(q.text)): the ANSWER must be a letter from A to \(last), found '\(letter.map(String.init) ?? "")'")
+          error(
+            line.number, column,
+            "\(label(q.text)): the ANSWER must be a letter from A to \(last), found '\(letter.map(String.init) ?? "")'"
+          )
           continue
         }
         let answer = Int(l.value - 65)
-        let qid = ids.claim(Slug.fromPrompt(q.text), fallback: "q\(result.bank.questions.count + 1)")
+        let qid = ids.claim(
+          Slug.fromPrompt(q.text), fallback: "q\(result.bank.questions.count + 1)")
         result.bank.questions.append(
           Question(
             id: qid, prompt: TerminalText.removeControlCharacters(q.text),
-            explanation: "The correct answer is \(Character(l).lowercased()): \(q.choices[answer]).",
-            body: .single(choices: q.choices.map { Choice(text: TerminalText.removeControlCharacters($0)) }, answer: answer)))
+            explanation:
+              "The correct answer is \(Character(l).lowercased()): \(q.choices[answer]).",
+            body: .single(
+              choices: q.choices.map { Choice(text: TerminalText.removeControlCharacters($0)) },
+              answer: answer)))
       } else {
         if let q = open {
-          error(line.number, column, "\(label(q.text)) (line \(q.line)) is not complete (no ANSWER line) before the next "
-            + "question starts; a question's text must fit on one line")
+          error(
+            line.number, column,
+            "\(label(q.text)) (line \(q.line)) is not complete (no ANSWER line) before the next "
+              + "question starts; a question's text must fit on one line")
         }
         open = Open(text: text, line: line.number, lastLine: line.number)
       }
     }
     if let q = open {
-      error(q.lastLine, 0, "\(label(q.text)) (line \(q.line)) is not complete: the file ends before its ANSWER line")
+      error(
+        q.lastLine, 0,
+        "\(label(q.text)) (line \(q.line)) is not complete: the file ends before its ANSWER line")
     }
     return result
   }

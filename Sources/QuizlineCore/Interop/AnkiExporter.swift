@@ -44,14 +44,18 @@ public enum AnkiExporter {
     var parts = [q.prompt]
     switch q.body {
     case .single(let choices, _), .multiple(let choices, _):
-      parts.append(choices.enumerated().map { "\(letter($0.offset))) \($0.element.text)" }.joined(separator: "\n"))
+      parts.append(
+        choices.enumerated().map { "\(letter($0.offset))) \($0.element.text)" }.joined(
+          separator: "\n"))
       if case .multiple = q.body { parts.append("(Choose all that apply.)") }
     case .truefalse: parts.append("True or false?")
     case .numeric(_, let unit, _): if let unit { parts.append("(\(unit))") }
     case .matching(let pairs, let distractors):
-      parts.append(pairs.enumerated().map { "\($0.offset + 1). \($0.element.left)" }.joined(separator: "\n"))
+      parts.append(
+        pairs.enumerated().map { "\($0.offset + 1). \($0.element.left)" }.joined(separator: "\n"))
       let rights = (pairs.map(\.right) + distractors).sorted()
-      parts.append(rights.enumerated().map { "\(letter($0.offset))) \($0.element)" }.joined(separator: "\n"))
+      parts.append(
+        rights.enumerated().map { "\(letter($0.offset))) \($0.element)" }.joined(separator: "\n"))
     case .ordering(let items):
       parts.append("Put in order:\n" + items.sorted().map { "- \($0)" }.joined(separator: "\n"))
     case .cloze(let text, _):
@@ -73,20 +77,29 @@ public enum AnkiExporter {
       answer = (value ? "True" : "False") + ((value ? ft : ff).map { "\n\($0)" } ?? "")
     case .text(let accept, _, _):
       let best = accept.filter { $0.credit == 1 }.map(\.text)
-      answer = (best.isEmpty ? accept.filter { $0.credit > 0 }.map(\.text) : best).joined(separator: " / ")
+      answer = (best.isEmpty ? accept.filter { $0.credit > 0 }.map(\.text) : best).joined(
+        separator: " / ")
     case .numeric(let accept, let unit, _):
-      answer = accept.filter { $0.credit == 1 }.map { NumberText.describe($0.match) + (unit.map { " \($0)" } ?? "") }
-        .joined(separator: " or ")
+      answer = accept.filter { $0.credit == 1 }.map {
+        NumberText.describe($0.match) + (unit.map { " \($0)" } ?? "")
+      }
+      .joined(separator: " or ")
     case .matching(let pairs, _):
-      answer = pairs.enumerated().map { "\($0.offset + 1). \($0.element.left) → \($0.element.right)" }.joined(separator: "\n")
+      answer = pairs.enumerated().map {
+        "\($0.offset + 1). \($0.element.left) → \($0.element.right)"
+      }.joined(separator: "\n")
     case .ordering(let items):
       answer = items.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n")
     case .cloze(_, let gaps):
-      answer = gaps.enumerated().map { "(\($0.offset + 1)) " + ($0.element.accept.first?.text ?? "") }.joined(separator: "\n")
+      answer = gaps.enumerated().map {
+        "(\($0.offset + 1)) " + ($0.element.accept.first?.text ?? "")
+      }.joined(separator: "\n")
     case .flashcard(let back):
       answer = back
     case .open(let model, let keyPoints):
-      answer = model + (keyPoints.isEmpty ? "" : "\n" + keyPoints.map { "- \($0)" }.joined(separator: "\n"))
+      answer =
+        model
+        + (keyPoints.isEmpty ? "" : "\n" + keyPoints.map { "- \($0)" }.joined(separator: "\n"))
     }
     var parts = [answer]
     if q.explanation != answer { parts.append(q.explanation) }
@@ -109,10 +122,16 @@ public enum AnkiExporter {
     var previousSpace = true
     for c in Entities.escape(line).unicodeScalars {
       switch c {
-      case "\t": out += "&#9;"; previousSpace = false
-      case " ": out += previousSpace ? "&nbsp;" : " "; previousSpace = true
+      case "\t":
+        out += "&#9;"
+        previousSpace = false
+      case " ":
+        out += previousSpace ? "&nbsp;" : " "
+        previousSpace = true
       case "\r": continue
-      default: out.unicodeScalars.append(c); previousSpace = false
+      default:
+        out.unicodeScalars.append(c)
+        previousSpace = false
       }
     }
     return out
@@ -122,7 +141,9 @@ public enum AnkiExporter {
   private static func codeSpans(_ line: String) -> String {
     let parts = line.split(separator: "`", omittingEmptySubsequences: false)
     guard parts.count >= 3, parts.count % 2 == 1 else { return line }
-    return parts.enumerated().map { $0.offset % 2 == 1 ? "<code>\($0.element)</code>" : String($0.element) }.joined()
+    return parts.enumerated().map {
+      $0.offset % 2 == 1 ? "<code>\($0.element)</code>" : String($0.element)
+    }.joined()
   }
 
   private static func clozeBlanks(_ text: String) -> String {

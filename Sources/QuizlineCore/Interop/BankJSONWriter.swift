@@ -8,11 +8,14 @@ public enum BankJSONWriter {
   public static func json(_ bank: Bank) -> String { value(bank).rendered(pretty: true) + "\n" }
 
   /// The study session file's text, ending with a newline.
-  public static func json(_ session: StudySession) -> String { value(session).rendered(pretty: true) + "\n" }
+  public static func json(_ session: StudySession) -> String {
+    value(session).rendered(pretty: true) + "\n"
+  }
 
   static func value(_ bank: Bank) -> JSONText {
     var keys: [(String, JSONText)] = [
-      ("kind", .string("bank")), ("schemaVersion", .int(1)), ("id", .string(bank.id)), ("title", .string(bank.title)),
+      ("kind", .string("bank")), ("schemaVersion", .int(1)), ("id", .string(bank.id)),
+      ("title", .string(bank.title)),
     ]
     if !bank.description.isEmpty { keys.append(("description", .string(bank.description))) }
     if bank.version != "1" { keys.append(("version", .string(bank.version))) }
@@ -22,18 +25,29 @@ public enum BankJSONWriter {
   }
 
   static func value(_ q: Question) -> JSONText {
-    var keys: [(String, JSONText)] = [("id", .string(q.id)), ("type", .string(q.typeName)), ("prompt", .string(q.prompt))]
-    if case .flashcard = q.body, q.explanation.isEmpty {} else { keys.append(("explanation", .string(q.explanation))) }
+    var keys: [(String, JSONText)] = [
+      ("id", .string(q.id)), ("type", .string(q.typeName)), ("prompt", .string(q.prompt)),
+    ]
+    if case .flashcard = q.body, q.explanation.isEmpty {
+    } else {
+      keys.append(("explanation", .string(q.explanation)))
+    }
     if let t = q.title { keys.append(("title", .string(t))) }
     if let h = q.hint { keys.append(("hint", .string(h))) }
     if !q.tags.isEmpty { keys.append(("tags", strings(q.tags))) }
     if let d = q.difficulty { keys.append(("difficulty", .string(d.rawValue))) }
-    if let s = q.source { keys.append(("source", .object([("file", .string(s.file)), ("section", .string(s.section))]))) }
+    if let s = q.source {
+      keys.append(
+        ("source", .object([("file", .string(s.file)), ("section", .string(s.section))])))
+    }
     switch q.body {
     case .single(let choices, let answer):
       keys += [("choices", .array(choices.map(value))), ("answer", .string(letter(answer)))]
     case .multiple(let choices, let answers):
-      keys += [("choices", .array(choices.map(value))), ("answers", .array(answers.map { .string(letter($0)) }))]
+      keys += [
+        ("choices", .array(choices.map(value))),
+        ("answers", .array(answers.map { .string(letter($0)) })),
+      ]
     case .truefalse(let answer, let ft, let ff):
       keys.append(("answer", .bool(answer)))
       var fb: [(String, JSONText)] = []
@@ -49,17 +63,26 @@ public enum BankJSONWriter {
       if let unit { keys.append(("unit", .string(unit))) }
       if let other { keys.append(("otherFeedback", .string(other))) }
     case .matching(let pairs, let distractors):
-      keys.append(("pairs", .array(pairs.map { .object([("left", .string($0.left)), ("right", .string($0.right))]) })))
+      keys.append(
+        (
+          "pairs",
+          .array(pairs.map { .object([("left", .string($0.left)), ("right", .string($0.right))]) })
+        ))
       if !distractors.isEmpty { keys.append(("distractors", strings(distractors))) }
     case .ordering(let items):
       keys.append(("items", strings(items)))
     case .cloze(let text, let gaps):
       keys.append(("text", .string(text)))
-      keys.append(("gaps", .array(gaps.map { gap in
-        var g: [(String, JSONText)] = [("accept", .array(gap.accept.map(value)))]
-        if gap.ignorePunctuation { g.append(("ignorePunctuation", .bool(true))) }
-        return .object(g)
-      })))
+      keys.append(
+        (
+          "gaps",
+          .array(
+            gaps.map { gap in
+              var g: [(String, JSONText)] = [("accept", .array(gap.accept.map(value)))]
+              if gap.ignorePunctuation { g.append(("ignorePunctuation", .bool(true))) }
+              return .object(g)
+            })
+        ))
     case .flashcard(let back):
       keys.append(("back", .string(back)))
     case .open(let model, let keyPoints):
@@ -102,20 +125,34 @@ public enum BankJSONWriter {
 
   static func value(_ s: StudySession) -> JSONText {
     var keys: [(String, JSONText)] = [
-      ("kind", .string("session")), ("schemaVersion", .int(1)), ("id", .string(s.id)), ("title", .string(s.title)),
+      ("kind", .string("session")), ("schemaVersion", .int(1)), ("id", .string(s.id)),
+      ("title", .string(s.title)),
       ("objectives", strings(s.objectives)), ("estimatedMinutes", .int(s.estimatedMinutes)),
-      ("body", .array(s.body.map { block in
-        switch block {
-        case .heading(let t): return .object([("heading", .string(t))])
-        case .paragraph(let t): return .object([("paragraph", .string(t))])
-        case .bullets(let items): return .object([("bullets", strings(items))])
-        case .code(let code, let language):
-          return .object([("code", .string(code))] + (language.map { [("language", JSONText.string($0))] } ?? []))
-        }
-      })),
+      (
+        "body",
+        .array(
+          s.body.map { block in
+            switch block {
+            case .heading(let t): return .object([("heading", .string(t))])
+            case .paragraph(let t): return .object([("paragraph", .string(t))])
+            case .bullets(let items): return .object([("bullets", strings(items))])
+            case .code(let code, let language):
+              return .object(
+                [("code", .string(code))]
+                  + (language.map { [("language", JSONText.string($0))] } ?? []))
+            }
+          })
+      ),
     ]
     if !s.keyTerms.isEmpty {
-      keys.append(("keyTerms", .array(s.keyTerms.map { .object([("term", .string($0.term)), ("definition", .string($0.definition))]) })))
+      keys.append(
+        (
+          "keyTerms",
+          .array(
+            s.keyTerms.map {
+              .object([("term", .string($0.term)), ("definition", .string($0.definition))])
+            })
+        ))
     }
     if let c = s.checkpoint {
       var cp: [(String, JSONText)] = [("questions", strings(c.questions.map(\.description)))]
@@ -124,7 +161,14 @@ public enum BankJSONWriter {
     }
     if s.completion != .manual { keys.append(("completion", .string(s.completion.rawValue))) }
     if !s.sources.isEmpty {
-      keys.append(("sources", .array(s.sources.map { .object([("file", .string($0.file)), ("section", .string($0.section))]) })))
+      keys.append(
+        (
+          "sources",
+          .array(
+            s.sources.map {
+              .object([("file", .string($0.file)), ("section", .string($0.section))])
+            })
+        ))
     }
     return .object(keys)
   }

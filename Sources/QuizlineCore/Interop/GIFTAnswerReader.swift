@@ -44,11 +44,17 @@ struct GIFTAnswerReader {
     guard let first = s.first else { return .essay }
     if first.scalar == "#", !first.escaped { return try numerical(s.dropFirst(), hash: first) }
     if s.firstUnescaped("~") != nil { return try multichoice(s) }
-    if s.firstUnescaped("=") != nil, s.find("->", from: s.startIndex) != nil { return try matching(s) }
+    if s.firstUnescaped("=") != nil, s.find("->", from: s.startIndex) != nil {
+      return try matching(s)
+    }
     let head = (s.firstUnescaped("#").map { s[..<$0] } ?? s).trimmed.string
-    if ["T", "TRUE", "F", "FALSE"].contains(head) { return truefalse(s, value: head.hasPrefix("T")) }
+    if ["T", "TRUE", "F", "FALSE"].contains(head) {
+      return truefalse(s, value: head.hasPrefix("T"))
+    }
     if ["t", "true", "f", "false", "True", "False"].contains(head) {
-      warn(s.first, "'\(head)' is read as a short answer: true/false answers are written T, TRUE, F or FALSE")
+      warn(
+        s.first,
+        "'\(head)' is read as a short answer: true/false answers are written T, TRUE, F or FALSE")
     }
     return try shortanswer(s)
   }
@@ -79,7 +85,9 @@ struct GIFTAnswerReader {
     var answers: [GIFTChoice] = []
     for entry in Self.entries(s) {
       guard let marker = entry.marker else {
-        warn(entry.text.trimmed.first, "text before the first '=' or '~' is ignored: \"\(entry.text.trimmed.string)\"")
+        warn(
+          entry.text.trimmed.first,
+          "text before the first '=' or '~' is ignored: \"\(entry.text.trimmed.string)\"")
         continue
       }
       var fraction = marker.scalar == "=" ? 1.0 : 0.0
@@ -89,19 +97,26 @@ struct GIFTAnswerReader {
         fraction = w ?? 0
         body = rest
       } else if body.trimmed.first?.scalar == "%" {
-        warn(marker, "'=%…%' is not a weight in a multiple-choice question: '=' always gives full credit and "
-          + "the '%…%' stays in the answer text (write '~%50%answer' for partial credit)")
+        warn(
+          marker,
+          "'=%…%' is not a weight in a multiple-choice question: '=' always gives full credit and "
+            + "the '%…%' stays in the answer text (write '~%50%answer' for partial credit)")
       }
       let (text, feedback) = split(body)
-      answers.append(GIFTChoice(text: text.formatted(default: defaultFormat), fraction: fraction, feedback: feedback))
+      answers.append(
+        GIFTChoice(
+          text: text.formatted(default: defaultFormat), fraction: fraction, feedback: feedback))
     }
     guard answers.count >= 2 else {
-      throw fail(open, "a multiple-choice question needs at least 2 answers, found \(answers.count)")
+      throw fail(
+        open, "a multiple-choice question needs at least 2 answers, found \(answers.count)")
     }
     let positive = answers.map(\.fraction).filter { $0 > 0 }.reduce(0, +)
     if !single, positive > 0, abs(positive - 1) > 0.0001 {
-      warn(open, "the positive weights add up to \(NumberText.format((positive * 10000).rounded() / 100))%, not 100%: "
-        + "picking every right choice scores \(positive < 1 ? "less" : "more") than full marks")
+      warn(
+        open,
+        "the positive weights add up to \(NumberText.format((positive * 10000).rounded() / 100))%, not 100%: "
+          + "picking every right choice scores \(positive < 1 ? "less" : "more") than full marks")
     }
     return .multichoice(single: single, answers: answers)
   }
@@ -111,13 +126,15 @@ struct GIFTAnswerReader {
     for entry in Self.entries(s) {
       let at = entry.marker ?? entry.text.first
       guard let arrow = entry.text.find("->", from: entry.text.startIndex) else {
-        throw fail(at, "matching answer \"\(entry.text.trimmed.string)\" has no '->' (write =left -> right)")
+        throw fail(
+          at, "matching answer \"\(entry.text.trimmed.string)\" has no '->' (write =left -> right)")
       }
       let left = entry.text[..<arrow].formatted(default: defaultFormat)
       pairs.append(GIFTPair(question: left, answer: entry.text[(arrow + 2)...].trimmed.string))
     }
     guard pairs.count >= 2 else {
-      throw fail(open, "a matching question needs at least 2 '=left -> right' entries, found \(pairs.count)")
+      throw fail(
+        open, "a matching question needs at least 2 '=left -> right' entries, found \(pairs.count)")
     }
     return .matching(pairs)
   }
@@ -131,7 +148,9 @@ struct GIFTAnswerReader {
     }
     parts.append(s[start...])
     if parts.count > 3 {
-      warn(parts[3].first, "a true/false question takes at most two feedbacks (#wrong#right); the rest is ignored")
+      warn(
+        parts[3].first,
+        "a true/false question takes at most two feedbacks (#wrong#right); the rest is ignored")
     }
     let wrong = parts.count > 1 ? parts[1].formatted(default: defaultFormat) : .empty(defaultFormat)
     let right = parts.count > 2 ? parts[2].formatted(default: defaultFormat) : .empty(defaultFormat)
@@ -147,11 +166,14 @@ struct GIFTAnswerReader {
       guard !text.isEmpty else { throw fail(entry.marker, "an empty short answer") }
       answers.append(GIFTShortAnswer(text: text.string, fraction: w ?? 1, feedback: feedback))
     }
-    guard !answers.isEmpty else { throw fail(open, "a short-answer question needs at least one answer") }
+    guard !answers.isEmpty else {
+      throw fail(open, "a short-answer question needs at least one answer")
+    }
     return .shortanswer(answers)
   }
 
-  private mutating func numerical(_ s: ArraySlice<GChar>, hash: GChar) throws(GIFTError) -> GIFTBody {
+  private mutating func numerical(_ s: ArraySlice<GChar>, hash: GChar) throws(GIFTError) -> GIFTBody
+  {
     var answers: [GIFTNumber] = []
     for entry in Self.entries(s) {
       let (w, rest) = try weight(entry.text)
@@ -168,7 +190,8 @@ struct GIFTAnswerReader {
       answers.append(GIFTNumber(value: value, fraction: fraction, feedback: feedback))
     }
     guard answers.contains(where: { $0.value != .any }) else {
-      throw fail(hash, "no answers found for the numerical question (write {#3}, {#3:0.5} or {#1..5})")
+      throw fail(
+        hash, "no answers found for the numerical question (write {#3}, {#3:0.5} or {#1..5})")
     }
     return .numerical(answers)
   }
@@ -179,8 +202,10 @@ struct GIFTAnswerReader {
     let at = t.first
     func parse(_ part: String) throws(GIFTError) -> Double {
       guard let v = GIFTNumberSyntax.parse(part.trimmingWhitespace) else {
-        throw fail(at, "numerical answers must be numbers: '\(part.trimmingWhitespace)' in '\(raw)' is not "
-          + "(write 3, -2.5, 1e3, 3:0.5 or 1..5)")
+        throw fail(
+          at,
+          "numerical answers must be numbers: '\(part.trimmingWhitespace)' in '\(raw)' is not "
+            + "(write 3, -2.5, 1e3, 3:0.5 or 1..5)")
       }
       return v
     }

@@ -25,11 +25,14 @@ struct GIFTConverter {
   mutating func text(_ t: GIFTText) -> String {
     let r = TerminalText.reduce(t.text, format: t.format)
     if r.removedMarkup, !notes.contains(where: { $0.kind == .htmlReduced && $0.questionID == id }) {
-      note(.htmlReduced, "HTML markup removed; text, line breaks, lists, code and link targets kept")
+      note(
+        .htmlReduced, "HTML markup removed; text, line breaks, lists, code and link targets kept")
     }
     if !r.droppedMedia.isEmpty {
-      note(.mediaDropped, "\(r.droppedMedia.count) image(s) or media file(s) left out: "
-        + r.droppedMedia.prefix(3).map { "'\($0)'" }.joined(separator: ", "))
+      note(
+        .mediaDropped,
+        "\(r.droppedMedia.count) image(s) or media file(s) left out: "
+          + r.droppedMedia.prefix(3).map { "'\($0)'" }.joined(separator: ", "))
     }
     if t.format == .markdown, t.text.contains(where: { "*_#`[".contains($0) }),
       !notes.contains(where: { $0.kind == .markdownKept && $0.questionID == id })
@@ -44,7 +47,11 @@ struct GIFTConverter {
   }
 
   private mutating func error(_ q: GIFTQuestion, _ message: String) -> Question? {
-    errors.append((q.line, q.column, "question \"\(escapingControlCharacters(q.name.flatMap { $0.isEmpty ? nil : $0 } ?? id, keepNewlines: false))\": \(message)"))
+    errors.append(
+      (
+        q.line, q.column,
+        "question \"\(escapingControlCharacters(q.name.flatMap { $0.isEmpty ? nil : $0 } ?? id, keepNewlines: false))\": \(message)"
+      ))
     return nil
   }
 
@@ -57,7 +64,9 @@ struct GIFTConverter {
     if prompt.isEmpty, let name = q.name, !name.isEmpty { prompt = name }
     guard !prompt.isEmpty else { return error(q, "the question has no text") }
     let feedback = text(q.generalFeedback)
-    var out = Question(id: id, title: q.name, prompt: prompt, explanation: feedback, tags: tags, body: .open(modelAnswer: "", keyPoints: []))
+    var out = Question(
+      id: id, title: q.name, prompt: prompt, explanation: feedback, tags: tags,
+      body: .open(modelAnswer: "", keyPoints: []))
     switch q.body {
     case .description:
       return nil
@@ -65,11 +74,15 @@ struct GIFTConverter {
       if feedback.isEmpty {
         note(.noModelAnswer, "the essay has no general feedback to use as model answer")
       }
-      out.body = .open(modelAnswer: feedback.isEmpty ? "(The imported file gives no model answer.)" : feedback, keyPoints: [])
+      out.body = .open(
+        modelAnswer: feedback.isEmpty ? "(The imported file gives no model answer.)" : feedback,
+        keyPoints: [])
       out.explanation = "Self-graded: compare your answer with the model answer."
       return out
     case .multichoice(let single, let answers):
-      guard answers.count <= 26 else { return error(q, "quizline allows at most 26 choices, found \(answers.count)") }
+      guard answers.count <= 26 else {
+        return error(q, "quizline allows at most 26 choices, found \(answers.count)")
+      }
       var choices = answers.map { a in
         Choice(text: text(a.text), feedback: nonEmpty(text(a.feedback)))
       }
@@ -77,23 +90,36 @@ struct GIFTConverter {
         let best = answers.firstIndex { $0.fraction == 1 } ?? 0
         // Partial (and further full) credit for the other choices: the `single` grader scores a picked
         // choice by its credit, as Moodle does, so nothing is lost.
-        for i in answers.indices where i != best && answers[i].fraction != 0 { choices[i].credit = answers[i].fraction }
+        for i in answers.indices where i != best && answers[i].fraction != 0 {
+          choices[i].credit = answers[i].fraction
+        }
         out.body = .single(choices: choices, answer: best)
-        if out.explanation.isEmpty { out.explanation = "The correct answer is \(letter(best)): \(choices[best].text)." }
+        if out.explanation.isEmpty {
+          out.explanation = "The correct answer is \(letter(best)): \(choices[best].text)."
+        }
       } else {
         let right = answers.indices.filter { answers[$0].fraction > 0 }
         guard !right.isEmpty else {
-          return error(q, "no choice has a positive weight, so no answer could ever be right (write ~%50%choice)")
+          return error(
+            q,
+            "no choice has a positive weight, so no answer could ever be right (write ~%50%choice)")
         }
-        for i in answers.indices where answers[i].fraction != 0 { choices[i].credit = answers[i].fraction }
+        for i in answers.indices where answers[i].fraction != 0 {
+          choices[i].credit = answers[i].fraction
+        }
         out.body = .multiple(choices: choices, answers: right)
         if out.explanation.isEmpty {
-          out.explanation = "The correct choices are " + right.map { "\(letter($0)): \(choices[$0].text)" }.joined(separator: "; ") + "."
+          out.explanation =
+            "The correct choices are "
+            + right.map { "\(letter($0)): \(choices[$0].text)" }.joined(separator: "; ") + "."
         }
       }
     case .truefalse(let answer, let ft, let ff):
-      out.body = .truefalse(answer: answer, feedbackTrue: nonEmpty(text(ft)), feedbackFalse: nonEmpty(text(ff)))
-      if out.explanation.isEmpty { out.explanation = "The statement is \(answer ? "true" : "false")." }
+      out.body = .truefalse(
+        answer: answer, feedbackTrue: nonEmpty(text(ft)), feedbackFalse: nonEmpty(text(ff)))
+      if out.explanation.isEmpty {
+        out.explanation = "The statement is \(answer ? "true" : "false")."
+      }
     case .shortanswer(let answers):
       var accept: [TextAnswer] = []
       var other: String?
@@ -101,16 +127,23 @@ struct GIFTConverter {
         let fb = nonEmpty(text(a.feedback))
         var t = a.text
         if t.contains("*") {
-          let stripped = t.split(separator: "*").joined(separator: " ").split(separator: " ").joined(separator: " ")
+          let stripped = t.split(separator: "*").joined(separator: " ").split(separator: " ")
+            .joined(separator: " ")
           if stripped.isEmpty {
             if a.fraction == 0 {
               other = fb
             } else {
-              note(.wildcard, "'*' (any answer) with \(percent(a.fraction)) credit cannot be expressed and was left out")
+              note(
+                .wildcard,
+                "'*' (any answer) with \(percent(a.fraction)) credit cannot be expressed and was left out"
+              )
             }
             continue
           }
-          note(.wildcard, "the pattern '\(t)' is accepted as the exact answer '\(stripped)': quizline matches whole answers")
+          note(
+            .wildcard,
+            "the pattern '\(t)' is accepted as the exact answer '\(stripped)': quizline matches whole answers"
+          )
           t = stripped
         }
         accept.append(TextAnswer(text: t, credit: clamp(a.fraction, t), feedback: fb))
@@ -121,7 +154,10 @@ struct GIFTConverter {
       out.body = .text(accept: accept, ignorePunctuation: false, otherFeedback: other)
       if out.explanation.isEmpty {
         let right = accept.filter { $0.credit == 1 }.map(\.text)
-        out.explanation = "Accepted answer: " + (right.isEmpty ? accept.filter { $0.credit > 0 }.map(\.text) : right).joined(separator: " or ") + "."
+        out.explanation =
+          "Accepted answer: "
+          + (right.isEmpty ? accept.filter { $0.credit > 0 }.map(\.text) : right).joined(
+            separator: " or ") + "."
       }
     case .numerical(let answers):
       var accept: [NumericAnswer] = []
@@ -129,9 +165,21 @@ struct GIFTConverter {
       for a in answers {
         let fb = nonEmpty(text(a.feedback))
         switch a.value {
-        case .any: if a.fraction == 0 { other = fb } else { note(.partialCredit, "'any other answer' with credit left out") }
-        case .exact(let v, let tol): accept.append(NumericAnswer(match: .value(v, tolerance: tol), credit: clamp(a.fraction, "\(v)"), feedback: fb))
-        case .range(let lo, let hi): accept.append(NumericAnswer(match: .range(min: lo, max: hi), credit: clamp(a.fraction, "\(lo)..\(hi)"), feedback: fb))
+        case .any:
+          if a.fraction == 0 {
+            other = fb
+          } else {
+            note(.partialCredit, "'any other answer' with credit left out")
+          }
+        case .exact(let v, let tol):
+          accept.append(
+            NumericAnswer(
+              match: .value(v, tolerance: tol), credit: clamp(a.fraction, "\(v)"), feedback: fb))
+        case .range(let lo, let hi):
+          accept.append(
+            NumericAnswer(
+              match: .range(min: lo, max: hi), credit: clamp(a.fraction, "\(lo)..\(hi)"),
+              feedback: fb))
         }
       }
       out.body = .numeric(accept: accept, unit: nil, otherFeedback: other)
@@ -139,19 +187,31 @@ struct GIFTConverter {
         out.explanation = "Accepted answer: \(NumberText.describe(best.match))."
       }
     case .matching(let entries):
-      let pairs = entries.filter { !$0.question.text.isEmpty }.map { MatchPair(left: text($0.question), right: TerminalText.removeControlCharacters($0.answer)) }
-      let distractors = entries.filter { $0.question.text.isEmpty }.map { TerminalText.removeControlCharacters($0.answer) }
-      guard pairs.count >= 2 else { return error(q, "a matching question needs at least 2 pairs, found \(pairs.count)") }
-      guard pairs.count <= 26, pairs.count + distractors.count <= 26 else { return error(q, "quizline allows at most 26 matching items") }
+      let pairs = entries.filter { !$0.question.text.isEmpty }.map {
+        MatchPair(left: text($0.question), right: TerminalText.removeControlCharacters($0.answer))
+      }
+      let distractors = entries.filter { $0.question.text.isEmpty }.map {
+        TerminalText.removeControlCharacters($0.answer)
+      }
+      guard pairs.count >= 2 else {
+        return error(q, "a matching question needs at least 2 pairs, found \(pairs.count)")
+      }
+      guard pairs.count <= 26, pairs.count + distractors.count <= 26 else {
+        return error(q, "quizline allows at most 26 matching items")
+      }
       out.body = .matching(pairs: pairs, distractors: distractors)
-      if out.explanation.isEmpty { out.explanation = pairs.map { "\($0.left) → \($0.right)" }.joined(separator: "; ") }
+      if out.explanation.isEmpty {
+        out.explanation = pairs.map { "\($0.left) → \($0.right)" }.joined(separator: "; ")
+      }
     }
     return out
   }
 
   private mutating func clamp(_ fraction: Double, _ answer: String) -> Double {
     guard fraction < 0 else { return min(fraction, 1) }
-    note(.creditClamped, "the answer '\(answer)' had \(percent(fraction)) credit; quizline's lowest is 0%")
+    note(
+      .creditClamped,
+      "the answer '\(answer)' had \(percent(fraction)) credit; quizline's lowest is 0%")
     return 0
   }
 
@@ -178,10 +238,14 @@ enum NumberText {
 extension TerminalText {
   /// `text` without control characters other than newline and tab (bank files do not allow them).
   static func removeControlCharacters(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F })
+    guard
+      text.unicodeScalars.contains(where: {
+        ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F
+      })
     else { return text }
     var v = String.UnicodeScalarView()
-    for s in text.unicodeScalars where !(s.value < 0x20 && s != "\n" && s != "\t") && s.value != 0x7F { v.append(s) }
+    for s in text.unicodeScalars
+    where !(s.value < 0x20 && s != "\n" && s != "\t") && s.value != 0x7F { v.append(s) }
     return String(v)
   }
 }

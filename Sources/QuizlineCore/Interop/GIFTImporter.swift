@@ -26,12 +26,16 @@ public struct GIFTImporter: Sendable {
   }
 
   /// Imports the file's bytes; `path` is the name diagnostics show.
-  public func read(_ data: Data, path: String) -> ImportResult { read(bytes: [UInt8](data), path: path) }
+  public func read(_ data: Data, path: String) -> ImportResult {
+    read(bytes: [UInt8](data), path: path)
+  }
 
   /// Imports the file's bytes; `path` is the name diagnostics show.
   public func read(bytes: [UInt8], path: String) -> ImportResult {
     let (id, title) = ImportNaming.bank(path: path, id: bankID, title: bankTitle)
-    let empty = Bank(id: id, title: title, description: "Imported from \(ImportNaming.fileName(path)) (GIFT).", questions: [])
+    let empty = Bank(
+      id: id, title: title, description: "Imported from \(ImportNaming.fileName(path)) (GIFT).",
+      questions: [])
     switch SourceLines.decode(bytes) {
     case .failure(let e):
       let d = Diagnostic.error(
@@ -45,12 +49,17 @@ public struct GIFTImporter: Sendable {
   }
 
   /// Imports already decoded text.
-  public func read(text: String, path: String) -> ImportResult { read(bytes: Array(text.utf8), path: path) }
+  public func read(text: String, path: String) -> ImportResult {
+    read(bytes: Array(text.utf8), path: path)
+  }
 
   private func convert(_ parser: GIFTParser, path: String, bank: Bank) -> ImportResult {
     var result = ImportResult(bank: bank)
     var located: [(line: Int, column: Int, d: Diagnostic)] = parser.problems.map {
-      ($0.line, $0.column, Diagnostic($0.severity, path: path, line: $0.line, column: $0.column, $0.message))
+      (
+        $0.line, $0.column,
+        Diagnostic($0.severity, path: path, line: $0.line, column: $0.column, $0.message)
+      )
     }
     var converter = GIFTConverter()
     var ids = UniqueIDs()
@@ -63,22 +72,36 @@ public struct GIFTImporter: Sendable {
       case .question(let q):
         let tags = unique(categoryTags + q.tags.map { Slug.make($0) }.filter { !$0.isEmpty })
         if case .description = q.body {
-          result.studyNotes.append(StudyNote(title: q.name, text: converter.note(q), tags: tags, line: q.line))
+          result.studyNotes.append(
+            StudyNote(title: q.name, text: converter.note(q), tags: tags, line: q.line))
           continue
         }
         count += 1
         let base = !q.idnumber.isEmpty ? Slug.make(q.idnumber) : q.name.map { Slug.make($0) } ?? ""
-        let id = ids.claim(base.isEmpty ? Slug.fromPrompt(TerminalText.string(q.text.text, format: q.text.format)) : base, fallback: "q\(count)")
+        let id = ids.claim(
+          base.isEmpty
+            ? Slug.fromPrompt(TerminalText.string(q.text.text, format: q.text.format)) : base,
+          fallback: "q\(count)")
         if !q.idnumber.isEmpty, Slug.make(q.idnumber) != q.idnumber {
-          converter.notes.append(ConversionNote(.idRewritten, line: q.line, questionID: id, "[id:\(q.idnumber)] is not a quizline id; used '\(id)'"))
+          converter.notes.append(
+            ConversionNote(
+              .idRewritten, line: q.line, questionID: id,
+              "[id:\(q.idnumber)] is not a quizline id; used '\(id)'"))
         }
         for t in q.tags where Slug.make(t) != t {
-          converter.notes.append(ConversionNote(.idRewritten, line: q.line, questionID: id, "[tag:\(t)] became the tag '\(Slug.make(t))'"))
+          converter.notes.append(
+            ConversionNote(
+              .idRewritten, line: q.line, questionID: id,
+              "[tag:\(t)] became the tag '\(Slug.make(t))'"))
         }
-        if let question = converter.question(q, id: id, tags: tags) { result.bank.questions.append(question) }
+        if let question = converter.question(q, id: id, tags: tags) {
+          result.bank.questions.append(question)
+        }
       }
     }
-    located += converter.errors.map { ($0.line, $0.column, Diagnostic.error(path, $0.line, $0.column, $0.message)) }
+    located += converter.errors.map {
+      ($0.line, $0.column, Diagnostic.error(path, $0.line, $0.column, $0.message))
+    }
     result.diagnostics = located.sorted { ($0.line, $0.column) < ($1.line, $1.column) }.map(\.d)
     result.notes = converter.notes
     return result
@@ -91,7 +114,9 @@ public struct GIFTImporter: Sendable {
     var levels = path.replacingOccurrences(of: "//", with: placeholder).split(separator: "/").map {
       $0.replacingOccurrences(of: placeholder, with: "/").trimmingWhitespace
     }.filter { !$0.isEmpty }
-    while let first = levels.first, (first.hasPrefix("$") && first.hasSuffix("$") && first.count > 1) || first == "top" {
+    while let first = levels.first,
+      (first.hasPrefix("$") && first.hasSuffix("$") && first.count > 1) || first == "top"
+    {
       levels.removeFirst()
     }
     var tags: [String] = []
@@ -120,9 +145,14 @@ enum ImportNaming {
   /// The given id and title, or ones made from the file name (`Unit 3.gift` → `unit-3`, "Unit 3").
   static func bank(path: String, id: String?, title: String?) -> (String, String) {
     var stem = fileName(path)
-    for ext in [".gift", ".txt", ".aiken"] where stem.lowercased().hasSuffix(ext) { stem = String(stem.dropLast(ext.count)) }
+    for ext in [".gift", ".txt", ".aiken"] where stem.lowercased().hasSuffix(ext) {
+      stem = String(stem.dropLast(ext.count))
+    }
     if stem.lowercased().hasSuffix(".gift") { stem = String(stem.dropLast(5)) }
     let slug = Slug.make(stem)
-    return (id ?? (slug.isEmpty ? "imported" : slug), title ?? (stem.isEmpty ? "Imported questions" : stem))
+    return (
+      id ?? (slug.isEmpty ? "imported" : slug),
+      title ?? (stem.isEmpty ? "Imported questions" : stem)
+    )
   }
 }

@@ -27,32 +27,47 @@ struct GIFTParser {
       problems.append(
         Problem(
           severity: .warning, line: block.lines[1].number, column: block.lines[1].column,
-          message: "a '$CATEGORY:' line must be followed by a blank line; this line is read as the next "
+          message:
+            "a '$CATEGORY:' line must be followed by a blank line; this line is read as the next "
             + "question (Moodle would make it part of the category name \"\(path)\")"))
-      guard let nl = chars.firstIndex(where: { $0.scalar == "\n" && !$0.escaped && $0.line == first.number })
+      guard
+        let nl = chars.firstIndex(where: {
+          $0.scalar == "\n" && !$0.escaped && $0.line == first.number
+        })
       else { return }
       chars = chars[(nl + 1)...]
     }
     do {
       var q = try GIFTParser.question(chars, block: block)
-      for w in q.warnings { problems.append(Problem(severity: .warning, line: w.line, column: w.column, message: w.message)) }
+      for w in q.warnings {
+        problems.append(
+          Problem(severity: .warning, line: w.line, column: w.column, message: w.message))
+      }
       q.warnings = []
       items.append(.question(q))
     } catch {
-      problems.append(Problem(severity: .error, line: error.line, column: error.column, message: error.message))
+      problems.append(
+        Problem(severity: .error, line: error.line, column: error.column, message: error.message))
     }
   }
 
   /// Parses one question block (comments already removed).
-  static func question(_ all: ArraySlice<GChar>, block: GIFTBlock) throws(GIFTError) -> GIFTQuestion {
+  static func question(_ all: ArraySlice<GChar>, block: GIFTBlock) throws(GIFTError) -> GIFTQuestion
+  {
     var rest = all.trimmed
-    guard let start = rest.first else { throw GIFTError(line: block.firstLine, column: 1, message: "empty block") }
+    guard let start = rest.first else {
+      throw GIFTError(line: block.firstLine, column: 1, message: "empty block")
+    }
     var name: String?
-    if rest.count >= 2, rest.isMarker(":", at: rest.startIndex), rest.isMarker(":", at: rest.startIndex + 1) {
+    if rest.count >= 2, rest.isMarker(":", at: rest.startIndex),
+      rest.isMarker(":", at: rest.startIndex + 1)
+    {
       guard let end = rest.find("::", from: rest.startIndex + 2) else {
         throw GIFTError(
           line: start.line, column: start.column,
-          message: "question \(label(nil, rest.dropFirst(2))): '::' starts a title that is never closed with '::'")
+          message:
+            "question \(label(nil, rest.dropFirst(2))): '::' starts a title that is never closed with '::'"
+        )
       }
       name = rest[(rest.startIndex + 2)..<end].trimmed.string
       rest = rest[(end + 2)...]
@@ -65,32 +80,44 @@ struct GIFTParser {
     let firstClose = rest.firstUnescaped("}")
     guard let open = rest.firstUnescaped("{") else {
       if let close = firstClose {
-        throw fail(rest[close], "'}' closes an answer block that was never opened with '{' (write \\} for a literal brace)")
+        throw fail(
+          rest[close],
+          "'}' closes an answer block that was never opened with '{' (write \\} for a literal brace)"
+        )
       }
       let text = rest.trimmed.formatted(default: .moodle)
       return GIFTQuestion(
-        name: name, text: text, generalFeedback: .empty(text.format), idnumber: idnumber, tags: tags,
+        name: name, text: text, generalFeedback: .empty(text.format), idnumber: idnumber,
+        tags: tags,
         line: start.line, column: start.column, body: .description)
     }
     if let close = firstClose, close < open {
-      throw fail(rest[close], "'}' comes before the answer block opens with '{' (write \\} for a literal brace)")
+      throw fail(
+        rest[close],
+        "'}' comes before the answer block opens with '{' (write \\} for a literal brace)")
     }
     guard let close = rest.firstUnescaped("}", from: open + 1) else {
-      throw fail(rest[open], "'{' opens an answer block that is never closed with '}' (write \\{ for a literal brace)")
+      throw fail(
+        rest[open],
+        "'{' opens an answer block that is never closed with '}' (write \\{ for a literal brace)")
     }
     if let inner = rest.firstUnescaped("{", from: open + 1), inner < close {
       throw fail(rest[inner], "'{' inside the answer block (write \\{ for a literal brace)")
     }
     let after = rest[(close + 1)...]
-    if let extra = after.firstIndex(where: { !$0.escaped && ($0.scalar == "{" || $0.scalar == "}") }) {
+    if let extra = after.firstIndex(where: { !$0.escaped && ($0.scalar == "{" || $0.scalar == "}") }
+    ) {
       throw fail(
         after[extra],
-        "a second answer block: a GIFT question has exactly one {…} (write \\{ and \\} for literal braces)")
+        "a second answer block: a GIFT question has exactly one {…} (write \\{ and \\} for literal braces)"
+      )
     }
     var textChars = Array(rest[..<open])
     if !after.trimmed.isEmpty {
       let blank = rest[open]
-      textChars += "_____".unicodeScalars.map { GChar(scalar: $0, escaped: true, line: blank.line, column: blank.column) }
+      textChars += "_____".unicodeScalars.map {
+        GChar(scalar: $0, escaped: true, line: blank.line, column: blank.column)
+      }
       textChars += after
     }
     let text = textChars[...].trimmed.formatted(default: .moodle)
@@ -112,7 +139,9 @@ struct GIFTParser {
 
   /// How messages name a question: its title, else the start of its text.
   static func label(_ name: String?, _ rest: ArraySlice<GChar>) -> String {
-    if let name, !name.isEmpty { return "\"\(escapingControlCharacters(name, keepNewlines: false))\"" }
+    if let name, !name.isEmpty {
+      return "\"\(escapingControlCharacters(name, keepNewlines: false))\""
+    }
     let flat = rest.trimmed.string.split(whereSeparator: { $0 == "\n" }).joined(separator: " ")
     let cut = flat.count > 40 ? String(flat.prefix(40)) + "…" : flat
     return "\"\(escapingControlCharacters(cut, keepNewlines: false))\""
@@ -135,7 +164,9 @@ extension ArraySlice where Element == GChar {
     return self[lo..<hi]
   }
 
-  func isMarker(_ s: Unicode.Scalar, at i: Int) -> Bool { i < endIndex && self[i].scalar == s && !self[i].escaped }
+  func isMarker(_ s: Unicode.Scalar, at i: Int) -> Bool {
+    i < endIndex && self[i].scalar == s && !self[i].escaped
+  }
 
   func firstUnescaped(_ s: Unicode.Scalar, from: Int? = nil) -> Int? {
     var i = from ?? startIndex
@@ -151,7 +182,9 @@ extension ArraySlice where Element == GChar {
     let p = Array(pattern.unicodeScalars)
     var i = from
     while i + p.count <= endIndex {
-      if (0..<p.count).allSatisfy({ self[i + $0].scalar == p[$0] && !self[i + $0].escaped }) { return i }
+      if (0..<p.count).allSatisfy({ self[i + $0].scalar == p[$0] && !self[i + $0].escaped }) {
+        return i
+      }
       i += 1
     }
     return nil

@@ -28,7 +28,9 @@ enum GIFTScanner {
     var lines: [(Int, String, Int)] = []
     var raw: [(line: SourceLines.Line, range: Range<Int>)] = []
     func flush() {
-      if !lines.isEmpty { result.append(GIFTBlock(comments: comments, lines: lines, chars: resolve(raw))) }
+      if !lines.isEmpty {
+        result.append(GIFTBlock(comments: comments, lines: lines, chars: resolve(raw)))
+      }
       comments = []
       lines = []
       raw = []
@@ -59,7 +61,9 @@ enum GIFTScanner {
         plain.append(GChar(scalar: "\n", escaped: false, line: last.line, column: last.column + 1))
       }
       for i in entry.range {
-        plain.append(GChar(scalar: entry.line.scalars[i], escaped: false, line: entry.line.number, column: i + 1))
+        plain.append(
+          GChar(
+            scalar: entry.line.scalars[i], escaped: false, line: entry.line.number, column: i + 1))
       }
     }
     var out: [GChar] = []

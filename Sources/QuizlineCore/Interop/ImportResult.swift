@@ -18,7 +18,8 @@ public struct ImportResult: Sendable, Equatable {
   public var isRejected: Bool
 
   public init(
-    bank: Bank, studyNotes: [StudyNote] = [], diagnostics: [Diagnostic] = [], notes: [ConversionNote] = [],
+    bank: Bank, studyNotes: [StudyNote] = [], diagnostics: [Diagnostic] = [],
+    notes: [ConversionNote] = [],
     isRejected: Bool = false
   ) {
     self.bank = bank
@@ -59,7 +60,8 @@ public struct ImportResult: Sendable, Equatable {
     let minutes = max(1, min(240, (words + 199) / 200))
     return StudySession(
       id: Slug.withSuffix(bank.id, "notes"), title: "\(bank.title): notes",
-      objectives: ["Read the study notes that come with \(bank.title)"], estimatedMinutes: minutes, body: body)
+      objectives: ["Read the study notes that come with \(bank.title)"], estimatedMinutes: minutes,
+      body: body)
   }
 }
 
@@ -101,8 +103,6 @@ public struct ConversionNote: Sendable, Equatable, CustomStringConvertible {
     case noModelAnswer = "no model answer"
     /// A tag or id that had to be rewritten to fit quizline's id rules.
     case idRewritten = "id rewritten"
-    /// Moodle-only settings that quizline has no place for.
-    case dropped = "dropped"
   }
 
   public var kind: Kind

@@ -11,7 +11,8 @@ public enum Slug {
   /// `text` lower-cased, accents folded, every run of other characters replaced by one `-`, cut to at most
   /// `maxLength` characters at a word boundary when possible; empty when nothing usable is left.
   public static func make(_ text: String, maxLength: Int = Slug.maxLength) -> String {
-    let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
+    let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+      .lowercased()
     var out: [UInt8] = []
     var pendingHyphen = false
     for s in folded.unicodeScalars {
@@ -49,7 +50,8 @@ public enum Slug {
   }
 
   private static func isAlnum(_ c: UInt8) -> Bool {
-    (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+    (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z"))
+      || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
   }
 }
 

@@ -74,7 +74,8 @@ struct SourceLines: Sendable {
       case .emptyInput:
         break loop
       case .error:
-        return .failure(DecodingError(line: lineNumber, column: current.count + 1, byte: bytes[before]))
+        return .failure(
+          DecodingError(line: lineNumber, column: current.count + 1, byte: bytes[before]))
       }
     }
     lines.append(Line(number: lineNumber, scalars: current))

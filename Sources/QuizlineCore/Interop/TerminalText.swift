@@ -37,15 +37,21 @@ public enum TerminalText {
   }
 
   /// Shorthand for `reduce(text, format:).text`.
-  public static func string(_ text: String, format: TextFormat) -> String { reduce(text, format: format).text }
+  public static func string(_ text: String, format: TextFormat) -> String {
+    reduce(text, format: format).text
+  }
 }
 
 private let blockTags: Set<String> = [
-  "p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "tr", "blockquote", "hr", "section",
-  "article", "header", "footer", "dl", "dt", "dd", "figure", "figcaption", "address", "center", "tbody",
+  "p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "tr", "blockquote", "hr",
+  "section",
+  "article", "header", "footer", "dl", "dt", "dd", "figure", "figcaption", "address", "center",
+  "tbody",
   "thead", "tfoot", "caption", "form", "fieldset", "nav", "main", "aside",
 ]
-private let mediaTags: Set<String> = ["audio", "video", "iframe", "object", "embed", "svg", "canvas", "math"]
+private let mediaTags: Set<String> = [
+  "audio", "video", "iframe", "object", "embed", "svg", "canvas", "math",
+]
 
 private struct HTMLReducer {
   let keepNewlines: Bool
@@ -65,7 +71,7 @@ private struct HTMLReducer {
     while i < s.count {
       let c = s[i]
       if let stop = skipUntil {
-        if c == "<", let tag = Tag.parse(s, at: i), tag.closing, tag.name == stop {
+        if c == "<", let tag = HTMLTag.parse(s, at: i), tag.closing, tag.name == stop {
           skipUntil = nil
           i = tag.end
         } else {
@@ -73,7 +79,7 @@ private struct HTMLReducer {
         }
         continue
       }
-      if c == "<", let tag = Tag.parse(s, at: i) {
+      if c == "<", let tag = HTMLTag.parse(s, at: i) {
         removedMarkup = true
         handle(tag)
         i = tag.end
@@ -135,7 +141,7 @@ private struct HTMLReducer {
     out.append(contentsOf: text.unicodeScalars)
   }
 
-  mutating func handle(_ tag: Tag) {
+  mutating func handle(_ tag: HTMLTag) {
     let name = tag.name
     if tag.isComment { return }
     if !tag.closing, name == "script" || name == "style" || name == "head" || name == "title" {
@@ -196,95 +202,5 @@ private struct HTMLReducer {
       result.append(line)
     }
     return result.joined(separator: "\n")
-  }
-}
-
-/// One HTML tag (or comment) found at some position.
-private struct Tag {
-  var name: String
-  var closing: Bool
-  var selfClosing: Bool
-  var isComment: Bool
-  var attributes: [String: String]
-  /// Index just past the tag.
-  var end: Int
-
-  static func isLetter(_ c: Unicode.Scalar) -> Bool {
-    (c >= "a" && c <= "z") || (c >= "A" && c <= "Z")
-  }
-
-  /// The tag starting at `s[i] == "<"`, or nil when that `<` is just text.
-  static func parse(_ s: [Unicode.Scalar], at i: Int) -> Tag? {
-    var j = i + 1
-    guard j < s.count else { return nil }
-    if s[j] == "!" {
-      if j + 2 < s.count, s[j + 1] == "-", s[j + 2] == "-" {
-        var k = j + 3
-        while k + 2 < s.count, !(s[k] == "-" && s[k + 1] == "-" && s[k + 2] == ">") { k += 1 }
-        guard k + 2 < s.count else { return nil }
-        return Tag(name: "", closing: false, selfClosing: true, isComment: true, attributes: [:], end: k + 3)
-      }
-      guard let close = s[j...].firstIndex(of: ">") else { return nil }
-      return Tag(name: "", closing: false, selfClosing: true, isComment: true, attributes: [:], end: close + 1)
-    }
-    var closing = false
-    if s[j] == "/" {
-      closing = true
-      j += 1
-    }
-    guard j < s.count, isLetter(s[j]) else { return nil }
-    var name = ""
-    while j < s.count, isLetter(s[j]) || (s[j] >= "0" && s[j] <= "9") {
-      name.unicodeScalars.append(s[j])
-      j += 1
-    }
-    guard j < s.count, s[j] == ">" || s[j] == "/" || s[j] == " " || s[j] == "\t" || s[j] == "\n" else {
-      return nil
-    }
-    var attributes: [String: String] = [:]
-    var selfClosing = false
-    while j < s.count {
-      let c = s[j]
-      if c == ">" {
-        return Tag(
-          name: name.lowercased(), closing: closing, selfClosing: selfClosing, isComment: false,
-          attributes: attributes, end: j + 1)
-      }
-      if c == "/" {
-        selfClosing = true
-        j += 1
-        continue
-      }
-      if c == " " || c == "\t" || c == "\n" {
-        j += 1
-        continue
-      }
-      var key = ""
-      while j < s.count, !" \t\n=>/".unicodeScalars.contains(s[j]) {
-        key.unicodeScalars.append(s[j])
-        j += 1
-      }
-      var value = ""
-      if j < s.count, s[j] == "=" {
-        j += 1
-        if j < s.count, s[j] == "\"" || s[j] == "'" {
-          let quote = s[j]
-          j += 1
-          while j < s.count, s[j] != quote {
-            value.unicodeScalars.append(s[j])
-            j += 1
-          }
-          j += 1
-        } else {
-          while j < s.count, !" \t\n>".unicodeScalars.contains(s[j]) {
-            value.unicodeScalars.append(s[j])
-            j += 1
-          }
-        }
-      }
-      if !key.isEmpty { attributes[key.lowercased()] = value }
-      selfClosing = false
-    }
-    return nil
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import QuizlineCore
 
 /// Runs every case of `shared/conformance/aiken/` through ``AikenImporter``.
@@ -18,7 +19,9 @@ struct AikenConformanceTests {
   static let cases = Conformance.cases("aiken")
 
   @Test func theSharedFolderHoldsAll10Cases() {
-    #expect(Self.cases.count == 10, "expected shared/conformance/aiken beside the repo at \(Conformance.root.path)")
+    #expect(
+      Self.cases.count == 10,
+      "expected shared/conformance/aiken beside the repo at \(Conformance.root.path)")
   }
 
   @Test(arguments: cases)
@@ -34,11 +37,14 @@ struct AikenConformanceTests {
       #expect(!errors.isEmpty, "\(stem): an error must be reported")
       #expect(errors.count == expectedErrors.count, "\(stem): \(errors)")
       let want = expectedErrors.map { Int($0.num("line")) }.sorted()
-      #expect(errors.map(\.line).sorted() == want, "\(stem): errors located at lines \(want), got \(errors)")
+      #expect(
+        errors.map(\.line).sorted() == want,
+        "\(stem): errors located at lines \(want), got \(errors)")
     }
     for e in errors { #expect(e.description.hasPrefix("\(stem).aiken.txt:\(e.line):"), "\(e)") }
     let items = exp.list("questions")
-    try #require(result.bank.questions.count == items.count, "\(stem): \(result.bank.questions.map(\.prompt))")
+    try #require(
+      result.bank.questions.count == items.count, "\(stem): \(result.bank.questions.map(\.prompt))")
     var ids: Set<String> = []
     for (q, item) in zip(result.bank.questions, items) {
       let answers = item.list("answers")
@@ -49,13 +55,19 @@ struct AikenConformanceTests {
       #expect(Slug.isValid(q.id) && ids.insert(q.id).inserted, "\(stem): id \(q.id)")
       #expect(item["single"] as? Bool == true)
       let best = try #require(answers.firstIndex { $0.num("fraction") == 1 })
-      #expect(q.body == .single(choices: answers.map { Choice(text: $0.str("text")) }, answer: best), "\(stem)")
+      #expect(
+        q.body == .single(choices: answers.map { Choice(text: $0.str("text")) }, answer: best),
+        "\(stem)")
     }
   }
 
   @Test func aNonUTF8FileIsRefusedAtItsFirstBadByte() {
-    let result = AikenImporter().read(bytes: Array("Q?\nA) caf".utf8) + [0xE9] + Array("\nB) x\nANSWER: A\n".utf8), path: "w.txt")
+    let result = AikenImporter().read(
+      bytes: Array("Q?\nA) caf".utf8) + [0xE9] + Array("\nB) x\nANSWER: A\n".utf8), path: "w.txt")
     #expect(result.isRejected)
-    #expect(result.diagnostics.map(\.description) == ["w.txt:2:7: error: the file is not UTF-8 (byte 0xE9): convert it to UTF-8 first"])
+    #expect(
+      result.diagnostics.map(\.description) == [
+        "w.txt:2:7: error: the file is not UTF-8 (byte 0xE9): convert it to UTF-8 first"
+      ])
   }
 }

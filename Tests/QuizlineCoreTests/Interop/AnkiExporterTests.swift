@@ -1,14 +1,16 @@
 import Foundation
 import Testing
+
 @testable import QuizlineCore
 
 @Suite struct AnkiExporterTests {
   @Test func theFileStartsWithAnkisHeaderLines() {
     let lines = AnkiExporter.export(InteropFixtures.bank).split(separator: "\n").map(String.init)
-    #expect(Array(lines.prefix(7)) == [
-      "#separator:tab", "#html:true", "#notetype:Basic", "#deck:Fixture \"bank\" <all types>",
-      "#columns:GUID\tFront\tBack\tTags", "#guid column:1", "#tags column:4",
-    ])
+    #expect(
+      Array(lines.prefix(7)) == [
+        "#separator:tab", "#html:true", "#notetype:Basic", "#deck:Fixture \"bank\" <all types>",
+        "#columns:GUID\tFront\tBack\tTags", "#guid column:1", "#tags column:4",
+      ])
   }
 
   @Test func everyQuestionIsOneLineOfFourTabSeparatedFields() {
@@ -46,7 +48,9 @@ import Testing
 
   @Test func theFrontDoesNotGiveAwayMatchingOrOrderingAnswers() {
     let q = InteropFixtures.bank.questions
-    #expect(AnkiExporter.front(q[5]) == "Match capitals\n\n1. Canada\n2. Italy\n\na) Ottawa\nb) Paris\nc) Rome")
+    #expect(
+      AnkiExporter.front(q[5])
+        == "Match capitals\n\n1. Canada\n2. Italy\n\na) Ottawa\nb) Paris\nc) Rome")
     #expect(AnkiExporter.front(q[7]) == "Fill in\n\nThe [1] ____ is [2] ____.")
   }
 }
@@ -55,7 +59,8 @@ import Testing
 /// `scripts/anki/verify.sh`. Skipped, visibly, only when python3 is not installed; a failing PyPI install
 /// fails the test.
 @Suite struct AnkiVerificationTests {
-  static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
   static var pythonAvailable: Bool {
@@ -69,7 +74,8 @@ import Testing
     let imported = GIFTImporter(bankID: "qas").read(
       try Conformance.input("gift", "052-qas-editor-realistic-file.gift"), path: "all.gift")
     for bank in [InteropFixtures.bank, imported.bank] {
-      let dir = FileManager.default.temporaryDirectory.appendingPathComponent("quizline-anki-\(UUID().uuidString)")
+      let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "quizline-anki-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(at: dir) }
       let export = dir.appendingPathComponent("export.txt")
@@ -77,14 +83,20 @@ import Testing
       let samples: [[String: Any]] = bank.questions.map { q in
         [
           "guid": AnkiExporter.guid(bank, q),
-          "fields": [AnkiExporter.html(AnkiExporter.front(q)), AnkiExporter.html(AnkiExporter.back(q))],
+          "fields": [
+            AnkiExporter.html(AnkiExporter.front(q)), AnkiExporter.html(AnkiExporter.back(q)),
+          ],
           "tags": unique(bank.tags + q.tags),
         ]
       }
-      let expected: [String: Any] = ["notes": bank.questions.count, "deck": bank.title, "notetype": "Basic", "samples": samples]
+      let expected: [String: Any] = [
+        "notes": bank.questions.count, "deck": bank.title, "notetype": "Basic", "samples": samples,
+      ]
       let expectedURL = dir.appendingPathComponent("expected.json")
       try JSONSerialization.data(withJSONObject: expected).write(to: expectedURL)
-      let (status, output) = try run(Self.repo.appendingPathComponent("scripts/anki/verify.sh").path, [export.path, expectedURL.path])
+      let (status, output) = try run(
+        Self.repo.appendingPathComponent("scripts/anki/verify.sh").path,
+        [export.path, expectedURL.path])
       print(output)
       #expect(status == 0, "Anki verification failed for \(bank.id):\n\(output)")
       #expect(output.contains("anki: OK: \(bank.questions.count) notes"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import QuizlineCore
 
 @Suite struct BankJSONWriterTests {
@@ -9,57 +10,72 @@ import Testing
     return (item, context.diagnostics)
   }
 
+  /// `b` without the hash of the file it was loaded from (which a written bank cannot know beforehand).
+  func content(_ b: Bank) -> Bank {
+    var copy = b
+    copy.contentHash = ""
+    return copy
+  }
+
   @Test func aBankWithEveryTypeReadsBackIdenticallyAndWithoutProblems() throws {
     let (item, diagnostics) = decode(BankJSONWriter.json(InteropFixtures.bank))
     #expect(diagnostics.isEmpty, "\(diagnostics)")
-    guard case .bank(let bank, _, _) = try #require(item) else { throw FixtureError.missing("bank") }
-    #expect(bank == InteropFixtures.bank)
+    guard case .bank(let bank, _, _) = try #require(item) else {
+      throw FixtureError.missing("bank")
+    }
+    #expect(content(bank) == InteropFixtures.bank)
   }
 
   @Test func keysFollowTheDocumentedOrderAndDefaultsAreLeftOut() {
     let bank = Bank(
-      id: "b", title: "B", questions: [
+      id: "b", title: "B",
+      questions: [
         Question(
           id: "q", prompt: "P", explanation: "E",
           body: .single(choices: [Choice(text: "x"), Choice(text: "y", feedback: "no")], answer: 1)),
-        Question(id: "n", prompt: "N", explanation: "E", body: .numeric(accept: [NumericAnswer(match: .value(2.5, tolerance: 0))], unit: nil, otherFeedback: nil)),
+        Question(
+          id: "n", prompt: "N", explanation: "E",
+          body: .numeric(
+            accept: [NumericAnswer(match: .value(2.5, tolerance: 0))], unit: nil, otherFeedback: nil
+          )),
       ])
-    #expect(BankJSONWriter.json(bank) == """
-      {
-        "kind": "bank",
-        "schemaVersion": 1,
-        "id": "b",
-        "title": "B",
-        "questions": [
-          {
-            "id": "q",
-            "type": "single",
-            "prompt": "P",
-            "explanation": "E",
-            "choices": [
-              "x",
-              {
-                "text": "y",
-                "feedback": "no"
-              }
-            ],
-            "answer": "b"
-          },
-          {
-            "id": "n",
-            "type": "numeric",
-            "prompt": "N",
-            "explanation": "E",
-            "accept": [
-              {
-                "value": 2.5
-              }
-            ]
-          }
-        ]
-      }
+    #expect(
+      BankJSONWriter.json(bank) == """
+        {
+          "kind": "bank",
+          "schemaVersion": 1,
+          "id": "b",
+          "title": "B",
+          "questions": [
+            {
+              "id": "q",
+              "type": "single",
+              "prompt": "P",
+              "explanation": "E",
+              "choices": [
+                "x",
+                {
+                  "text": "y",
+                  "feedback": "no"
+                }
+              ],
+              "answer": "b"
+            },
+            {
+              "id": "n",
+              "type": "numeric",
+              "prompt": "N",
+              "explanation": "E",
+              "accept": [
+                {
+                  "value": 2.5
+                }
+              ]
+            }
+          ]
+        }
 
-      """)
+        """)
   }
 
   @Test func stringsAreEscaped() throws {
@@ -68,7 +84,9 @@ import Testing
     let text = BankJSONWriter.json(bank)
     #expect(text.contains(#""title": "quote \" backslash \\ tab \t newline \n é 😀 </script>""#))
     let (item, _) = decode(text)
-    guard case .bank(let back, _, _) = try #require(item) else { throw FixtureError.missing("bank") }
+    guard case .bank(let back, _, _) = try #require(item) else {
+      throw FixtureError.missing("bank")
+    }
     #expect(back.title == tricky)
   }
 
@@ -88,14 +106,15 @@ import Testing
     }
     #expect(files.count > 100)
     for (name, data, isGIFT) in files {
-      let result = isGIFT ? GIFTImporter().read(data, path: name) : AikenImporter().read(data, path: name)
+      let result =
+        isGIFT ? GIFTImporter().read(data, path: name) : AikenImporter().read(data, path: name)
       let (item, diagnostics) = decode(BankJSONWriter.json(result.bank), path: name)
       #expect(!diagnostics.hasErrors, "\(name): \(diagnostics)")
       guard case .bank(let back, _, _) = item else {
         Issue.record("\(name): not read back as a bank")
         continue
       }
-      #expect(back == result.bank, "\(name)")
+      #expect(content(back) == result.bank, "\(name)")
       if let session = result.studySession {
         let (sItem, sDiagnostics) = decode(BankJSONWriter.json(session), path: name)
         #expect(!sDiagnostics.hasErrors, "\(name): \(sDiagnostics)")

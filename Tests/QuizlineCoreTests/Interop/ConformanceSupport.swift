@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import QuizlineCore
 
 /// Access to `shared/conformance/`, which CI keeps beside the project (`<repo>/../shared`).
@@ -16,7 +17,9 @@ enum Conformance {
   static func cases(_ folder: String) -> [String] {
     let dir = root.appendingPathComponent(folder)
     let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
-    return names.filter { $0.hasSuffix(".expected.json") }.map { String($0.dropLast(".expected.json".count)) }.sorted()
+    return names.filter { $0.hasSuffix(".expected.json") }.map {
+      String($0.dropLast(".expected.json".count))
+    }.sorted()
   }
 
   static func expected(_ folder: String, _ stem: String) throws -> [String: Any] {
@@ -32,7 +35,8 @@ enum Conformance {
   static func corpusFiles(extensions: [String]) -> [String] {
     let base = root.appendingPathComponent("corpora")
     guard let e = FileManager.default.enumerator(atPath: base.path) else { return [] }
-    return e.compactMap { $0 as? String }.filter { p in extensions.contains { p.hasSuffix($0) } }.sorted()
+    return e.compactMap { $0 as? String }.filter { p in extensions.contains { p.hasSuffix($0) } }
+      .sorted()
   }
 }
 
@@ -48,7 +52,8 @@ extension Dictionary where Key == String, Value == Any {
 
 /// The neutral schema's text + format pair as quizline shows it (HTML reduced by format).
 func terminal(_ text: String, _ format: String) -> String {
-  TerminalText.removeControlCharacters(TerminalText.string(text, format: TextFormat(rawValue: format) ?? .moodle))
+  TerminalText.removeControlCharacters(
+    TerminalText.string(text, format: TextFormat(rawValue: format) ?? .moodle))
 }
 
 func nilIfEmpty(_ s: String) -> String? { s.isEmpty ? nil : s }
@@ -58,7 +63,13 @@ func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 * max(1, abs(a
 
 /// The 1-based line and column of the first occurrence of `needle` at or after line `line` in `text`.
 func position(of needle: String, inLine line: Int, of text: String) -> (Int, Int)? {
-  let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
-  guard line >= 1, line <= lines.count, let r = lines[line - 1].range(of: needle) else { return nil }
-  return (line, lines[line - 1].unicodeScalars.distance(from: lines[line - 1].startIndex, to: r.lowerBound) + 1)
+  let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
+    separator: "\n", omittingEmptySubsequences: false)
+  guard line >= 1, line <= lines.count, let r = lines[line - 1].range(of: needle) else {
+    return nil
+  }
+  return (
+    line,
+    lines[line - 1].unicodeScalars.distance(from: lines[line - 1].startIndex, to: r.lowerBound) + 1
+  )
 }

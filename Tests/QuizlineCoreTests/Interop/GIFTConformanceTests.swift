@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import QuizlineCore
 
 /// Runs every case of `shared/conformance/gift/` through ``GIFTImporter``.
@@ -35,7 +36,9 @@ struct GIFTConformanceTests {
   ]
 
   @Test func theSharedFolderHoldsAll52Cases() {
-    #expect(Self.cases.count == 52, "expected shared/conformance/gift beside the repo at \(Conformance.root.path)")
+    #expect(
+      Self.cases.count == 52,
+      "expected shared/conformance/gift beside the repo at \(Conformance.root.path)")
   }
 
   @Test(arguments: cases)
@@ -48,7 +51,8 @@ struct GIFTConformanceTests {
     let recommended = exp.optStr("recommended_expect")
     var expect = exp.str("expect")
     var items = exp.list("questions")
-    if exp.str("scope") == "readquestion", let file = exp["file_import_expected"] as? [String: Any] {
+    if exp.str("scope") == "readquestion", let file = exp["file_import_expected"] as? [String: Any]
+    {
       items = file.list("questions")  // case 013: a whole-file import trims every line
     }
     if let rec = recommended {
@@ -67,13 +71,18 @@ struct GIFTConformanceTests {
       #expect(result.isRejected)
       #expect(result.bank.questions.isEmpty)
       #expect(errors.count == 1)
-      #expect(errors.first?.line == firstNonUTF8Line([UInt8](data)), "\(stem): rejection located at the bad byte")
+      #expect(
+        errors.first?.line == firstNonUTF8Line([UInt8](data)),
+        "\(stem): rejection located at the bad byte")
     case "error":
       #expect(!errors.isEmpty, "\(stem): an error must be reported")
-      let where_ = try #require(Self.errorLocations[stem], "\(stem): add the error's location to the table")
+      let place = try #require(
+        Self.errorLocations[stem], "\(stem): add the error's location to the table")
       let text = String(decoding: data, as: UTF8.self)
-      let (line, column) = try #require(position(of: where_.at, inLine: where_.line, of: text))
-      #expect(errors.contains { $0.line == line && $0.column == column }, "\(stem): error at \(line):\(column), got \(errors)")
+      let (line, column) = try #require(position(of: place.at, inLine: place.line, of: text))
+      #expect(
+        errors.contains { $0.line == line && $0.column == column },
+        "\(stem): error at \(line):\(column), got \(errors)")
       for e in errors {
         #expect(e.message.hasPrefix("question \""), "\(stem): the message names the question: \(e)")
         #expect(e.description.hasPrefix("\(stem).gift:\(e.line):\(e.column): error: "))
@@ -84,7 +93,10 @@ struct GIFTConformanceTests {
     try GIFTExpectation.check(items, against: result, stem: stem)
     if let summary = exp["summary"] as? [String: Any] {
       let byType = summary.obj("by_type")
-      #expect(result.bank.questions.count + result.studyNotes.count == (byType.values.compactMap { ($0 as? NSNumber)?.intValue }.reduce(0, +) - ((byType["category"] as? NSNumber)?.intValue ?? 0)))
+      #expect(
+        result.bank.questions.count + result.studyNotes.count
+          == (byType.values.compactMap { ($0 as? NSNumber)?.intValue }.reduce(0, +)
+            - ((byType["category"] as? NSNumber)?.intValue ?? 0)))
     }
   }
 
@@ -92,7 +104,9 @@ struct GIFTConformanceTests {
   /// question on the next line is kept instead of vanishing into the category name.
   func categoryWithoutBlankLine(_ result: ImportResult, stem: String) throws {
     #expect(!result.diagnostics.hasErrors)
-    #expect(result.diagnostics.contains { $0.severity == .warning && $0.line == 2 }, "\(stem): warning on line 2")
+    #expect(
+      result.diagnostics.contains { $0.severity == .warning && $0.line == 2 },
+      "\(stem): warning on line 2")
     let q = try #require(result.bank.questions.first)
     #expect(result.bank.questions.count == 1)
     #expect(q.title == "Q1")
@@ -102,12 +116,14 @@ struct GIFTConformanceTests {
   }
 
   @Test func commentMetadataMatchesMoodlesNineCases() throws {
-    let data = try Data(contentsOf: Conformance.root.appendingPathComponent("gift/idnumber-tags-cases.json"))
+    let data = try Data(
+      contentsOf: Conformance.root.appendingPathComponent("gift/idnumber-tags-cases.json"))
     let table = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     let cases = table.list("cases")
     #expect(cases.count == 9)
     for c in cases {
-      let lines = c.str("comment").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      let lines = c.str("comment").split(separator: "\n", omittingEmptySubsequences: false).map(
+        String.init)
       let (id, tags) = GIFTScanner.metadata(lines)
       #expect(id == c.str("idnumber"), "\(c.str("name"))")
       #expect(tags == c.strings("tags"), "\(c.str("name"))")

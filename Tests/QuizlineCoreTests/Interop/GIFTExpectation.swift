@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import QuizlineCore
 
 /// The one mapping from the neutral `gift-oracle/1` schema onto quizline's model, and the checks of every
@@ -11,22 +12,24 @@ enum GIFTExpectation {
     var ni = 0
     var ids: Set<String> = []
     for (n, item) in items.enumerated() {
-      let where_ = Comment(rawValue: "\(stem) item \(n + 1)")
+      let place = Comment(rawValue: "\(stem) item \(n + 1)")
       switch item.str("type") {
       case "category":
         categoryTags = GIFTImporter.categoryTags(item.str("category"))
       case "description":
-        let note = try #require(ni < result.studyNotes.count ? result.studyNotes[ni] : nil, where_)
+        let note = try #require(ni < result.studyNotes.count ? result.studyNotes[ni] : nil, place)
         ni += 1
-        #expect(note.title == item.optStr("name"), where_)
-        #expect(note.text == terminal(item.str("questiontext"), item.str("questiontext_format")), where_)
-        #expect(note.tags == tags(item, categoryTags), where_)
+        #expect(note.title == item.optStr("name"), place)
+        #expect(
+          note.text == terminal(item.str("questiontext"), item.str("questiontext_format")), place)
+        #expect(note.tags == tags(item, categoryTags), place)
       default:
-        let q = try #require(qi < result.bank.questions.count ? result.bank.questions[qi] : nil, where_)
+        let q = try #require(
+          qi < result.bank.questions.count ? result.bank.questions[qi] : nil, place)
         qi += 1
-        #expect(Slug.isValid(q.id), where_)
-        #expect(ids.insert(q.id).inserted, "\(where_): id \(q.id) is unique")
-        try check(item, q, tags: tags(item, categoryTags), where_)
+        #expect(Slug.isValid(q.id), place)
+        #expect(ids.insert(q.id).inserted, "\(place): id \(q.id) is unique")
+        try check(item, q, tags: tags(item, categoryTags), place)
       }
     }
     #expect(qi == result.bank.questions.count, "\(stem): question count")
@@ -36,7 +39,9 @@ enum GIFTExpectation {
   /// Category tags, then the `[tag:…]`s slugged.
   static func tags(_ item: [String: Any], _ categoryTags: [String]) -> [String] {
     var seen: Set<String> = []
-    return (categoryTags + item.strings("tags").map { Slug.make($0) }).filter { !$0.isEmpty && seen.insert($0).inserted }
+    return (categoryTags + item.strings("tags").map { Slug.make($0) }).filter {
+      !$0.isEmpty && seen.insert($0).inserted
+    }
   }
 
   static func check(_ item: [String: Any], _ q: Question, tags: [String], _ c: Comment) throws {
@@ -51,7 +56,8 @@ enum GIFTExpectation {
     let general = terminal(item.str("generalfeedback"), item.str("generalfeedback_format"))
     if item.str("type") != "essay" {
       if general.isEmpty {
-        #expect(!q.explanation.isEmpty, "\(c): an import without feedback still gets an explanation")
+        #expect(
+          !q.explanation.isEmpty, "\(c): an import without feedback still gets an explanation")
       } else {
         #expect(q.explanation == general, c)
       }
@@ -64,7 +70,9 @@ enum GIFTExpectation {
     case ("multichoice", .single(let choices, let answer)):
       #expect(item["single"] as? Bool == true, c)
       #expect(choices.map(\.text) == answers.map { text($0) }, c)
-      #expect(choices.map(\.feedback) == answers.map { nilIfEmpty(text($0, "feedback", "feedback_format")) }, c)
+      #expect(
+        choices.map(\.feedback)
+          == answers.map { nilIfEmpty(text($0, "feedback", "feedback_format")) }, c)
       let best = answers.firstIndex { $0.num("fraction") == 1 } ?? -1
       #expect(answer == best, c)
       for (i, a) in answers.enumerated() where i != best {
@@ -74,11 +82,17 @@ enum GIFTExpectation {
     case ("multichoice", .multiple(let choices, let right)):
       #expect(item["single"] as? Bool == false, c)
       #expect(choices.map(\.text) == answers.map { text($0) }, c)
-      #expect(choices.map(\.feedback) == answers.map { nilIfEmpty(text($0, "feedback", "feedback_format")) }, c)
+      #expect(
+        choices.map(\.feedback)
+          == answers.map { nilIfEmpty(text($0, "feedback", "feedback_format")) }, c)
       #expect(right == answers.indices.filter { answers[$0].num("fraction") > 0 }, c)
       for (i, a) in answers.enumerated() {
         let f = a.num("fraction")
-        if f == 0 { #expect(choices[i].credit == nil, c) } else { #expect(close(choices[i].credit ?? .nan, f), c) }
+        if f == 0 {
+          #expect(choices[i].credit == nil, c)
+        } else {
+          #expect(close(choices[i].credit ?? .nan, f), c)
+        }
       }
     case ("truefalse", .truefalse(let answer, let ft, let ff)):
       #expect(answer == (item["correct_answer"] as? Bool), c)
@@ -92,7 +106,9 @@ enum GIFTExpectation {
       var expectedOther: String?
       for a in answers {
         let fb = nilIfEmpty(text(a, "feedback", "feedback_format"))
-        let literal = a.str("text").split(separator: "*").joined(separator: " ").split(separator: " ").joined(separator: " ")
+        let literal = a.str("text").split(separator: "*").joined(separator: " ").split(
+          separator: " "
+        ).joined(separator: " ")
         if literal.isEmpty {
           if a.num("fraction") == 0 { expectedOther = fb }
           continue
@@ -113,7 +129,8 @@ enum GIFTExpectation {
         let tolerance = a.num("tolerance")
         switch got.match {
         case .value(let v, let t): #expect(close(v, value) && close(t, tolerance), c)
-        case .range(let lo, let hi): #expect(close((lo + hi) / 2, value) && close((hi - lo) / 2, tolerance), c)
+        case .range(let lo, let hi):
+          #expect(close((lo + hi) / 2, value) && close((hi - lo) / 2, tolerance), c)
         }
         #expect(close(got.credit, max(0, a.num("fraction"))), c)
         #expect(got.feedback == nilIfEmpty(text(a, "feedback", "feedback_format")), c)
@@ -121,10 +138,12 @@ enum GIFTExpectation {
     case ("matching", .matching(let pairs, let distractors)):
       let entries = item.list("pairs")
       let expectedPairs = entries.filter { !$0.str("question").isEmpty }.map {
-        MatchPair(left: terminal($0.str("question"), $0.str("question_format")), right: $0.str("answer"))
+        MatchPair(
+          left: terminal($0.str("question"), $0.str("question_format")), right: $0.str("answer"))
       }
       #expect(pairs == expectedPairs, c)
-      #expect(distractors == entries.filter { $0.str("question").isEmpty }.map { $0.str("answer") }, c)
+      #expect(
+        distractors == entries.filter { $0.str("question").isEmpty }.map { $0.str("answer") }, c)
     case ("essay", .open(let model, let keyPoints)):
       #expect(keyPoints.isEmpty, c)
       if general.isEmpty { #expect(!model.isEmpty, c) } else { #expect(model == general, c) }

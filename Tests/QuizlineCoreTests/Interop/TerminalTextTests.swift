@@ -1,11 +1,14 @@
 import Testing
+
 @testable import QuizlineCore
 
 @Suite struct TerminalTextTests {
   func html(_ s: String) -> String { TerminalText.string(s, format: .html) }
 
   @Test func paragraphsAndBreaksBecomeLinesAndWhitespaceCollapses() {
-    #expect(html("<p>One   two\nthree</p>\n<p>Four<br>five<br/>six</p>") == "One two three\nFour\nfive\nsix")
+    #expect(
+      html("<p>One   two\nthree</p>\n<p>Four<br>five<br/>six</p>")
+        == "One two three\nFour\nfive\nsix")
     #expect(html("  <div><b>bold</b> and <i>italic</i></div>  ") == "bold and italic")
   }
 
@@ -15,11 +18,15 @@ import Testing
   }
 
   @Test func preKeepsItsTextAndCodeBecomesBackticks() {
-    #expect(html("<p>Run:</p><pre>  let x = 1\n    print(x)</pre><p>Use <code>x</code>.</p>") == "Run:\n  let x = 1\n    print(x)\nUse `x`.")
+    #expect(
+      html("<p>Run:</p><pre>  let x = 1\n    print(x)</pre><p>Use <code>x</code>.</p>")
+        == "Run:\n  let x = 1\n    print(x)\nUse `x`.")
   }
 
   @Test func entitiesAreDecodedAndStrayMarkupCharactersKept() {
-    #expect(html("caf&eacute; &amp; cr&#232;me &#x263A; &lt;tag&gt; &nbsp;x&nbsp;y &bogus; a & b") == "café & crème ☺ <tag>  x y &bogus; a & b")
+    #expect(
+      html("caf&eacute; &amp; cr&#232;me &#x263A; &lt;tag&gt; &nbsp;x&nbsp;y &bogus; a & b")
+        == "café & crème ☺ <tag>  x y &bogus; a & b")
     #expect(html("1 < 2 and 3 > 2") == "1 < 2 and 3 > 2")
     #expect(html("&#7;bell") == "bell")
   }
@@ -34,7 +41,8 @@ import Testing
   }
 
   @Test func moodleFormatKeepsLineBreaksPlainAndMarkdownAreUntouched() {
-    #expect(TerminalText.string("line one\nline <b>two</b>", format: .moodle) == "line one\nline two")
+    #expect(
+      TerminalText.string("line one\nline <b>two</b>", format: .moodle) == "line one\nline two")
     #expect(TerminalText.string("<b>x</b> &amp;", format: .plain) == "<b>x</b> &amp;")
     #expect(TerminalText.string("**bold** `code`", format: .markdown) == "**bold** `code`")
     #expect(!TerminalText.reduce("no tags &amp; here", format: .html).removedMarkup)
@@ -53,7 +61,9 @@ import Testing
   @Test func longTextIsCutAtAWordBoundaryAndStaysValid() {
     let s = Slug.make(String(repeating: "word ", count: 30))
     #expect(s.count <= 64 && Slug.isValid(s) && !s.hasSuffix("-"))
-    #expect(Slug.fromPrompt("What is the value of pi (to 3 decimal places)?") == "what-is-the-value-of-pi-to-3-decimal")
+    #expect(
+      Slug.fromPrompt("What is the value of pi (to 3 decimal places)?")
+        == "what-is-the-value-of-pi-to-3-decimal")
   }
 
   @Test func uniqueIDsNumberRepeatsAndFallBackWhenEmpty() {
