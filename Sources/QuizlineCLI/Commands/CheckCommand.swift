@@ -9,7 +9,8 @@ enum CheckCommand {
       path is given. Every problem is printed as path:line:column: error|warning: message. Files named \
       one by one are checked against the quizzes folder, so their references to other banks resolve. \
       Exit status: 0 when there are no errors (warnings allowed), 65 when there are errors, 66 when a \
-      path does not exist, 74 when a file cannot be read.
+      path does not exist, 74 when a file cannot be read. Moodle GIFT (.gift) and Aiken (.txt, .aiken) \
+      files named as paths are read with the importers and checked the same way.
       """,
     options: [OptionSpec("quiet", short: "q", help: "print only the problems, not the summary line")],
     positionals: 0...0, unlimited: true, completes: .file
@@ -23,7 +24,9 @@ enum CheckCommand {
     if namesFiles, env.files.kind(of: env.settings.quizzesDirectory) == .directory {
       reference = loader.load(paths: [env.settings.quizzesDirectory]).catalog
     }
-    let result = loader.load(paths: paths, referenceCatalog: reference)
+    let (importable, jsonPaths) = InteropCheck.split(paths, env)
+    var result = loader.load(paths: jsonPaths, referenceCatalog: reference)
+    InteropCheck.check(importable, into: &result, env)
     for d in result.diagnostics { env.stdout.line(d.description) }
     if !args.flag("quiet") { env.stdout.line(summary(result)) }
     if !result.missingPaths.isEmpty { return .noInput }

@@ -28,7 +28,7 @@ public enum CommandTable {
   ]
 
   /// Commands contributed by other files (each feature registers its own spec here).
-  static let extraCommands: [CommandSpec] = []
+  static let extraCommands: [CommandSpec] = [ImportCommand.spec, ExportAnkiCommand.spec]
 
   public static var parser: ArgumentParser<CommandSpec> { ArgumentParser(globalOptions: globalOptions, commands: commands) }
 }

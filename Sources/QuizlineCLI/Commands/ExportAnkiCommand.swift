@@ -1,0 +1,79 @@
+import Foundation
+import QuizlineCore
+
+/// `quizline export-anki BANK`: writes a bank as an Anki plain-text import file.
+enum ExportAnkiCommand {
+  static let spec = CommandSpec(
+    name: "export-anki", arguments: "BANK",
+    abstract: "Write a bank as a file Anki imports (File > Import)",
+    discussion: """
+      BANK is a bank id from the quizzes folder or a path to a bank .json file. Writes Anki's plain-text \
+      note format with its header lines (#separator:tab, #html:true, #notetype:Basic, #deck, #columns, \
+      #guid column, #tags column): one Basic note per question, the front holding the prompt and choices, \
+      the back the answer and explanation, tags carried over. The GUID column is quizline:BANK/QUESTION, \
+      so importing a later export again updates the notes instead of duplicating them. Default output: \
+      BANK.anki.txt in the current folder; '--out -' writes to standard output. An existing file is never \
+      replaced without --force.
+      """,
+    options: [
+      OptionSpec(
+        "out", short: "o", value: "FILE",
+        help: "file to write (default: BANK.anki.txt; '-' for standard output)"),
+      OptionSpec("force", help: "replace an existing file"),
+    ],
+    positionals: 1...1, completes: .bank
+  ) { args, env in run(args, env) }
+
+  static func run(_ args: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
+    let name = args.positionals[0]
+    let loader = CatalogLoader(files: env.files)
+    let bank: Bank
+    if name.hasSuffix(".json") || name.contains("/") {
+      let result = loader.load(paths: [name])
+      for d in result.diagnostics where d.severity == .error { env.stderr.line(d.description) }
+      if !result.missingPaths.isEmpty { return .noInput }
+      guard let b = result.catalog.banks.first, result.errorCount == 0 else {
+        env.stderr.line(
+          "quizline: \(quotedArg(name)) is not a usable bank file (run 'quizline check \(name)')")
+        return .dataError
+      }
+      bank = b
+    } else {
+      let dir = env.settings.quizzesDirectory
+      guard env.files.kind(of: dir) == .directory else {
+        env.stderr.line(
+          "quizline: quizzes folder \(quotedArg(dir)) does not exist (set it with --quizzes DIR or QUIZLINE_QUIZZES)"
+        )
+        return .noInput
+      }
+      let catalog = loader.load(paths: [dir]).catalog
+      guard let b = catalog.bank(name) else {
+        let known = catalog.banks.map(\.id).joined(separator: ", ")
+        env.stderr.line(
+          "quizline: no bank \(quotedArg(name)) in \(quotedArg(dir))"
+            + (known.isEmpty ? "" : " (banks: \(known))"))
+        return .noInput
+      }
+      bank = b
+    }
+    let text = AnkiExporter.export(bank)
+    let out = args.value("out") ?? "\(bank.id).anki.txt"
+    if out == "-" {
+      env.stdout.write(text)
+      return .ok
+    }
+    do {
+      try InteropFiles.write(text, to: out, replace: args.flag("force"))
+    } catch {
+      env.stderr.line("quizline: \(error.message)")
+      return .ioError
+    }
+    env.stdout.line(
+      "Wrote \(plural(bank.questions.count, "note")) to \(quotedArg(out)) (deck \(quotedArg(bank.title)))."
+    )
+    env.stdout.line(
+      "In Anki: File > Import, choose the file; its header lines set the note type, deck, fields and tags."
+    )
+    return .ok
+  }
+}

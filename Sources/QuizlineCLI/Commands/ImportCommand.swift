@@ -1,0 +1,146 @@
+import Foundation
+import QuizlineCore
+
+/// `quizline import FILE`: converts a Moodle GIFT or Aiken file into a quizline bank (and, for GIFT
+/// descriptions, a study session), printing what was converted and what was lost.
+enum ImportCommand {
+  static let spec = CommandSpec(
+    name: "import", arguments: "FILE",
+    abstract: "Convert a Moodle GIFT or Aiken file into a quizline bank",
+    discussion: """
+      Reads FILE (format from --format, else the extension .gift, else the content: a line starting \
+      ANSWER: means Aiken) and writes the bank as ID.json into the output folder (its banks/ subfolder \
+      when it has one); GIFT descriptions become a study session ID-notes.json (in sessions/ when \
+      present). The bank id comes from --id or the file name. Prints the questions per type and what was \
+      converted with loss, and why. Problems are printed as path:line:column: error: message; when there \
+      are errors nothing is written (unless --partial) and the exit status is 65. An existing file is \
+      never replaced without --force.
+      """,
+    options: [
+      OptionSpec(
+        "format", value: "FORMAT", help: "gift or aiken (default: guessed)",
+        choices: ["gift", "aiken"]),
+      OptionSpec("id", value: "ID", help: "bank id (default: from the file name)"),
+      OptionSpec("out", value: "DIR", help: "folder to write into (default: the quizzes folder)"),
+      OptionSpec("force", help: "replace existing files"),
+      OptionSpec(
+        "partial", help: "write the questions that could be read even when others had errors"),
+    ],
+    positionals: 1...1, completes: .file
+  ) { args, env in run(args, env) }
+
+  static func run(_ args: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
+    let path = args.positionals[0]
+    if let id = args.value("id"), let problem = Identifier.problem(id) {
+      env.stderr.line("quizline: --id \(quotedArg(id)) is not allowed: \(problem)")
+      return .usage
+    }
+    let bytes: [UInt8]
+    do {
+      bytes = try env.files.read(path, limit: JSONLimits.default.maxDocumentBytes)
+    } catch {
+      env.stderr.line("\(path): error: \(error.message)")
+      if case .missing = error { return .noInput }
+      return .ioError
+    }
+    let format = InteropFiles.format(of: path, bytes: bytes, explicit: args.value("format"))
+    let result = InteropFiles.importer(format, bytes: bytes, path: path, bankID: args.value("id"))
+    for d in result.diagnostics { env.stderr.line(escapingControlCharacters(d.description)) }
+    let errors = result.diagnostics.filter { $0.severity == .error }.count
+    if result.isRejected { return .dataError }
+    if errors > 0, !args.flag("partial") {
+      env.stderr.line(
+        "quizline: \(plural(errors, "error")) in \(quotedArg(path)); nothing written. Fix them, or pass --partial to "
+          + "write the \(plural(result.bank.questions.count, "question")) that could be read.")
+      return .dataError
+    }
+    let out = args.value("out") ?? env.settings.quizzesDirectory
+    if let problem = InteropFiles.makeDirectory(out) {
+      env.stderr.line("quizline: \(problem)")
+      return .ioError
+    }
+    var files = [(target(out, "banks", result.bank.id), BankJSONWriter.json(result.bank))]
+    if let session = result.studySession {
+      files.append((target(out, "sessions", session.id), BankJSONWriter.json(session)))
+    }
+    if !args.flag("force"),
+      let existing = files.first(where: { FileManager.default.fileExists(atPath: $0.0) })
+    {
+      env.stderr.line(
+        "quizline: \(quotedArg(existing.0)) already exists; pass --force to replace it (or choose another --id or --out)"
+      )
+      return .ioError
+    }
+    for (file, text) in files {
+      do {
+        try InteropFiles.write(text, to: file, replace: args.flag("force"))
+      } catch {
+        env.stderr.line("quizline: \(error.message)")
+        return .ioError
+      }
+    }
+    summary(result, format: format, source: path, written: files.map(\.0), env)
+    return errors > 0 ? .dataError : .ok
+  }
+
+  /// `out/sub/name.json` when `out/sub` is a folder (the shipped layout), else `out/name.json`.
+  static func target(_ out: String, _ sub: String, _ name: String) -> String {
+    var isDir: ObjCBool = false
+    let base = out.hasSuffix("/") ? String(out.dropLast()) : out
+    if FileManager.default.fileExists(atPath: base + "/" + sub, isDirectory: &isDir),
+      isDir.boolValue
+    {
+      return "\(base)/\(sub)/\(name).json"
+    }
+    return "\(base)/\(name).json"
+  }
+
+  static func summary(
+    _ r: ImportResult, format: InteropFiles.Format, source: String, written: [String],
+    _ env: CommandEnvironment
+  ) {
+    let out = env.stdout
+    out.line(
+      "Imported \(plural(r.bank.questions.count, "question")) from \(quotedArg(source)) (\(format == .gift ? "GIFT" : "Aiken")) into \(quotedArg(written[0])):"
+    )
+    out.line(
+      "  "
+        + (r.countsByKind.isEmpty
+          ? "no questions"
+          : r.countsByKind.map { "\($0.kind.rawValue) \($0.count)" }.joined(separator: ", ")))
+    if written.count > 1 {
+      out.line(
+        "  \(plural(r.studyNotes.count, "description")) → study session \(quotedArg(written[1]))")
+    }
+    let warnings = r.diagnostics.filter { $0.severity == .warning }.count
+    if warnings > 0 { out.line("  \(plural(warnings, "warning")) (printed above)") }
+    guard !r.notes.isEmpty else {
+      out.line("Nothing was lost in conversion.")
+      return
+    }
+    out.line("Converted with loss:")
+    for kind in ConversionNote.Kind.allCases {
+      let notes = r.notes.filter { $0.kind == kind }
+      guard !notes.isEmpty else { continue }
+      switch kind {
+      case .htmlReduced, .markdownKept, .noModelAnswer:
+        let ids = unique(notes.map(\.questionID))
+        let shown =
+          ids.prefix(6).joined(separator: ", ")
+          + (ids.count > 6 ? ", … (\(ids.count - 6) more)" : "")
+        out.line("  \(kind.rawValue): \(plural(ids.count, "item")) (\(shown)): \(notes[0].detail)")
+      default:
+        out.line("  \(kind.rawValue): \(plural(notes.count, "note"))")
+        for n in notes.prefix(8) {
+          out.line("    line \(n.line), \(n.questionID): \(escapingControlCharacters(n.detail))")
+        }
+        if notes.count > 8 { out.line("    … \(notes.count - 8) more") }
+      }
+    }
+  }
+
+  private static func unique(_ items: [String]) -> [String] {
+    var seen: Set<String> = []
+    return items.filter { seen.insert($0).inserted }
+  }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import QuizlineCore
+
+/// Shared by `import`, `export-anki` and `check`: which importer reads a file, and writing output files
+/// without ever replacing an existing one unless asked to.
+enum InteropFiles {
+  enum Format: String, CaseIterable {
+    case gift, aiken
+  }
+
+  /// The format named by `--format`, else by the extension (`.gift`), else by the content: a line starting
+  /// `ANSWER:` means Aiken, anything else is read as GIFT.
+  static func format(of path: String, bytes: [UInt8], explicit: String?) -> Format {
+    if let explicit, let f = Format(rawValue: explicit) { return f }
+    if path.lowercased().hasSuffix(".gift") { return .gift }
+    if path.lowercased().hasSuffix(".aiken") { return .aiken }
+    let text = String(decoding: bytes.prefix(1 << 20), as: UTF8.self)
+    let aiken = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).contains {
+      $0.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("ANSWER:")
+    }
+    return aiken ? .aiken : .gift
+  }
+
+  /// Whether `check` hands `path` to an importer instead of the JSON loader.
+  static func isImportable(_ path: String) -> Bool {
+    let p = path.lowercased()
+    return p.hasSuffix(".gift") || p.hasSuffix(".aiken") || p.hasSuffix(".txt")
+  }
+
+  static func importer(_ format: Format, bytes: [UInt8], path: String, bankID: String? = nil)
+    -> ImportResult
+  {
+    switch format {
+    case .gift: GIFTImporter(bankID: bankID).read(bytes: bytes, path: path)
+    case .aiken: AikenImporter(bankID: bankID).read(bytes: bytes, path: path)
+    }
+  }
+
+  enum WriteError: Error {
+    case exists(String)
+    case failed(String, String)
+
+    var message: String {
+      switch self {
+      case .exists(let p): "\(quotedArg(p)) already exists; pass --force to replace it"
+      case .failed(let p, let why): "cannot write \(quotedArg(p)): \(why)"
+      }
+    }
+  }
+
+  /// Writes `text` to `path` through a temporary file in the same folder, so a reader never sees half a
+  /// file. Without `replace`, an existing file is never touched (the final step is `link`, which fails
+  /// when the name exists).
+  static func write(_ text: String, to path: String, replace: Bool) throws(WriteError) {
+    let dir = (path as NSString).deletingLastPathComponent
+    let temp =
+      (dir.isEmpty ? "." : dir) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
+    let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    guard fd >= 0 else { throw .failed(path, String(cString: strerror(errno))) }
+    let bytes = Array(text.utf8)
+    var done = 0
+    while done < bytes.count {
+      let n = bytes.withUnsafeBytes {
+        Foundation.write(fd, $0.baseAddress! + done, bytes.count - done)
+      }
+      if n < 0, errno == EINTR { continue }
+      guard n > 0 else {
+        let why = String(cString: strerror(errno))
+        close(fd)
+        unlink(temp)
+        throw .failed(path, why)
+      }
+      done += n
+    }
+    let synced = fsync(fd) == 0
+    close(fd)
+    defer { unlink(temp) }
+    guard synced else { throw .failed(path, String(cString: strerror(errno))) }
+    if replace {
+      guard rename(temp, path) == 0 else { throw .failed(path, String(cString: strerror(errno))) }
+    } else if link(temp, path) != 0 {
+      if errno == EEXIST { throw .exists(path) }
+      throw .failed(path, String(cString: strerror(errno)))
+    }
+  }
+
+  /// Creates `dir` (and its parents) when missing.
+  static func makeDirectory(_ dir: String) -> String? {
+    do {
+      try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+      return nil
+    } catch {
+      return "cannot create the folder \(quotedArg(dir)): \(error.localizedDescription)"
+    }
+  }
+}
+
+/// `quizline check` on `.gift`, `.aiken` and Aiken `.txt` files named as paths: they are run through the
+/// importer and its located diagnostics are reported like those of bank files.
+enum InteropCheck {
+  /// Splits `paths` into regular files the importers read and everything else (for the JSON loader).
+  static func split(_ paths: [String], _ env: CommandEnvironment) -> (
+    importable: [String], rest: [String]
+  ) {
+    var importable: [String] = []
+    var rest: [String] = []
+    for p in paths {
+      if InteropFiles.isImportable(p), case .regular = env.files.kind(of: p) {
+        importable.append(p)
+      } else {
+        rest.append(p)
+      }
+    }
+    return (importable, rest)
+  }
+
+  /// Imports each file and adds its diagnostics, file and question counts to `result`.
+  static func check(
+    _ paths: [String], into result: inout CatalogLoadResult, _ env: CommandEnvironment
+  ) {
+    var banks = result.catalog.banks
+    for path in paths {
+      let bytes: [UInt8]
+      do {
+        bytes = try env.files.read(path, limit: JSONLimits.default.maxDocumentBytes)
+      } catch {
+        if case .tooLarge = error {} else { result.unreadableFiles += 1 }
+        result.diagnostics.append(Diagnostic(.error, path: path, error.message))
+        continue
+      }
+      result.fileCount += 1
+      let format = InteropFiles.format(of: path, bytes: bytes, explicit: nil)
+      let imported = InteropFiles.importer(format, bytes: bytes, path: path)
+      result.diagnostics += imported.diagnostics
+      if !imported.isRejected { banks.append(imported.bank) }
+    }
+    result.catalog = Catalog(
+      banks: banks, sessions: result.catalog.sessions, courses: result.catalog.courses)
+  }
+}

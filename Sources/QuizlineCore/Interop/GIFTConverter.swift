@@ -1,0 +1,251 @@
+/// Turns parsed GIFT questions into quizline questions, recording every loss as a ``ConversionNote``.
+///
+/// Rules (see ``GIFTImporter`` for the overview):
+/// * texts are reduced to terminal text by their format (``TerminalText``);
+/// * the explanation is the general feedback (`####`); without one it states the correct answer;
+/// * a multiple-choice block with an `=` becomes `single`, without one `multiple` with the weights as
+///   `credit`; true/false keeps both feedbacks; short answers keep weights as `credit`, and a catch-all
+///   `*` answer with no credit becomes `otherFeedback`; numerical answers keep tolerances and ranges, and
+///   `~#feedback` becomes `otherFeedback`; matching keeps pairs, left-empty entries become distractors;
+///   an essay becomes `open` with the general feedback as its model answer.
+struct GIFTConverter {
+  var notes: [ConversionNote] = []
+  var errors: [(line: Int, column: Int, message: String)] = []
+  private var id = ""
+  private var line = 0
+
+  /// Terminal text of a description (a study note), noting what the reduction lost.
+  mutating func note(_ q: GIFTQuestion) -> String {
+    id = "note: " + (q.name ?? "untitled")
+    line = q.line
+    return text(q.text)
+  }
+
+  /// Terminal text for `t`, noting what the reduction lost.
+  mutating func text(_ t: GIFTText) -> String {
+    let r = TerminalText.reduce(t.text, format: t.format)
+    if r.removedMarkup, !notes.contains(where: { $0.kind == .htmlReduced && $0.questionID == id }) {
+      note(
+        .htmlReduced, "HTML markup removed; text, line breaks, lists, code and link targets kept")
+    }
+    if !r.droppedMedia.isEmpty {
+      note(
+        .mediaDropped,
+        "\(r.droppedMedia.count) image(s) or media file(s) left out: "
+          + r.droppedMedia.prefix(3).map { "'\($0)'" }.joined(separator: ", "))
+    }
+    if t.format == .markdown, t.text.contains(where: { "*_#`[".contains($0) }),
+      !notes.contains(where: { $0.kind == .markdownKept && $0.questionID == id })
+    {
+      note(.markdownKept, "Markdown is shown as written")
+    }
+    return TerminalText.removeControlCharacters(r.text)
+  }
+
+  private mutating func note(_ kind: ConversionNote.Kind, _ detail: String) {
+    notes.append(ConversionNote(kind, line: line, questionID: id, detail))
+  }
+
+  private mutating func error(_ q: GIFTQuestion, _ message: String) -> Question? {
+    errors.append(
+      (
+        q.line, q.column,
+        "question \"\(escapingControlCharacters(q.name.flatMap { $0.isEmpty ? nil : $0 } ?? id, keepNewlines: false))\": \(message)"
+      ))
+    return nil
+  }
+
+  /// The quizline question for `q` (id and tags already chosen); nil (with an error) when quizline cannot
+  /// represent it.
+  mutating func question(_ q: GIFTQuestion, id: String, tags: [String]) -> Question? {
+    self.id = id
+    self.line = q.line
+    var prompt = text(q.text)
+    if prompt.isEmpty, let name = q.name, !name.isEmpty { prompt = name }
+    guard !prompt.isEmpty else { return error(q, "the question has no text") }
+    let feedback = text(q.generalFeedback)
+    var out = Question(
+      id: id, title: q.name, prompt: prompt, explanation: feedback, tags: tags,
+      body: .open(modelAnswer: "", keyPoints: []))
+    switch q.body {
+    case .description:
+      return nil
+    case .essay:
+      if feedback.isEmpty {
+        note(.noModelAnswer, "the essay has no general feedback to use as model answer")
+      }
+      out.body = .open(
+        modelAnswer: feedback.isEmpty ? "(The imported file gives no model answer.)" : feedback,
+        keyPoints: [])
+      out.explanation = "Self-graded: compare your answer with the model answer."
+      return out
+    case .multichoice(let single, let answers):
+      guard answers.count <= 26 else {
+        return error(q, "quizline allows at most 26 choices, found \(answers.count)")
+      }
+      var choices = answers.map { a in
+        Choice(text: text(a.text), feedback: nonEmpty(text(a.feedback)))
+      }
+      if single {
+        let best = answers.firstIndex { $0.fraction == 1 } ?? 0
+        // Partial (and further full) credit for the other choices: the `single` grader scores a picked
+        // choice by its credit, as Moodle does, so nothing is lost.
+        for i in answers.indices where i != best && answers[i].fraction != 0 {
+          choices[i].credit = answers[i].fraction
+        }
+        out.body = .single(choices: choices, answer: best)
+        if out.explanation.isEmpty {
+          out.explanation = "The correct answer is \(letter(best)): \(choices[best].text)."
+        }
+      } else {
+        let right = answers.indices.filter { answers[$0].fraction > 0 }
+        guard !right.isEmpty else {
+          return error(
+            q,
+            "no choice has a positive weight, so no answer could ever be right (write ~%50%choice)")
+        }
+        for i in answers.indices where answers[i].fraction != 0 {
+          choices[i].credit = answers[i].fraction
+        }
+        out.body = .multiple(choices: choices, answers: right)
+        if out.explanation.isEmpty {
+          out.explanation =
+            "The correct choices are "
+            + right.map { "\(letter($0)): \(choices[$0].text)" }.joined(separator: "; ") + "."
+        }
+      }
+    case .truefalse(let answer, let ft, let ff):
+      out.body = .truefalse(
+        answer: answer, feedbackTrue: nonEmpty(text(ft)), feedbackFalse: nonEmpty(text(ff)))
+      if out.explanation.isEmpty {
+        out.explanation = "The statement is \(answer ? "true" : "false")."
+      }
+    case .shortanswer(let answers):
+      var accept: [TextAnswer] = []
+      var other: String?
+      for a in answers {
+        let fb = nonEmpty(text(a.feedback))
+        var t = a.text
+        if t.contains("*") {
+          let stripped = t.split(separator: "*").joined(separator: " ").split(separator: " ")
+            .joined(separator: " ")
+          if stripped.isEmpty {
+            if a.fraction == 0 {
+              other = fb
+            } else {
+              note(
+                .wildcard,
+                "'*' (any answer) with \(percent(a.fraction)) credit cannot be expressed and was left out"
+              )
+            }
+            continue
+          }
+          note(
+            .wildcard,
+            "the pattern '\(t)' is accepted as the exact answer '\(stripped)': quizline matches whole answers"
+          )
+          t = stripped
+        }
+        accept.append(TextAnswer(text: t, credit: clamp(a.fraction, t), feedback: fb))
+      }
+      guard accept.contains(where: { $0.credit > 0 }) else {
+        return error(q, "no short answer gets credit, so no answer could ever be right")
+      }
+      out.body = .text(accept: accept, ignorePunctuation: false, otherFeedback: other)
+      if out.explanation.isEmpty {
+        let right = accept.filter { $0.credit == 1 }.map(\.text)
+        out.explanation =
+          "Accepted answer: "
+          + (right.isEmpty ? accept.filter { $0.credit > 0 }.map(\.text) : right).joined(
+            separator: " or ") + "."
+      }
+    case .numerical(let answers):
+      var accept: [NumericAnswer] = []
+      var other: String?
+      for a in answers {
+        let fb = nonEmpty(text(a.feedback))
+        switch a.value {
+        case .any:
+          if a.fraction == 0 {
+            other = fb
+          } else {
+            note(.partialCredit, "'any other answer' with credit left out")
+          }
+        case .exact(let v, let tol):
+          accept.append(
+            NumericAnswer(
+              match: .value(v, tolerance: tol), credit: clamp(a.fraction, "\(v)"), feedback: fb))
+        case .range(let lo, let hi):
+          accept.append(
+            NumericAnswer(
+              match: .range(min: lo, max: hi), credit: clamp(a.fraction, "\(lo)..\(hi)"),
+              feedback: fb))
+        }
+      }
+      out.body = .numeric(accept: accept, unit: nil, otherFeedback: other)
+      if out.explanation.isEmpty, let best = accept.max(by: { $0.credit < $1.credit }) {
+        out.explanation = "Accepted answer: \(NumberText.describe(best.match))."
+      }
+    case .matching(let entries):
+      let pairs = entries.filter { !$0.question.text.isEmpty }.map {
+        MatchPair(left: text($0.question), right: TerminalText.removeControlCharacters($0.answer))
+      }
+      let distractors = entries.filter { $0.question.text.isEmpty }.map {
+        TerminalText.removeControlCharacters($0.answer)
+      }
+      guard pairs.count >= 2 else {
+        return error(q, "a matching question needs at least 2 pairs, found \(pairs.count)")
+      }
+      guard pairs.count <= 26, pairs.count + distractors.count <= 26 else {
+        return error(q, "quizline allows at most 26 matching items")
+      }
+      out.body = .matching(pairs: pairs, distractors: distractors)
+      if out.explanation.isEmpty {
+        out.explanation = pairs.map { "\($0.left) → \($0.right)" }.joined(separator: "; ")
+      }
+    }
+    return out
+  }
+
+  private mutating func clamp(_ fraction: Double, _ answer: String) -> Double {
+    guard fraction < 0 else { return min(fraction, 1) }
+    note(
+      .creditClamped,
+      "the answer '\(answer)' had \(percent(fraction)) credit; quizline's lowest is 0%")
+    return 0
+  }
+
+  private func nonEmpty(_ s: String) -> String? { s.isEmpty ? nil : s }
+  private func letter(_ i: Int) -> String { String(UnicodeScalar(UInt8(97 + i))) }
+  private func percent(_ f: Double) -> String { NumberText.format(f * 100) + "%" }
+}
+
+/// Numbers as people read them: `3`, `0.5`, `1e-06`.
+enum NumberText {
+  static func format(_ v: Double) -> String {
+    if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+    return "\(v)"
+  }
+
+  static func describe(_ m: NumericAnswer.Match) -> String {
+    switch m {
+    case .value(let v, let tol): tol == 0 ? format(v) : "\(format(v)) ± \(format(tol))"
+    case .range(let lo, let hi): "between \(format(lo)) and \(format(hi))"
+    }
+  }
+}
+
+extension TerminalText {
+  /// `text` without control characters other than newline and tab (bank files do not allow them).
+  static func removeControlCharacters(_ text: String) -> String {
+    guard
+      text.unicodeScalars.contains(where: {
+        ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F
+      })
+    else { return text }
+    var v = String.UnicodeScalarView()
+    for s in text.unicodeScalars
+    where !(s.value < 0x20 && s != "\n" && s != "\t") && s.value != 0x7F { v.append(s) }
+    return String(v)
+  }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+
+@testable import QuizlineCLI
+@testable import QuizlineCore
+
+/// `quizline import`, `quizline export-anki` and `quizline check` on GIFT/Aiken files.
+@Suite struct InteropCommandTests {
+  static let conformance = Fixtures.repositoryRoot + "/../shared/conformance"
+  static let allGIFT = conformance + "/corpora/qas-editor/gift/all.gift"
+
+  func write(_ text: String, _ name: String, in dir: String) throws -> String {
+    let path = dir + "/" + name
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  @Test func importWritesABankAndNotesThatCheckAccepts() throws {
+    let dir = try temporaryDirectory()
+    let result = runInProcess(["import", Self.allGIFT, "--id", "qas", "--out", dir])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stdout.contains(
+        "Imported 21 questions from '\(Self.allGIFT)' (GIFT) into '\(dir)/qas.json':"))
+    #expect(
+      result.stdout.contains(
+        "  single 3, multiple 2, truefalse 4, text 4, numeric 4, matching 2, open 2\n"))
+    #expect(result.stdout.contains("1 description → study session '\(dir)/qas-notes.json'"))
+    #expect(result.stdout.contains("Converted with loss:\n  HTML reduced to text: 17 items"))
+    #expect(
+      result.stdout.contains(
+        "line 79, short-answer-1: the pattern '*manually*' is accepted as the exact answer 'manually'"
+      ))
+    let check = runInProcess(["check", "--quizzes", dir])
+    #expect(check.status == 0, "\(check.stdout)")
+    #expect(
+      check.stdout.contains(
+        "checked 2 files (1 bank, 21 questions, 1 session, 0 courses): 0 errors"))
+  }
+
+  @Test func importUsesTheBanksAndSessionsSubfoldersWhenTheyExist() throws {
+    let dir = try temporaryDirectory()
+    for sub in ["banks", "sessions"] {
+      try FileManager.default.createDirectory(
+        atPath: dir + "/" + sub, withIntermediateDirectories: true)
+    }
+    #expect(
+      runInProcess(["import", Self.allGIFT, "--id", "qas"], variables: ["QUIZLINE_QUIZZES": dir])
+        .status == 0)
+    #expect(FileManager.default.fileExists(atPath: dir + "/banks/qas.json"))
+    #expect(FileManager.default.fileExists(atPath: dir + "/sessions/qas-notes.json"))
+  }
+
+  @Test func importNeverReplacesAFileWithoutForce() throws {
+    let dir = try temporaryDirectory()
+    let existing = try write("{\"kind\": \"bank\"} my own edits", "qas.json", in: dir)
+    let refused = runInProcess(["import", Self.allGIFT, "--id", "qas", "--out", dir])
+    #expect(refused.status == 74)
+    #expect(refused.stderr.contains("'\(existing)' already exists; pass --force to replace it"))
+    #expect(
+      try String(contentsOfFile: existing, encoding: .utf8) == "{\"kind\": \"bank\"} my own edits")
+    #expect(
+      !FileManager.default.fileExists(atPath: dir + "/qas-notes.json"),
+      "nothing is written when one target exists")
+    #expect(
+      runInProcess(["import", Self.allGIFT, "--id", "qas", "--out", dir, "--force"]).status == 0)
+    #expect(
+      try String(contentsOfFile: existing, encoding: .utf8).hasPrefix("{\n  \"kind\": \"bank\""))
+  }
+
+  @Test func importWithErrorsExits65WithLocatedMessagesAndWritesNothingUnlessPartial() throws {
+    let dir = try temporaryDirectory()
+    let file = try write(
+      "::Good::Capital of Italy? {=Rome}\n\n::Bad::Broken {~only}\n", "quiz.gift", in: dir)
+    let out = dir + "/out"
+    let result = runInProcess(["import", file, "--out", out])
+    #expect(result.status == 65)
+    #expect(
+      result.stderr.hasPrefix(
+        "\(file):3:15: error: question \"Bad\": a multiple-choice question needs at least 2 answers, found 1\n"
+      ))
+    #expect(result.stderr.contains("nothing written"))
+    #expect(!FileManager.default.fileExists(atPath: out + "/quiz.json"))
+    let partial = runInProcess(["import", file, "--out", out, "--partial"])
+    #expect(partial.status == 65)
+    #expect(partial.stdout.hasPrefix("Imported 1 question from"))
+    #expect(FileManager.default.fileExists(atPath: out + "/quiz.json"))
+  }
+
+  @Test func importGuessesAikenFromTheContentAndHonoursFormat() throws {
+    let dir = try temporaryDirectory()
+    let file = try write("Which is red?\nA) sky\nB) blood\nANSWER: B\n", "colours.txt", in: dir)
+    let result = runInProcess(["import", file, "--out", dir])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("(Aiken) into '\(dir)/colours.json':\n  single 1\n"))
+    let forced = runInProcess(["import", file, "--out", dir + "/g", "--format", "gift"])
+    #expect(forced.stdout.contains("(GIFT)"))
+    #expect(runInProcess(["import", file, "--format", "qti"]).status == 64)
+  }
+
+  @Test func importRefusesBadInput() throws {
+    let dir = try temporaryDirectory()
+    let latin1 = dir + "/latin1.gift"
+    try Data([0x3A, 0x3A, 0x54, 0x3A, 0x3A, 0x63, 0x61, 0x66, 0xE9, 0x7B, 0x54, 0x7D]).write(
+      to: URL(fileURLWithPath: latin1))
+    let rejected = runInProcess(["import", latin1, "--out", dir])
+    #expect(rejected.status == 65)
+    #expect(rejected.stderr.hasPrefix("\(latin1):1:9: error: the file is not UTF-8 (byte 0xE9)"))
+    #expect(runInProcess(["import", dir + "/missing.gift"]).status == 66)
+    let badID = runInProcess(["import", latin1, "--id", "../x"])
+    #expect(badID.status == 64)
+    #expect(badID.stderr.contains("--id '../x' is not allowed"))
+  }
+
+  @Test func checkReadsGIFTAndAikenFilesNamedAsPaths() {
+    let gift = Self.conformance + "/gift/047-err-file-error-policy.gift"
+    let aiken = Self.conformance + "/aiken/A001-moodle-errors-fixture.aiken.txt"
+    let bad = runInProcess(["check", gift, aiken])
+    #expect(bad.status == 65)
+    #expect(bad.stdout.hasPrefix("\(gift):3:15: error: question \"Bad\": "))
+    #expect(
+      bad.stdout.contains(
+        "\(aiken):18:1: error: question \"A question started but not finished\" (line 14) is not complete"
+      ))
+    #expect(
+      bad.stdout.hasSuffix(
+        "checked 2 files (2 banks, 5 questions, 0 sessions, 0 courses): 5 errors, 0 warnings\n"))
+    let good = runInProcess(["check", Self.conformance + "/corpora/moodle-examples/examples.txt"])
+    #expect(good.status == 0)
+    #expect(
+      good.stdout
+        == "checked 1 file (1 bank, 43 questions, 0 sessions, 0 courses): 0 errors, 0 warnings\n")
+  }
+
+  @Test func exportAnkiWritesTheImportFileByIdOrPathAndNeverOverwrites() throws {
+    let dir = try temporaryDirectory()
+    #expect(runInProcess(["import", Self.allGIFT, "--id", "qas", "--out", dir]).status == 0)
+    let out = dir + "/qas.anki.txt"
+    let result = runInProcess(["export-anki", "qas", "--quizzes", dir, "--out", out])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("Wrote 21 notes to '\(out)' (deck 'all')."))
+    let text = try String(contentsOfFile: out, encoding: .utf8)
+    #expect(text.hasPrefix("#separator:tab\n#html:true\n#notetype:Basic\n#deck:all\n"))
+    #expect(text.split(separator: "\n").count == 7 + 21)
+    let again = runInProcess(["export-anki", dir + "/qas.json", "-o", out])
+    #expect(again.status == 74)
+    #expect(again.stderr.contains("already exists; pass --force"))
+    #expect(runInProcess(["export-anki", dir + "/qas.json", "-o", out, "--force"]).status == 0)
+    #expect(runInProcess(["export-anki", dir + "/qas.json", "-o", "-"]).stdout == text)
+    let missing = runInProcess(["export-anki", "nope", "--quizzes", dir])
+    #expect(missing.status == 66)
+    #expect(missing.stderr == "quizline: no bank 'nope' in '\(dir)' (banks: qas)\n")
+  }
+}
+
+/// The same commands through the real executable.
+@Suite struct InteropBinaryTests {
+  @Test func importThenExportAnkiWithDefaultNames() throws {
+    let dir = try temporaryDirectory()
+    let imported = try runBinary(
+      ["import", InteropCommandTests.allGIFT, "--id", "qas"],
+      environment: ["QUIZLINE_QUIZZES": dir + "/Quizzes"])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(FileManager.default.fileExists(atPath: dir + "/Quizzes/qas.json"))
+    let exported = try runBinary(["export-anki", "qas", "--quizzes", "Quizzes"], directory: dir)
+    #expect(exported.status == 0, "\(exported.stderr)")
+    #expect(FileManager.default.fileExists(atPath: dir + "/qas.anki.txt"))
+    let check = try runBinary([
+      "check", InteropCommandTests.conformance + "/gift/040-err-missing-closing-brace.gift",
+    ])
+    #expect(check.status == 65)
+    #expect(
+      check.stdout.contains(
+        "040-err-missing-closing-brace.gift:1:24: error: question \"Broken\": '{' opens an answer block that is never closed"
+      ))
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+@testable import QuizlineCore
+
+@Suite struct BankJSONWriterTests {
+  /// Decodes a written file with the project's own bank decoder (what `quizline check` uses).
+  func decode(_ text: String, path: String = "written.json") -> (CatalogItem?, [Diagnostic]) {
+    let (item, context) = CatalogFileDecoder.decode(bytes: Array(text.utf8), path: path)
+    return (item, context.diagnostics)
+  }
+
+  /// `b` without the hash of the file it was loaded from (which a written bank cannot know beforehand).
+  func content(_ b: Bank) -> Bank {
+    var copy = b
+    copy.contentHash = ""
+    return copy
+  }
+
+  @Test func aBankWithEveryTypeReadsBackIdenticallyAndWithoutProblems() throws {
+    let (item, diagnostics) = decode(BankJSONWriter.json(InteropFixtures.bank))
+    #expect(diagnostics.isEmpty, "\(diagnostics)")
+    guard case .bank(let bank, _, _) = try #require(item) else {
+      throw FixtureError.missing("bank")
+    }
+    #expect(content(bank) == InteropFixtures.bank)
+  }
+
+  @Test func keysFollowTheDocumentedOrderAndDefaultsAreLeftOut() {
+    let bank = Bank(
+      id: "b", title: "B",
+      questions: [
+        Question(
+          id: "q", prompt: "P", explanation: "E",
+          body: .single(choices: [Choice(text: "x"), Choice(text: "y", feedback: "no")], answer: 1)),
+        Question(
+          id: "n", prompt: "N", explanation: "E",
+          body: .numeric(
+            accept: [NumericAnswer(match: .value(2.5, tolerance: 0))], unit: nil, otherFeedback: nil
+          )),
+      ])
+    #expect(
+      BankJSONWriter.json(bank) == """
+        {
+          "kind": "bank",
+          "schemaVersion": 1,
+          "id": "b",
+          "title": "B",
+          "questions": [
+            {
+              "id": "q",
+              "type": "single",
+              "prompt": "P",
+              "explanation": "E",
+              "choices": [
+                "x",
+                {
+                  "text": "y",
+                  "feedback": "no"
+                }
+              ],
+              "answer": "b"
+            },
+            {
+              "id": "n",
+              "type": "numeric",
+              "prompt": "N",
+              "explanation": "E",
+              "accept": [
+                {
+                  "value": 2.5
+                }
+              ]
+            }
+          ]
+        }
+
+        """)
+  }
+
+  @Test func stringsAreEscaped() throws {
+    let tricky = "quote \" backslash \\ tab \t newline \n é 😀 </script>"
+    let bank = Bank(id: "e", title: tricky, questions: [])
+    let text = BankJSONWriter.json(bank)
+    #expect(text.contains(#""title": "quote \" backslash \\ tab \t newline \n é 😀 </script>""#))
+    let (item, _) = decode(text)
+    guard case .bank(let back, _, _) = try #require(item) else {
+      throw FixtureError.missing("bank")
+    }
+    #expect(back.title == tricky)
+  }
+
+  /// Every conformance input and corpus file, imported and written, is a bank `quizline check` accepts and
+  /// reads back as the same bank; so is the study session made from its descriptions.
+  @Test func everyImportedFileWritesABankTheLoaderAccepts() throws {
+    var files: [(String, Data, Bool)] = []
+    for stem in Conformance.cases("gift") {
+      files.append((stem, try Conformance.input("gift", "\(stem).gift"), true))
+    }
+    for stem in Conformance.cases("aiken") {
+      files.append((stem, try Conformance.input("aiken", "\(stem).aiken.txt"), false))
+    }
+    for path in Conformance.corpusFiles(extensions: [".gift", ".txt"]) {
+      let data = try Data(contentsOf: Conformance.root.appendingPathComponent("corpora/\(path)"))
+      files.append((path, data, path.hasSuffix(".gift") || path.hasSuffix("examples.txt")))
+    }
+    #expect(files.count > 100)
+    for (name, data, isGIFT) in files {
+      let result =
+        isGIFT ? GIFTImporter().read(data, path: name) : AikenImporter().read(data, path: name)
+      let (item, diagnostics) = decode(BankJSONWriter.json(result.bank), path: name)
+      #expect(!diagnostics.hasErrors, "\(name): \(diagnostics)")
+      guard case .bank(let back, _, _) = item else {
+        Issue.record("\(name): not read back as a bank")
+        continue
+      }
+      #expect(content(back) == result.bank, "\(name)")
+      if let session = result.studySession {
+        let (sItem, sDiagnostics) = decode(BankJSONWriter.json(session), path: name)
+        #expect(!sDiagnostics.hasErrors, "\(name): \(sDiagnostics)")
+        guard case .session(let s, _, _) = sItem else {
+          Issue.record("\(name): notes not read back as a session")
+          continue
+        }
+        #expect(s == session, "\(name)")
+      }
+    }
+  }
+}
