@@ -69,7 +69,7 @@ public enum HelpGenerator {
     let left = min(28, (rows.map(\.0.count).max() ?? 0) + 4)
     var out = ""
     for (name, text) in rows {
-      let lines = TextWrap.lines(text, width: max(20, width - left))
+      let lines = TextWrap.lines(text, width: max(12, width - left))
       let head = "  " + name
       if head.count + 2 > left {
         out += head + "\n"
