@@ -40,6 +40,8 @@ public struct GlobalSettings: Sendable, Equatable {
   public var color = false
   /// The clock override (`--now` / `QUIZLINE_NOW`), for trying schedules and for tests.
   public var now: Timestamp?
+  /// Open the profile without its lock and without recording anything (`--read-only`).
+  public var readOnly = false
 
   public init() {}
 }

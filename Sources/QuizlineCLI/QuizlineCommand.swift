@@ -66,6 +66,7 @@ public enum QuizlineCommand {
       }
       s.now = t
     }
+    s.readOnly = parsed.flag("read-only")
     let noColor = env.variables["NO_COLOR"].map { !$0.isEmpty } ?? false
     let dumb = env.variables["TERM"] == "dumb"
     s.plain = parsed.flag("plain") || !env.stdoutIsTerminal

@@ -9,6 +9,7 @@ public enum CommandTable {
     OptionSpec("quizzes", value: "DIR", help: "folder of banks, sessions and courses (default: Quizzes)", environment: "QUIZLINE_QUIZZES"),
     OptionSpec("progress", value: "DIR", help: "folder where progress is kept (default: Progress)", environment: "QUIZLINE_PROGRESS"),
     OptionSpec("profile", value: "NAME", help: "whose progress to use (default: default)", environment: "QUIZLINE_PROFILE"),
+    OptionSpec("read-only", help: "open the profile without saving anything (works while another quizline uses it)"),
     OptionSpec("plain", help: "plain ASCII output without colour (also when NO_COLOR is set or output is not a terminal)"),
     OptionSpec("now", value: "TIME", help: "pretend the time is TIME (ISO-8601, e.g. 2026-12-02T09:00Z)", environment: "QUIZLINE_NOW"),
     OptionSpec("help", short: "h", help: "show help"),

@@ -14,6 +14,8 @@ struct REPLRuntime {
   var firstLine: String?
   /// Leave as soon as no quiz is in progress (after `firstLine` started one).
   var leaveAfterRun = false
+  /// The profile's files, for snapshots (nil when read-only).
+  var profileStore: ProfileStore?
 
   /// Runs until the learner leaves; returns the exit status.
   mutating func run() -> ExitCode {
@@ -50,12 +52,18 @@ struct REPLRuntime {
       }
     }
     reader.close()
+    if let warning = profileStore?.checkpoint(store.state.progress, at: clock()) { output.line("note: " + warning) }
     return .ok
   }
 
   private mutating func send(_ action: Action) -> Frame {
-    store.send(action, at: clock())
-    return Renderer.render(store.state, context())
+    let now = clock()
+    let recorded = store.send(action, at: now)
+    var frame = Renderer.render(store.state, context())
+    if !recorded.isEmpty, let warning = profileStore?.didApply(store.state.progress, at: now) {
+      frame.text += "note: \(warning)\n"
+    }
+    return frame
   }
 
   private func show(_ frame: Frame) {
@@ -74,24 +82,33 @@ extension QuizlineCommand {
     case .success(let result): loaded = result
     }
     let settings = env.settings
-    let profile: OpenProfile
+    let clock = makeClock(settings)
+    let profile: OpenedProfile
+    let layout = ProfileLayout(progressDirectory: settings.progressDirectory, profile: settings.profile)
     do {
-      profile = try ProfileStorage(progressDirectory: settings.progressDirectory, profile: settings.profile).open()
+      if settings.readOnly {
+        profile = try ProfileOpener.view(layout, now: clock())
+      } else {
+        let every = env.variables["QUIZLINE_SNAPSHOT_EVERY"].flatMap(Int.init) ?? ProfileOpener.defaultSnapshotEvery
+        profile = try ProfileOpener.open(layout, profile: settings.profile, now: clock(), snapshotEvery: every)
+      }
     } catch {
       env.stderr.line("quizline: \(error.message)")
       return error.exitCode
     }
     for notice in profile.notices { env.stderr.line("quizline: \(notice)") }
-    let state = AppState(catalog: loaded.catalog, progress: profile.progress, profile: settings.profile, loadErrorCount: loaded.errorCount)
-    let clock = makeClock(settings)
+    var state = AppState(catalog: loaded.catalog, progress: profile.progress, profile: settings.profile, loadErrorCount: loaded.errorCount)
+    state.readOnly = settings.readOnly
     let context = renderContext(env, clock: clock)
     Signals.install()
-    let reader: any LineReader = env.isInteractive ? EditLineReader(historyPath: profile.historyPath) : PlainLineReader(echoTo: env.stdout)
+    let reader: any LineReader =
+      env.isInteractive ? EditLineReader(historyPath: settings.readOnly ? nil : layout.history) : PlainLineReader(echoTo: env.stdout)
     var runtime = REPLRuntime(
       store: Store(state: state, journal: profile.journal), reader: reader, output: env.stdout, clock: clock,
       entropy: { UInt64.random(in: 0...UInt64.max) }, context: context)
     runtime.firstLine = firstLine?(loaded.catalog)
     runtime.leaveAfterRun = leaveAfterRun
+    runtime.profileStore = profile.store
     return runtime.run()
   }
 
@@ -113,15 +130,16 @@ extension QuizlineCommand {
     case .success(let result): loaded = result
     }
     let settings = env.settings
-    let progress: LearnerProgress
+    let clock = makeClock(settings)
+    let opened: OpenedProfile
     do {
-      progress = try ProfileStorage(progressDirectory: settings.progressDirectory, profile: settings.profile).readProgress()
+      opened = try ProfileOpener.view(ProfileLayout(progressDirectory: settings.progressDirectory, profile: settings.profile), now: clock())
     } catch {
       env.stderr.line("quizline: \(error.message)")
       return error.exitCode
     }
-    let state = AppState(catalog: loaded.catalog, progress: progress, profile: settings.profile, loadErrorCount: loaded.errorCount)
-    let clock = makeClock(settings)
+    for notice in opened.notices { env.stderr.line("quizline: \(notice)") }
+    let state = AppState(catalog: loaded.catalog, progress: opened.progress, profile: settings.profile, loadErrorCount: loaded.errorCount)
     return body(state, renderContext(env, clock: clock)())
   }
 

@@ -10,6 +10,9 @@ extension Renderer {
     if c.isEmpty {
       out.paragraph("The quizzes folder has no banks or sessions. Add some (see ARCHITECTURE.md) or start quizline with --quizzes DIR.")
     }
+    if state.readOnly {
+      out.paragraph("read-only: you can read sessions and look at your progress; nothing you answer is recorded.")
+    }
     if state.loadErrorCount > 0 {
       out.paragraph("note: \(count(state.loadErrorCount, "problem")) in the quizzes folder; those parts are left out. Run quizline check to see them.")
     }
@@ -78,10 +81,9 @@ extension Renderer {
       out.line(s.paint("Banks", .bold))
       let idWidth = min(28, (c.banks.map { TextWrap.displayWidth($0.id) }.max() ?? 0) + 2)
       for bank in c.banks {
-        let runs = state.runs(ofBank: bank.id)
         var detail = count(bank.questions.count, "question")
-        if let best = runs.map(\.percent).max(), let last = runs.last?.percent {
-          detail += "\(s.dot)best \(best)%\(s.dot)last \(last)%\(s.dot)\(count(runs.count, "quiz", "quizzes"))"
+        if let stats = state.scores(ofBank: bank.id) {
+          detail += "\(s.dot)best \(stats.best)%\(s.dot)last \(stats.last)%\(s.dot)average \(stats.average)%\(s.dot)\(count(stats.runs, "quiz", "quizzes"))"
         } else {
           detail += "\(s.dot)not taken yet"
         }

@@ -15,6 +15,8 @@ public struct AppState: Sendable, Equatable {
   /// A first Ctrl-C at an empty prompt arms quitting; a second one quits.
   public var interruptArmed = false
   public var quitRequested = false
+  /// Opened with `--read-only`: nothing can be recorded.
+  public var readOnly = false
 
   public init(catalog: Catalog, progress: LearnerProgress = LearnerProgress(), profile: String = "default", loadErrorCount: Int = 0) {
     self.catalog = catalog
@@ -46,10 +48,8 @@ public struct AppState: Sendable, Equatable {
     return nil
   }
 
-  /// Ended runs of a bank (quizzes started with `start BANK`).
-  public func runs(ofBank id: String) -> [QuizRun] {
-    progress.runs.filter { $0.start.source == .bank(id) && $0.answeredCount > 0 }
-  }
+  /// Score statistics of a bank's quizzes (nil before the first one ended).
+  public func scores(ofBank id: String) -> ScoreStats? { progress.bankScores[id] }
 }
 
 /// Where the learner is inside the active run.

@@ -12,7 +12,7 @@ extension LearnerProgress {
       if var old = activeRun {
         old.endedAt = at
         old.endReason = .ended
-        runs.append(old)
+        appendEnded(old)
       }
       activeRun = QuizRun(id: event.sequence, start: start, startedAt: at)
 
@@ -35,7 +35,6 @@ extension LearnerProgress {
       days[day] = d
       if var run = activeRun, run.id == answer.run, run.current == answer.question {
         entry.previousRun = run
-        entry.runCount = runs.count
         run.outcomes[run.position] = RunOutcome(score: answer.score, response: answer.response, seconds: answer.seconds)
         run.position += 1
         activeRun = run
@@ -63,7 +62,13 @@ extension LearnerProgress {
           undoStack[undoStack.count - 1] = top
         }
       }
-      runs.append(run)
+      if case .bank(let bank) = run.start.source, run.answeredCount > 0,
+        var top = undoStack.last, top.previousRun?.id == runID, top.previousBankScores[bank] == nil
+      {
+        top.previousBankScores[bank] = .some(bankScores[bank])
+        undoStack[undoStack.count - 1] = top
+      }
+      appendEnded(run)
       activeRun = nil
 
     case .flagged(let ref, let on):
@@ -92,6 +97,20 @@ extension LearnerProgress {
     }
   }
 
+  /// Records an ended run: in the recent list and, for bank quizzes, in the bank's score statistics.
+  private mutating func appendEnded(_ run: QuizRun) {
+    runs.append(run)
+    if runs.count > LearnerProgress.recentRunLimit { runs.removeFirst(runs.count - LearnerProgress.recentRunLimit) }
+    if case .bank(let bank) = run.start.source, run.answeredCount > 0 {
+      var stats = bankScores[bank] ?? ScoreStats()
+      stats.runs += 1
+      stats.best = max(stats.best, run.percent)
+      stats.last = run.percent
+      stats.totalPercent += run.percent
+      bankScores[bank] = stats
+    }
+  }
+
   private mutating func pushUndo(_ entry: UndoEntry) {
     undoStack.append(entry)
     if undoStack.count > LearnerProgress.undoLimit { undoStack.removeFirst(undoStack.count - LearnerProgress.undoLimit) }
@@ -107,6 +126,7 @@ extension LearnerProgress {
     }
     for (id, previous) in entry.previousSessions { sessions[id] = previous }
     for (day, previous) in entry.previousDays { days[day] = previous }
+    for (bank, previous) in entry.previousBankScores { bankScores[bank] = previous }
     if let run = entry.previousRun, activeRun == nil || activeRun?.id == run.id {
       runs.removeAll { $0.id == run.id }
       activeRun = run

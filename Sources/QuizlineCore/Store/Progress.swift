@@ -4,8 +4,11 @@ public struct LearnerProgress: Sendable, Equatable {
   public var sessions: [String: SessionProgress] = [:]
   /// The unfinished quiz run, if any: resumable after `quit` or a crash.
   public var activeRun: QuizRun?
-  /// Runs that ended, oldest first.
+  /// The most recent runs that ended, oldest first (at most ``recentRunLimit``; the full history
+  /// stays in the journal).
   public var runs: [QuizRun] = []
+  /// Score statistics per bank over every run that ended (`start BANK` runs with an answer).
+  public var bankScores: [String: ScoreStats] = [:]
   /// Answers and study time per UTC day (days since 1970-01-01).
   public var days: [Int64: DayActivity] = [:]
   /// What `undo` can take back, newest last (bounded).
@@ -16,6 +19,7 @@ public struct LearnerProgress: Sendable, Equatable {
   public init() {}
 
   public static let undoLimit = 50
+  public static let recentRunLimit = 100
 
   public var flaggedQuestions: [QuestionRef] { questions.filter { $0.value.flagged }.map(\.key).sorted() }
 
@@ -34,10 +38,29 @@ public struct QuestionProgress: Sendable, Equatable {
   public var lastScore: Double?
   public var lastAnsweredAt: Timestamp?
   public var flagged = false
+  /// The spaced-repetition schedule; nil until the question is first answered outside practice.
+  public var card: FSRSCard?
 
   public init() {}
 
   public var accuracy: Double? { attempts > 0 ? totalScore / Double(attempts) : nil }
+}
+
+/// Best, last and average score of a bank's quiz runs.
+public struct ScoreStats: Sendable, Equatable {
+  public var runs = 0
+  public var best = 0
+  public var last = 0
+  public var totalPercent = 0
+
+  public init(runs: Int = 0, best: Int = 0, last: Int = 0, totalPercent: Int = 0) {
+    self.runs = runs
+    self.best = best
+    self.last = last
+    self.totalPercent = totalPercent
+  }
+
+  public var average: Int { runs > 0 ? Int((Double(totalPercent) / Double(runs)).rounded()) : 0 }
 }
 
 /// What is known about one study session.
@@ -120,7 +143,7 @@ public struct UndoEntry: Sendable, Equatable {
   public var previousDays: [Int64: DayActivity?] = [:]
   /// The run as it was before (when the event changed a run), and how many runs had ended then.
   public var previousRun: QuizRun?
-  public var runCount: Int?
+  public var previousBankScores: [String: ScoreStats?] = [:]
 
   public init(sequence: Int, summary: String) {
     self.sequence = sequence
