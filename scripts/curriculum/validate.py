@@ -67,9 +67,21 @@ def answer_text(q):
 
 
 def norm(s, ignore_punctuation=False):
-    if ignore_punctuation:
-        s = "".join(c for c in s if c.isalnum() or c.isspace())
-    return " ".join(s.lower().split())
+    """Mirrors quizline's normalizedForComparison: lower-cased, spaces collapsed; with
+    ignore_punctuation, punctuation and symbols other than @ # $ act as spaces."""
+    out, pending = [], False
+    for ch in s.lower():
+        if ch.isspace():
+            pending = bool(out)
+            continue
+        if ignore_punctuation and not ch.isalnum() and ch not in "@#$":
+            pending = pending or bool(out)
+            continue
+        if pending:
+            out.append(" ")
+            pending = False
+        out.append(ch)
+    return "".join(out)
 
 
 def seed_headings(seeds_dir):
@@ -185,7 +197,7 @@ def main():
                 if len(set(map(norm, q["items"]))) != len(q["items"]):
                     r.warn(path, f"{w}: duplicate items")
             if t == "text":
-                acc = [norm(choice_text(x), q.get("ignorePunctuation", False)) for x in q["accept"]]
+                acc = [norm(choice_text(x)) for x in q["accept"]]
                 if len(set(acc)) != len(acc):
                     r.warn(path, f"{w}: duplicate accepted answers")
             if t == "cloze":
@@ -195,7 +207,7 @@ def main():
                 if not 1 <= len(q["gaps"]) <= 3:
                     r.warn(path, f"{w}: {len(q['gaps'])} gaps (1-3 wanted)")
                 for g in q["gaps"]:
-                    acc = [norm(choice_text(x), g.get("ignorePunctuation", False)) for x in g["accept"]]
+                    acc = [norm(choice_text(x)) for x in g["accept"]]
                     if len(set(acc)) != len(acc):
                         r.warn(path, f"{w}: duplicate accepted answers in a gap")
             if t == "numeric":
