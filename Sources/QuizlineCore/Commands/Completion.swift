@@ -47,6 +47,10 @@ public enum Completion {
     case .format: return positionals.isEmpty ? .words(filter(exportFormats, word)) : .files
     case .file: return .files
     case .tag: return .words(filter(Set(state.catalog.banks.flatMap(\.questions).flatMap(\.tags)).sorted(), word))
+    case .setting:
+      if positionals.isEmpty { return .words(filter(SettingKey.allCases.map(\.rawValue), word)) }
+      if let key = SettingKey(rawValue: positionals[0]) { return .words(filter(key.suggestions, word)) }
+      return .words([])
     case .none: return .words([])
     }
   }
@@ -56,6 +60,7 @@ public enum Completion {
     guard let (_, q) = state.currentQuestion, let stage = state.quiz else { return [] }
     switch stage {
     case .flashcardBack, .openGrading: return SelfGrade.allCases.map(\.rawValue)
+    case .certainty: return ["1", "2", "3"]
     case .writing: return []
     case .asking: break
     }

@@ -8,7 +8,7 @@ public enum ReplContext: Sendable, Equatable {
 
 /// What a command's arguments complete to at the REPL prompt.
 public enum ReplCompletion: Sendable, Equatable {
-  case none, bank, session, bankOrSession, command, format, file, tag
+  case none, bank, session, bankOrSession, command, format, file, tag, setting
 }
 
 /// One REPL command, declared once: parsing, `help` and TAB completion come from this table.
@@ -51,6 +51,7 @@ public enum ReplCommands {
     OptionSpec("seed", value: "S", help: "seed for --shuffle, to repeat an order exactly"),
     OptionSpec("only-missed", help: "only questions whose last answer was not right"),
     OptionSpec("only-flagged", help: "only flagged questions"),
+    OptionSpec("certainty", help: "certainty-based marking: say how sure you are (1-3) after each answer"),
   ]
 
   public static let all: [ReplCommandSpec] = [
@@ -62,8 +63,20 @@ public enum ReplCommands {
     ReplCommandSpec("complete", arguments: "[SESSION]", abstract: "mark a session complete (default: the one just read)", positionals: 0...1, completes: .session),
     ReplCommandSpec("reopen", arguments: "[SESSION]", abstract: "mark a completed session as not completed", positionals: 0...1, completes: .session),
     ReplCommandSpec("start", arguments: "BANK", abstract: "take a quiz on a bank", options: startOptions, positionals: 1...1, completes: .bank),
-    ReplCommandSpec("quiz", arguments: "[SESSION]", abstract: "take a session's checkpoint quiz (default: the one just read)", options: [startOptions[2], startOptions[3]], positionals: 0...1, completes: .session),
+    ReplCommandSpec("quiz", arguments: "[SESSION]", abstract: "take a session's checkpoint quiz (default: the one just read)", options: [startOptions[2], startOptions[3], startOptions[6]], positionals: 0...1, completes: .session),
     ReplCommandSpec("resume", abstract: "continue the unfinished quiz"),
+    ReplCommandSpec(
+      "review", arguments: "[BANK]", abstract: "review the cards that are due (all banks, or one), then new ones",
+      options: [
+        OptionSpec("all", help: "all banks (the default)"), OptionSpec("limit", value: "N", help: "at most N cards"),
+        startOptions[6],
+      ], positionals: 0...1, completes: .bank),
+    ReplCommandSpec(
+      "cram", arguments: "[BANK]", abstract: "practise without moving the schedule (a bank, or --tags)",
+      options: [startOptions[1], startOptions[0]], positionals: 0...1, completes: .bank),
+    ReplCommandSpec("forecast", abstract: "cards due in each of the next 14 days"),
+    ReplCommandSpec("reset", arguments: "BANK|SESSION", abstract: "clear scheduling and scores (asks first; undo restores)", positionals: 1...1, completes: .bankOrSession),
+    ReplCommandSpec("config", arguments: "[KEY [VALUE]]", abstract: "show or change study settings (retention, steps, fuzz, ...)", positionals: 0...2, completes: .setting),
     ReplCommandSpec("retry", abstract: "practise the questions missed in the last quiz"),
     ReplCommandSpec("status", abstract: "a one-screen summary of your progress", contexts: [.home, .quiz]),
     ReplCommandSpec("undo", abstract: "take back the last answer, grade or completion", contexts: [.home, .quiz]),

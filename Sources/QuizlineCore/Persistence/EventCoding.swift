@@ -21,6 +21,7 @@ public enum EventCoding {
       ]
       if let g = a.selfGrade { members.append(("selfGrade", .string(g.rawValue))) }
       if let c = a.certainty { members.append(("certainty", .int(c))) }
+      if let r = a.rating { members.append(("rating", .string(r.name))) }
     case .skipped(let run, let q):
       members += [("run", .int(run)), ("question", .string(q.description))]
     case .runEnded(let run, let reason):
@@ -31,6 +32,14 @@ public enum EventCoding {
       members.append(("session", .string(s)))
     case .undone(let target):
       members.append(("target", .int(target)))
+    case .settingsChanged(let settings):
+      members.append(("settings", SettingsCoding.encode(settings)))
+    case .reset(let scope):
+      switch scope {
+      case .bank(let id): members.append(("bank", .string(id)))
+      case .session(let id, let refs):
+        members += [("session", .string(id)), ("questions", .array(refs.map { .string($0.description) }))]
+      }
     }
     return JSONText.object(members).rendered()
   }
@@ -95,7 +104,10 @@ public enum EventCoding {
         AnswerRecord(
           run: try fields.int("run"), question: try ref(try fields.string("question")), response: try fields.string("response"),
           score: try fields.double("score"), seconds: try fields.double("seconds"), selfGrade: grade,
-          certainty: fields.value("certainty")?.int))
+          certainty: fields.value("certainty")?.int, rating: try fields.optionalString("rating").map { (r: String) throws(DecodeError) -> Rating in
+            guard let v = Rating(name: r) else { throw DecodeError(message: "unknown rating \(quoted(r))") }
+            return v
+          }))
     case "skipped":
       payload = .skipped(run: try fields.int("run"), question: try ref(try fields.string("question")))
     case "runEnded":
@@ -107,6 +119,16 @@ public enum EventCoding {
     case "sessionCompleted": payload = .sessionCompleted(session: try fields.string("session"))
     case "sessionReopened": payload = .sessionReopened(session: try fields.string("session"))
     case "undone": payload = .undone(target: try fields.int("target"))
+    case "settingsChanged":
+      guard let v = fields.value("settings"), v.kind == .object else { throw DecodeError(message: "missing \"settings\"") }
+      payload = .settingsChanged(try SettingsCoding.decode(FieldMap(v)))
+    case "reset":
+      if let bank = try fields.optionalString("bank") {
+        payload = .reset(.bank(bank))
+      } else {
+        let refs = try fields.strings("questions").map { (t: String) throws(DecodeError) -> QuestionRef in try ref(t) }
+        payload = .reset(.session(try fields.string("session"), questions: refs))
+      }
     default: throw DecodeError(message: "unknown event type \(quoted(type))")
     }
     return RecordedEvent(sequence: seq, at: at, payload: payload)

@@ -15,6 +15,7 @@ public enum SnapshotCoding {
       ("bankScores", .object(p.bankScores.sorted { $0.key < $1.key }.map { ($0.key, scores($0.value)) })),
       ("days", .object(p.days.sorted { $0.key < $1.key }.map { (Timestamp(seconds: $0.key * 86_400).isoDate, day($0.value)) })),
       ("undoStack", .array(p.undoStack.map(undo))),
+      ("settings", SettingsCoding.encode(p.settings)),
     ])
     return doc.sortedKeys.rendered(pretty: true) + "\n"
   }
@@ -65,6 +66,7 @@ public enum SnapshotCoding {
     var m: [(String, JSONText)] = [("seconds", .double(o.seconds))]
     if let v = o.score { m.append(("score", .double(v))) }
     if let v = o.response { m.append(("response", .string(v))) }
+    if let v = o.certainty { m.append(("certainty", .int(v))) }
     return .object(m)
   }
 
@@ -73,7 +75,7 @@ public enum SnapshotCoding {
   }
 
   static func day(_ d: DayActivity) -> JSONText {
-    .object([("answers", .int(d.answers)), ("correct", .int(d.correct)), ("seconds", .double(d.seconds))])
+    .object([("answers", .int(d.answers)), ("correct", .int(d.correct)), ("seconds", .double(d.seconds)), ("newCards", .int(d.newCards))])
   }
 
   static func undo(_ u: UndoEntry) -> JSONText {

@@ -39,6 +39,7 @@ extension SnapshotCoding {
       p.days[t.dayNumber] = try day(FieldMap(v))
     }
     for v in root.value("undoStack")?.elements ?? [] { p.undoStack.append(try undo(FieldMap(v))) }
+    if let v = root.value("settings"), v.kind == .object { p.settings = try SettingsCoding.decode(FieldMap(v)) }
     return p
   }
 
@@ -102,7 +103,9 @@ extension SnapshotCoding {
     r.outcomes = try outcomes.map { (v: JSONValue) throws(E) -> RunOutcome? in
       guard v.kind == .object else { return nil }
       let o = FieldMap(v)
-      return RunOutcome(score: o.value("score")?.double, response: try o.optionalString("response"), seconds: try o.double("seconds"))
+      return RunOutcome(
+        score: o.value("score")?.double, response: try o.optionalString("response"), seconds: try o.double("seconds"),
+        certainty: o.value("certainty")?.int)
     }
     r.endedAt = try time(f, "endedAt")
     r.endReason = try f.optionalString("endReason").flatMap(RunEndReason.init(rawValue:))
@@ -114,7 +117,7 @@ extension SnapshotCoding {
   }
 
   private static func day(_ f: FieldMap) throws(E) -> DayActivity {
-    DayActivity(answers: try f.int("answers"), correct: try f.int("correct"), seconds: try f.double("seconds"))
+    DayActivity(answers: try f.int("answers"), correct: try f.int("correct"), seconds: try f.double("seconds"), newCards: f.value("newCards")?.int ?? 0)
   }
 
   private static func undo(_ f: FieldMap) throws(E) -> UndoEntry {

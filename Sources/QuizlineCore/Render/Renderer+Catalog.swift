@@ -7,6 +7,7 @@ extension Renderer {
       s.paint("quizline \(out.context.version)", .bold)
         + "\(s.dot)profile \(safe(state.profile, out.context))\(s.dot)\(count(c.banks.count, "bank")), \(count(c.sessions.count, "session"))\(s.dot)\(done)/\(c.sessions.count) completed"
     )
+    if let due = dueLine(state, out.context.now) { out.paragraph("Reviews: \(due). Type review to start.") }
     if c.isEmpty {
       out.paragraph("The quizzes folder has no banks or sessions. Add some (see ARCHITECTURE.md) or start quizline with --quizzes DIR.")
     }
@@ -201,6 +202,9 @@ extension Renderer {
     let studied = p.days.values.reduce(0) { $0 + $1.seconds }
     out.line("  Time answering      \(formatDuration(studied))")
     out.line("  Flagged             \(count(p.flaggedQuestions.count, "question"))")
+    out.line("  Reviews             \(dueLine(state, out.context.now) ?? "nothing scheduled yet")")
+    let orphans = p.questions.keys.filter { state.catalog.question($0) == nil }.count
+    if orphans > 0 { out.line("  Orphaned            \(count(orphans, "question")) with progress are no longer in their banks (kept)") }
     if let run = p.activeRun {
       out.line("  Current quiz        \(safe(run.start.source.label, out.context)), \(run.position)/\(run.questions.count) done" + (state.quiz == nil ? " (type resume)" : ""))
     } else {

@@ -56,8 +56,19 @@ extension Renderer {
       }
     }
     for line in f.grade.feedback { out.paragraph(line, indent: "  ") }
+    if let c = f.certainty {
+      let mark = Feedback.certaintyMark(correct: f.grade.isCorrect, certainty: c)
+      out.line("  Certainty \(c): \(mark >= 0 ? "+" : "")\(mark) mark\(abs(mark) == 1 ? "" : "s").")
+    }
     // Self-graded questions showed their explanation with the back or the model answer already.
     if !q.explanation.isEmpty && !q.body.kind.isSelfGraded { out.paragraph(q.explanation, indent: "  ") }
+    if f.recorded {
+      if f.practice {
+        out.line(s.paint("  practice: the schedule is unchanged", .dim))
+      } else if let due = state.progress.questions[f.question]?.card?.due {
+        out.line(s.paint("  next review: \(relative(due, from: out.context.now))", .dim))
+      }
+    }
   }
 
   static func renderFlashcardBack(_ ref: QuestionRef, _ state: AppState, _ out: inout Output) {
@@ -99,6 +110,14 @@ extension Renderer {
     out.line()
     out.line(s.paint("\(what) \(state_): \(safe(run.start.source.label, out.context))", .bold))
     out.line("  Score \(scoreText)\(verdict)\(s.dot)\(formatDuration(run.secondsSpent))")
+    if run.start.certainty {
+      let marks = zip(run.questions, run.outcomes).compactMap { _, o -> Int? in o?.certainty.map { Feedback.certaintyMark(correct: (o?.score ?? 0) >= 0.9999, certainty: $0) } }
+      if !marks.isEmpty {
+        let total = marks.reduce(0, +)
+        out.line("  Certainty-based marks: \(total) over \(marks.count) answers (average \(format1(Double(total) / Double(marks.count))) of at most 3)")
+      }
+    }
+    if run.start.practice { out.line("  Practice run: the schedule was not changed.") }
     let skipped = run.outcomes.filter { $0?.isSkipped == true }.count
     let unanswered = run.outcomes.filter { $0 == nil }.count
     if skipped + unanswered > 0 {
@@ -135,6 +154,17 @@ extension Renderer {
     } else if run.endReason == .finished {
       out.line("  Everything right. " + (state.nextSession.map { "Next up: \(quotedTitle($0.title, out.context))." } ?? ""))
     }
+  }
+
+  /// `in 10 min`, `in 4 days`, `now`.
+  static func relative(_ t: Timestamp, from now: Timestamp) -> String {
+    let delta = t.microseconds - now.microseconds
+    if delta <= 0 { return "now" }
+    let s = Double(delta) / 1e6
+    if s < 3600 { return "in \(max(1, Int((s / 60).rounded()))) min" }
+    if s < 86_400 { return "in \(Int((s / 3600).rounded())) h" }
+    let days = Int((s / 86_400).rounded())
+    return days == 1 ? "in 1 day" : days < 60 ? "in \(days) days" : days < 730 ? "in \(days / 30) months" : "in \(days / 365) years"
   }
 
   static func shortPrompt(_ q: Question) -> String {

@@ -19,6 +19,7 @@ public enum Renderer {
       return "\(place)> "
     case .writing(_, let lines): return lines.isEmpty ? "\(place)> " : "\(place) ... "
     case .flashcardBack, .openGrading: return "\(place) grade> "
+    case .certainty: return "\(place) sure 1-3> "
     }
   }
 
@@ -52,7 +53,11 @@ public enum Renderer {
     case .undone(let summary):
       out.line("Undone: \(safe(summary, out.context)).")
     case .goodbye:
-      out.line("Bye. Your progress is saved in \(out.context.progressLocation).")
+      out.line(state.readOnly ? "Bye. Nothing was recorded (read-only)." : "Bye. Your progress is saved in \(out.context.progressLocation).")
+    case .forecast: renderForecast(state, &out)
+    case .settings: renderSettings(state, &out)
+    case .confirmReset(let scope): renderConfirmReset(scope, state, &out)
+    case .nothingDue: renderNothingDue(state, &out)
     }
   }
 

@@ -17,6 +17,8 @@ public struct AppState: Sendable, Equatable {
   public var quitRequested = false
   /// Opened with `--read-only`: nothing can be recorded.
   public var readOnly = false
+  /// A `reset` waiting for the learner to type `yes`.
+  public var pendingReset: ResetScope?
 
   public init(catalog: Catalog, progress: LearnerProgress = LearnerProgress(), profile: String = "default", loadErrorCount: Int = 0) {
     self.catalog = catalog
@@ -48,6 +50,35 @@ public struct AppState: Sendable, Equatable {
     return nil
   }
 
+  /// Cards due now (most overdue first) among questions that exist, and how many more fall due today (UTC).
+  public func dueCards(at now: Timestamp) -> (now: [QuestionRef], laterToday: Int) {
+    let endOfDay = Timestamp(microseconds: (now.dayNumber + 1) * 86_400_000_000)
+    var due: [(QuestionRef, Timestamp)] = []
+    var later = 0
+    for (ref, p) in progress.questions {
+      guard let card = p.card, catalog.question(ref) != nil else { continue }
+      if card.due <= now { due.append((ref, card.due)) } else if card.due < endOfDay { later += 1 }
+    }
+    return (due.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0), later)
+  }
+
+  /// Questions never scheduled, in bank order (optionally of one bank); the banks of courses come
+  /// first, in course order, so review introduces material in the order it is taught.
+  public func newCards(bank: String? = nil) -> [QuestionRef] {
+    let courseBanks = catalog.courses.flatMap(\.banks).compactMap { catalog.bank($0) }
+    var seen = Set<String>()
+    let ordered = (courseBanks + catalog.banks).filter { seen.insert($0.id).inserted }
+    let banks = bank.flatMap { catalog.bank($0) }.map { [$0] } ?? ordered
+    return banks.flatMap { b in
+      b.questions.map { QuestionRef(bank: b.id, question: $0.id) }.filter { progress.questions[$0]?.card == nil }
+    }
+  }
+
+  /// New cards `review` may still introduce today.
+  public func newCardsLeftToday(at now: Timestamp) -> Int {
+    max(0, progress.settings.newCardsPerDay - (progress.days[now.dayNumber]?.newCards ?? 0))
+  }
+
   /// Score statistics of a bank's quizzes (nil before the first one ended).
   public func scores(ofBank id: String) -> ScoreStats? { progress.bankScores[id] }
 }
@@ -58,6 +89,8 @@ public enum QuizStage: Sendable, Equatable {
   case asking(shownAt: Timestamp)
   /// A flashcard's back is shown, waiting for a self-grade.
   case flashcardBack(shownAt: Timestamp)
+  /// An auto-graded answer was typed in a certainty-based run; waiting for the certainty 1-3.
+  case certainty(shownAt: Timestamp, answer: String)
   /// Lines of an answer to an open question so far.
   case writing(shownAt: Timestamp, lines: [String])
   /// The model answer is shown, waiting for a self-grade.
@@ -65,7 +98,7 @@ public enum QuizStage: Sendable, Equatable {
 
   public var shownAt: Timestamp {
     switch self {
-    case .asking(let t), .flashcardBack(let t), .writing(let t, _), .openGrading(let t, _): t
+    case .asking(let t), .flashcardBack(let t), .writing(let t, _), .openGrading(let t, _), .certainty(let t, _): t
     }
   }
 }
@@ -102,6 +135,12 @@ public enum Block: Sendable, Equatable {
   case error(String, hint: String?)
   case undone(summary: String)
   case goodbye
+  case forecast
+  case settings
+  /// Asks for `yes` before a reset.
+  case confirmReset(ResetScope)
+  /// Nothing is due: when the next card comes back.
+  case nothingDue
 }
 
 /// What to tell the learner about one graded answer.
@@ -111,12 +150,28 @@ public struct Feedback: Sendable, Equatable {
   public var grade: Grade
   /// False when shown again with `back` (nothing new was recorded).
   public var recorded: Bool
+  /// The certainty given in a certainty-based run.
+  public var certainty: Int?
+  /// Practice (cram): the schedule did not move.
+  public var practice: Bool
 
-  public init(question: QuestionRef, typed: String, grade: Grade, recorded: Bool = true) {
+  public init(question: QuestionRef, typed: String, grade: Grade, recorded: Bool = true, certainty: Int? = nil, practice: Bool = false) {
     self.question = question
     self.typed = typed
     self.grade = grade
     self.recorded = recorded
+    self.certainty = certainty
+    self.practice = practice
+  }
+
+  /// Certainty-based marks as in Moodle: right +1/+2/+3, wrong 0/-2/-6 for certainty 1/2/3.
+  public static func certaintyMark(correct: Bool, certainty: Int) -> Int {
+    switch (correct, certainty) {
+    case (true, let c): c
+    case (false, 1): 0
+    case (false, 2): -2
+    default: -6
+    }
   }
 }
 

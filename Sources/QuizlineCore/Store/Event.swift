@@ -15,6 +15,10 @@ public enum EventPayload: Sendable, Equatable {
   case sessionReopened(session: String)
   /// The event with sequence number `target` was taken back.
   case undone(target: Int)
+  /// The profile's study settings were changed (the whole new value).
+  case settingsChanged(ProfileSettings)
+  /// Scheduling, scores (and completion, for a session) were cleared after a typed confirmation.
+  case reset(ResetScope)
 
   /// The event's type name in journal lines.
   public var typeName: String {
@@ -27,6 +31,8 @@ public enum EventPayload: Sendable, Equatable {
     case .sessionCompleted: "sessionCompleted"
     case .sessionReopened: "sessionReopened"
     case .undone: "undone"
+    case .settingsChanged: "settingsChanged"
+    case .reset: "reset"
     }
   }
 }
@@ -100,10 +106,12 @@ public struct AnswerRecord: Sendable, Equatable {
   public var selfGrade: SelfGrade?
   /// Certainty 1-3 for certainty-based marking, when the run uses it.
   public var certainty: Int?
+  /// The FSRS rating this answer gives the card; nil for practice (cram) answers.
+  public var rating: Rating?
 
   public init(
     run: Int, question: QuestionRef, response: String, score: Double, seconds: Double, selfGrade: SelfGrade? = nil,
-    certainty: Int? = nil
+    certainty: Int? = nil, rating: Rating? = nil
   ) {
     self.run = run
     self.question = question
@@ -112,6 +120,7 @@ public struct AnswerRecord: Sendable, Equatable {
     self.seconds = seconds
     self.selfGrade = selfGrade
     self.certainty = certainty
+    self.rating = rating
   }
 
   public var isCorrect: Bool { score >= 0.9999 }

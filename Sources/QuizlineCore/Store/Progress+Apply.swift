@@ -32,10 +32,15 @@ extension LearnerProgress {
       d.answers += 1
       if answer.isCorrect { d.correct += 1 }
       d.seconds += answer.seconds
+      if let rating = answer.rating {
+        if q.card == nil { d.newCards += 1 }
+        q.card = schedule(q.card, rating: rating, at: at, sequence: event.sequence, question: answer.question)
+        questions[answer.question] = q
+      }
       days[day] = d
       if var run = activeRun, run.id == answer.run, run.current == answer.question {
         entry.previousRun = run
-        run.outcomes[run.position] = RunOutcome(score: answer.score, response: answer.response, seconds: answer.seconds)
+        run.outcomes[run.position] = RunOutcome(score: answer.score, response: answer.response, seconds: answer.seconds, certainty: answer.certainty)
         run.position += 1
         activeRun = run
       }
@@ -90,11 +95,44 @@ extension LearnerProgress {
       sessions[id]?.completedAt = nil
       pushUndo(entry)
 
+    case .settingsChanged(let new):
+      settings = new
+
+    case .reset(let scope):
+      var entry = UndoEntry(sequence: event.sequence, summary: "reset of \(scope.label)")
+      let refs: [QuestionRef]
+      switch scope {
+      case .bank(let id): refs = questions.keys.filter { $0.bank == id }
+      case .session(let id, let checkpoint):
+        refs = checkpoint
+        entry.previousSessions[id] = .some(sessions[id])
+        sessions[id] = nil
+      }
+      for ref in refs where questions[ref] != nil {
+        entry.previousQuestions[ref] = questions[ref]
+        let flagged = questions[ref]?.flagged ?? false
+        var cleared = QuestionProgress()
+        cleared.flagged = flagged
+        questions[ref] = cleared
+      }
+      if case .bank(let id) = scope {
+        entry.previousBankScores[id] = .some(bankScores[id])
+        bankScores[id] = nil
+      }
+      pushUndo(entry)
+
     case .undone(let target):
       guard let index = undoStack.lastIndex(where: { $0.sequence == target }) else { return }
       let entry = undoStack.remove(at: index)
       restore(entry)
     }
+  }
+
+  /// The card after a review, with fuzz drawn from a generator seeded by the event, so replay agrees.
+  private func schedule(_ card: FSRSCard?, rating: Rating, at: Timestamp, sequence: Int, question: QuestionRef) -> FSRSCard {
+    let scheduler = FSRSScheduler(settings: settings.scheduler)
+    var random = SplitMix64(seed: UInt64(sequence) &* 0x9E37_79B9_7F4A_7C15 ^ Presentation.stableHash(question.description))
+    return scheduler.review(card ?? .new(at: at), rating: rating, at: at, random: &random)
   }
 
   /// Records an ended run: in the recent list and, for bank quizzes, in the bank's score statistics.

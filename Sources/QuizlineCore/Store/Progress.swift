@@ -15,6 +15,7 @@ public struct LearnerProgress: Sendable, Equatable {
   public var undoStack: [UndoEntry] = []
   /// The sequence number of the last event applied.
   public var lastSequence = 0
+  public var settings = ProfileSettings.default
 
   public init() {}
 
@@ -110,11 +111,14 @@ public struct RunOutcome: Sendable, Equatable {
   public var score: Double?
   public var response: String?
   public var seconds: Double
+  /// The certainty given (certainty-based runs).
+  public var certainty: Int?
 
-  public init(score: Double?, response: String?, seconds: Double) {
+  public init(score: Double?, response: String?, seconds: Double, certainty: Int? = nil) {
     self.score = score
     self.response = response
     self.seconds = seconds
+    self.certainty = certainty
   }
 
   public var isSkipped: Bool { score == nil }
@@ -125,11 +129,14 @@ public struct DayActivity: Sendable, Equatable {
   public var answers = 0
   public var correct = 0
   public var seconds = 0.0
+  /// Cards scheduled for the first time that day (for the daily new-card limit).
+  public var newCards = 0
 
-  public init(answers: Int = 0, correct: Int = 0, seconds: Double = 0) {
+  public init(answers: Int = 0, correct: Int = 0, seconds: Double = 0, newCards: Int = 0) {
     self.answers = answers
     self.correct = correct
     self.seconds = seconds
+    self.newCards = newCards
   }
 }
 
@@ -138,6 +145,7 @@ public struct UndoEntry: Sendable, Equatable {
   public var sequence: Int
   /// Shown when undoing: `answer to swiftui-basics/q3`.
   public var summary: String
+
   public var previousQuestions: [QuestionRef: QuestionProgress?] = [:]
   public var previousSessions: [String: SessionProgress?] = [:]
   public var previousDays: [Int64: DayActivity?] = [:]

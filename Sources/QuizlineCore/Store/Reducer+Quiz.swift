@@ -45,6 +45,12 @@ extension Reducer {
     case (.asking(let shownAt), .open):
       state.quiz = .writing(shownAt: shownAt, lines: [raw.trimmingSpaces])
       return Reduction()
+    case (.certainty(_, let typed), _):
+      guard let level = Int(line), (1...3).contains(level) else {
+        return fail(&state, "\(quoted(line)) is not a certainty", hint: "Type 1 (not sure), 2 (fairly sure) or 3 (very sure).")
+      }
+      guard case .success(let response) = AnswerParser.parse(typed, for: question) else { return Reduction() }
+      return record(&state, response, run: run, ref: ref, question: question, context, certainty: level)
     case (.flashcardBack, _), (.openGrading, _):
       guard let grade = SelfGrade(typed: line) else {
         return fail(&state, "\(quoted(line)) is not a grade", hint: "Type again, hard, good or easy (or 1-4).")
@@ -57,6 +63,11 @@ extension Reducer {
       case .failure(let error):
         return fail(&state, error.message, hint: AnswerParser.syntaxHint(for: question) + " Or skip, hint, flag, end, help.")
       case .success(let response):
+        if run.start.certainty {
+          state.quiz = .certainty(shownAt: stage.shownAt, answer: line)
+          state.display = [.notice("How sure are you? 1 not sure, 2 fairly sure, 3 very sure.")]
+          return Reduction()
+        }
         return record(&state, response, run: run, ref: ref, question: question, context)
       }
     }
@@ -70,22 +81,32 @@ extension Reducer {
   private static func reminder(for stage: QuizStage, _ question: Question) -> String {
     switch stage {
     case .flashcardBack, .openGrading: "Grade yourself: again, hard, good or easy."
+    case .certainty: "Type 1 (not sure), 2 (fairly sure) or 3 (very sure)."
     default: AnswerParser.syntaxHint(for: question)
     }
   }
 
   /// Grades and records an answer, then moves on to the next question or ends the run.
   private static func record(
-    _ state: inout AppState, _ response: Response, run: QuizRun, ref: QuestionRef, question: Question, _ context: Context
+    _ state: inout AppState, _ response: Response, run: QuizRun, ref: QuestionRef, question: Question, _ context: Context,
+    certainty: Int? = nil
   ) -> Reduction {
     let grade = Grader.grade(response, for: question)
     let seconds = min(600, max(0, Double(context.now.microseconds - (state.quiz?.shownAt.microseconds ?? context.now.microseconds)) / 1e6))
     var selfGrade: SelfGrade?
-    if case .selfGraded(let g, _) = response { selfGrade = g }
+    var rating: Rating?
+    if case .selfGraded(let g, _) = response {
+      selfGrade = g
+      rating = Rating(name: g.rawValue)
+    } else {
+      rating = state.progress.settings.rating(score: grade.score, seconds: seconds, certainty: certainty)
+    }
+    if run.start.practice { rating = nil }
     let answer = AnswerRecord(
-      run: run.id, question: ref, response: response.typed, score: grade.score, seconds: seconds, selfGrade: selfGrade)
+      run: run.id, question: ref, response: response.typed, score: grade.score, seconds: seconds, selfGrade: selfGrade,
+      certainty: certainty, rating: rating)
     var events: [EventPayload] = [.answered(answer)]
-    let feedback = Feedback(question: ref, typed: response.typed, grade: grade)
+    let feedback = Feedback(question: ref, typed: response.typed, grade: grade, certainty: certainty, practice: run.start.practice)
     events += advance(&state, run: run, from: run.position + 1, extraScore: grade.score, context)
     state.display.insert(.feedback(feedback), at: 0)
     return Reduction(events: events)

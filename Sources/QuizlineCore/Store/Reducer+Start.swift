@@ -65,17 +65,10 @@ extension Reducer {
       }
       refs = Array(refs.prefix(n))
     }
-    var hashes: [String: String] = [:]
-    for bank in Set(refs.map(\.bank)) { hashes[bank] = state.catalog.bank(bank)?.contentHash ?? "" }
-    let start = RunStart(source: source, questions: refs, seed: seed, bankHashes: hashes)
-    var blocks: [Block] = []
-    if let old = state.progress.activeRun {
-      blocks.append(.notice("Your unfinished quiz on \(old.start.source.label) (\(old.position) of \(old.questions.count) done) was ended."))
-    }
-    state.quiz = .asking(shownAt: context.now)
-    blocks.append(.currentQuestion)
-    state.display = blocks
-    return Reduction(events: [.quizStarted(start)])
+    let practice = source == .cram
+    let start = RunStart(
+      source: source, questions: refs, seed: seed, bankHashes: hashes(state, refs), practice: practice, certainty: args.flag("certainty"))
+    return begin(&state, start, context)
   }
 
   /// Skip events for questions that no longer exist, from `position` on (the bank was edited).

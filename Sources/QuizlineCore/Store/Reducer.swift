@@ -35,6 +35,7 @@ public enum Reducer {
         return reduceQuizLine(&state, raw, &context)
       }
       let line = raw.trimmingSpaces
+      if state.pendingReset != nil { return confirmReset(&state, line) }
       if line.isEmpty { return Reduction() }
       return reduceHomeLine(&state, line, &context)
     }
@@ -84,6 +85,11 @@ public enum Reducer {
     case "complete", "reopen": return mark(&state, arg, complete: command == "complete")
     case "start", "quiz", "retry": return startRun(&state, command, args, &context)
     case "resume": return resume(&state, context)
+    case "review": return review(&state, args, context)
+    case "cram": return cram(&state, args, context)
+    case "forecast": state.display = [.forecast]
+    case "reset": return reset(&state, args)
+    case "config": return config(&state, args)
     case "undo": return undo(&state, context)
     case "quit":
       state.quitRequested = true

@@ -1,0 +1,39 @@
+/// Profile settings as JSON (inside `settingsChanged` events and the snapshot).
+enum SettingsCoding {
+  static func encode(_ s: ProfileSettings) -> JSONText {
+    .object([
+      ("weights", .array(s.scheduler.weights.map { .double($0) })),
+      ("desiredRetention", .double(s.scheduler.desiredRetention)),
+      ("learningSteps", .array(s.scheduler.learningSteps.map { .int($0) })),
+      ("relearningSteps", .array(s.scheduler.relearningSteps.map { .int($0) })),
+      ("maximumInterval", .int(s.scheduler.maximumInterval)),
+      ("enableFuzzing", .bool(s.scheduler.enableFuzzing)),
+      ("newCardsPerDay", .int(s.newCardsPerDay)),
+      ("useAnswerTime", .bool(s.useAnswerTime)),
+      ("easySeconds", .int(s.easySeconds)),
+      ("hardSeconds", .int(s.hardSeconds)),
+    ])
+  }
+
+  static func decode(_ f: FieldMap) throws(EventCoding.DecodeError) -> ProfileSettings {
+    var s = ProfileSettings()
+    func numbers(_ key: String) throws(EventCoding.DecodeError) -> [Double] {
+      guard let v = f.value(key), v.kind == .array else { throw EventCoding.DecodeError(message: "missing \"\(key)\"") }
+      return try v.elements.map { (e: JSONValue) throws(EventCoding.DecodeError) -> Double in
+        guard let d = e.double, d.isFinite else { throw EventCoding.DecodeError(message: "\"\(key)\" must hold numbers") }
+        return d
+      }
+    }
+    s.scheduler = SchedulerSettings(
+      weights: try numbers("weights"), desiredRetention: try f.double("desiredRetention"),
+      learningSteps: try numbers("learningSteps").map { Int64($0) }, relearningSteps: try numbers("relearningSteps").map { Int64($0) },
+      maximumInterval: try f.int("maximumInterval"), enableFuzzing: f.bool("enableFuzzing") ?? true)
+    s.newCardsPerDay = try f.int("newCardsPerDay")
+    s.useAnswerTime = f.bool("useAnswerTime") ?? false
+    s.easySeconds = try f.int("easySeconds")
+    s.hardSeconds = try f.int("hardSeconds")
+    let problems = s.validate()
+    guard problems.isEmpty else { throw EventCoding.DecodeError(message: "invalid settings: " + problems.joined(separator: "; ")) }
+    return s
+  }
+}

@@ -1,0 +1,83 @@
+extension Renderer {
+  /// `N due now, M more today`, or nil when no card is scheduled yet.
+  static func dueLine(_ state: AppState, _ now: Timestamp) -> String? {
+    let due = state.dueCards(at: now)
+    let fresh = min(state.newCards().count, state.newCardsLeftToday(at: now))
+    if due.now.isEmpty && due.laterToday == 0 && fresh == 0 { return nil }
+    var text = "\(due.now.count) due now, \(due.now.count + due.laterToday) due today"
+    if fresh > 0 { text += " (+\(fresh) new)" }
+    return text
+  }
+
+  static func renderForecast(_ state: AppState, _ out: inout Output) {
+    let s = out.context.style
+    let now = out.context.now
+    var counts = [Int](repeating: 0, count: 14)
+    var scheduled = 0
+    for (ref, p) in state.progress.questions {
+      guard let card = p.card, state.catalog.question(ref) != nil else { continue }
+      scheduled += 1
+      let day = max(0, Int(card.due.dayNumber - now.dayNumber))
+      if day < 14 { counts[day] += 1 }
+    }
+    guard scheduled > 0 else {
+      out.paragraph("No card is scheduled yet. Answer some questions (review, start BANK) and they will appear here.")
+      return
+    }
+    out.line(s.paint("Due in the next 14 days (UTC days; today includes overdue cards)", .bold))
+    let peak = max(1, counts.max() ?? 1)
+    let barWidth = max(10, min(40, out.context.width - 24))
+    for (k, n) in counts.enumerated() {
+      let day = Timestamp(microseconds: (now.dayNumber + Int64(k)) * 86_400_000_000)
+      let label = k == 0 ? "today" : k == 1 ? "tomorrow" : day.isoDate
+      let cells = n == 0 ? 0 : max(1, Int((Double(n) / Double(peak) * Double(barWidth)).rounded()))
+      let bar = String(repeating: s.unicode ? "█" : "#", count: cells)
+      out.line("  " + TextWrap.pad(label, to: 11) + " " + TextWrap.pad(String(n), to: 4) + " " + bar)
+    }
+    let later = scheduled - counts.reduce(0, +)
+    out.line("  \(later) more later. New cards not yet scheduled: \(state.newCards().count).")
+  }
+
+  static func renderSettings(_ state: AppState, _ out: inout Output) {
+    let settings = state.progress.settings
+    out.line(out.context.style.paint("Study settings (profile \(safe(state.profile, out.context)))", .bold))
+    let explanations: [SettingKey: String] = [
+      .retention: "recall probability review intervals aim for",
+      .learningSteps: "steps for new cards",
+      .relearningSteps: "steps after a lapse",
+      .maxInterval: "longest interval, in days",
+      .fuzz: "spread review days a little",
+      .newPerDay: "new cards review introduces per day",
+      .answerTime: "fast right answers count easy, slow ones hard",
+      .easySeconds: "at most this many seconds counts as fast",
+      .hardSeconds: "at least this many seconds counts as slow",
+    ]
+    for key in SettingKey.allCases {
+      out.line("  " + TextWrap.pad(key.rawValue, to: 18) + TextWrap.pad(key.value(in: settings), to: 10) + (explanations[key] ?? ""))
+    }
+    out.line("Change one with config KEY VALUE, e.g. config retention 0.85.")
+  }
+
+  static func renderConfirmReset(_ scope: ResetScope, _ state: AppState, _ out: inout Output) {
+    let affected: Int
+    switch scope {
+    case .bank(let id): affected = state.progress.questions.keys.filter { $0.bank == id }.count
+    case .session(_, let refs): affected = refs.filter { state.progress.questions[$0] != nil }.count
+    }
+    var text = "This clears the schedule and scores of \(count(affected, "question")) (\(scope.label))"
+    if case .session(let id, _) = scope, state.progress.isCompleted(id) { text += " and marks the session not completed" }
+    out.paragraph(text + ". The history stays in the journal and undo can restore it. Type yes to reset, anything else to cancel.")
+  }
+
+  static func renderNothingDue(_ state: AppState, _ out: inout Output) {
+    let now = out.context.now
+    let next = state.progress.questions.compactMap { ref, p -> (QuestionRef, Timestamp)? in
+      guard let card = p.card, state.catalog.question(ref) != nil else { return nil }
+      return (ref, card.due)
+    }.min { $0.1 < $1.1 }
+    var text = "Nothing is due now"
+    if state.newCardsLeftToday(at: now) == 0 && !state.newCards().isEmpty { text += ", and today's new cards are done" }
+    if let (ref, due) = next { text += ". Next review: \(relative(due, from: now)) (\(ref))" }
+    out.paragraph(text + ". Type forecast for the coming days, or cram BANK to practise anyway.")
+  }
+}

@@ -1,0 +1,107 @@
+/// The settings `config` can change, with the words it accepts.
+public enum SettingKey: String, Sendable, CaseIterable {
+  case retention, learningSteps = "learning-steps", relearningSteps = "relearning-steps", maxInterval = "max-interval"
+  case fuzz, newPerDay = "new-per-day", answerTime = "answer-time", easySeconds = "easy-seconds", hardSeconds = "hard-seconds"
+
+  /// Example values, for completion and for messages.
+  public var suggestions: [String] {
+    switch self {
+    case .retention: ["0.9", "0.85", "0.95"]
+    case .learningSteps: ["1m,10m", "10m", "none"]
+    case .relearningSteps: ["10m", "none"]
+    case .maxInterval: ["36500", "365"]
+    case .fuzz, .answerTime: ["on", "off"]
+    case .newPerDay: ["20", "10"]
+    case .easySeconds: ["8"]
+    case .hardSeconds: ["60"]
+    }
+  }
+
+  /// The current value in the form `config` accepts.
+  public func value(in s: ProfileSettings) -> String {
+    switch self {
+    case .retention: String(s.scheduler.desiredRetention)
+    case .learningSteps: Self.steps(s.scheduler.learningSteps)
+    case .relearningSteps: Self.steps(s.scheduler.relearningSteps)
+    case .maxInterval: String(s.scheduler.maximumInterval)
+    case .fuzz: s.scheduler.enableFuzzing ? "on" : "off"
+    case .newPerDay: String(s.newCardsPerDay)
+    case .answerTime: s.useAnswerTime ? "on" : "off"
+    case .easySeconds: String(s.easySeconds)
+    case .hardSeconds: String(s.hardSeconds)
+    }
+  }
+
+  static func steps(_ seconds: [Int64]) -> String {
+    seconds.isEmpty ? "none" : seconds.map { $0 % 3600 == 0 ? "\($0 / 3600)h" : $0 % 60 == 0 ? "\($0 / 60)m" : "\($0)s" }.joined(separator: ",")
+  }
+
+  /// Parses `1m,10m`, `30s`, `2h`, `1d` or `none`.
+  static func parseSteps(_ text: String) -> [Int64]? {
+    if text == "none" { return [] }
+    var out: [Int64] = []
+    for part in text.split(separator: ",") {
+      let p = String(part).trimmingSpaces
+      guard let unit = p.last, let n = Int64(p.dropLast()), n > 0 else { return nil }
+      switch unit {
+      case "s": out.append(n)
+      case "m": out.append(n * 60)
+      case "h": out.append(n * 3600)
+      case "d": out.append(n * 86_400)
+      default: return nil
+      }
+    }
+    return out.isEmpty ? nil : out
+  }
+}
+
+extension Reducer {
+  /// `config`, `config KEY`, `config KEY VALUE`.
+  static func config(_ state: inout AppState, _ args: ParsedArguments) -> Reduction {
+    guard let name = args.positionals.first else {
+      state.display = [.settings]
+      return Reduction()
+    }
+    guard let key = SettingKey(rawValue: name) else {
+      var hint = "Settings: " + SettingKey.allCases.map(\.rawValue).joined(separator: ", ") + "."
+      if let m = closestMatch(to: name, in: SettingKey.allCases.map(\.rawValue)) { hint = "Did you mean \(m)? " + hint }
+      return fail(&state, "there is no setting \(quotedArg(name))", hint: hint)
+    }
+    guard args.positionals.count == 2 else {
+      state.display = [.notice("\(key.rawValue) = \(key.value(in: state.progress.settings))")]
+      return Reduction()
+    }
+    let text = args.positionals[1].lowercased()
+    var s = state.progress.settings
+    let bad = "\(quotedArg(text)) is not a value for \(key.rawValue); try e.g. \(key.suggestions.joined(separator: " or "))"
+    switch key {
+    case .retention:
+      guard let v = Double(text) else { return fail(&state, bad, hint: nil) }
+      s.scheduler.desiredRetention = v
+    case .learningSteps, .relearningSteps:
+      guard let v = SettingKey.parseSteps(text) else { return fail(&state, bad, hint: "Write durations such as 1m,10m (s, m, h, d), or none.") }
+      if key == .learningSteps { s.scheduler.learningSteps = v } else { s.scheduler.relearningSteps = v }
+    case .maxInterval:
+      guard let v = Int(text) else { return fail(&state, bad, hint: nil) }
+      s.scheduler.maximumInterval = v
+    case .fuzz, .answerTime:
+      guard text == "on" || text == "off" else { return fail(&state, bad, hint: nil) }
+      if key == .fuzz { s.scheduler.enableFuzzing = text == "on" } else { s.useAnswerTime = text == "on" }
+    case .newPerDay, .easySeconds, .hardSeconds:
+      guard let v = Int(text) else { return fail(&state, bad, hint: nil) }
+      switch key {
+      case .newPerDay: s.newCardsPerDay = v
+      case .easySeconds: s.easySeconds = v
+      default: s.hardSeconds = v
+      }
+    }
+    let problems = s.validate()
+    guard problems.isEmpty else { return fail(&state, problems.joined(separator: "; "), hint: "Nothing was changed.") }
+    guard s != state.progress.settings else {
+      state.display = [.notice("\(key.rawValue) is already \(key.value(in: s)).")]
+      return Reduction()
+    }
+    state.display = [.notice("\(key.rawValue) = \(key.value(in: s)). Applies to answers from now on.")]
+    return Reduction(events: [.settingsChanged(s)])
+  }
+}

@@ -1,0 +1,94 @@
+extension Reducer {
+  /// `review [BANK|--all] [--limit N] [--certainty]`: due cards first (most overdue first), then new
+  /// ones up to the daily new-card limit.
+  static func review(_ state: inout AppState, _ args: ParsedArguments, _ context: Context) -> Reduction {
+    let bank = args.positionals.first
+    if let bank, state.catalog.bank(bank) == nil { return unknown(&state, "bank", bank, state.catalog.banks.map(\.id)) }
+    var limit = Int.max
+    if let l = args.value("limit") {
+      guard let n = Int(l), n >= 1 else { return fail(&state, "--limit must be a whole number of at least 1, not \(quotedArg(l))", hint: nil) }
+      limit = n
+    }
+    let due = state.dueCards(at: context.now).now.filter { bank == nil || $0.bank == bank }
+    let fresh = state.newCards(bank: bank).prefix(state.newCardsLeftToday(at: context.now))
+    let refs = Array((due + fresh).prefix(limit))
+    guard !refs.isEmpty else {
+      state.display = [.nothingDue]
+      return Reduction()
+    }
+    return begin(&state, RunStart(source: .review, questions: refs, seed: context.entropy, bankHashes: hashes(state, refs), certainty: args.flag("certainty")), context)
+  }
+
+  /// `cram BANK|--tags T`: practice that does not move the schedule (answers are recorded as practice).
+  static func cram(_ state: inout AppState, _ args: ParsedArguments, _ context: Context) -> Reduction {
+    var questions: [QuestionRef] = []
+    if let id = args.positionals.first {
+      guard let bank = state.catalog.bank(id) else { return unknown(&state, "bank", id, state.catalog.banks.map(\.id)) }
+      questions = bank.questions.map { QuestionRef(bank: id, question: $0.id) }
+    } else if args.value("tags") == nil {
+      return fail(&state, "cram needs a bank or --tags", hint: "usage: cram BANK, or cram --tags state,layout")
+    } else {
+      questions = state.catalog.banks.flatMap { b in b.questions.map { QuestionRef(bank: b.id, question: $0.id) } }
+    }
+    if let tagList = args.value("tags") {
+      let wanted = Set(tagList.split(separator: ",").map { String($0).trimmingSpaces.lowercased() }.filter { !$0.isEmpty })
+      questions = questions.filter { ref in
+        let tags = (state.catalog.question(ref)?.tags ?? []) + (state.catalog.bank(ref.bank)?.tags ?? [])
+        return !wanted.isDisjoint(with: tags)
+      }
+      if questions.isEmpty { return fail(&state, "no question has the tags \(tagList)", hint: "Tags appear in each question's header; search finds questions by text.") }
+    }
+    questions = Presentation.shuffled(questions, seed: context.entropy)
+    if let c = args.value("count") {
+      guard let n = Int(c), n >= 1 else { return fail(&state, "--count must be a whole number of at least 1, not \(quotedArg(c))", hint: nil) }
+      questions = Array(questions.prefix(n))
+    }
+    return begin(&state, RunStart(source: .cram, questions: questions, seed: context.entropy, bankHashes: hashes(state, questions), practice: true), context)
+  }
+
+  /// `reset BANK|SESSION`: asks for `yes` first; the reset is an event, so `undo` can restore it.
+  static func reset(_ state: inout AppState, _ args: ParsedArguments) -> Reduction {
+    let id = args.positionals[0]
+    let scope: ResetScope
+    if state.catalog.bank(id) != nil {
+      scope = .bank(id)
+    } else if let session = state.catalog.session(id) {
+      scope = .session(id, questions: session.checkpoint?.questions ?? [])
+    } else {
+      return unknown(&state, "bank or session", id, state.catalog.banks.map(\.id) + state.catalog.sessions.map(\.id))
+    }
+    state.pendingReset = scope
+    state.display = [.confirmReset(scope)]
+    return Reduction()
+  }
+
+  /// Handles the line typed after a reset question.
+  static func confirmReset(_ state: inout AppState, _ line: String) -> Reduction {
+    guard let scope = state.pendingReset else { return Reduction() }
+    state.pendingReset = nil
+    guard line.lowercased() == "yes" else {
+      state.display = [.notice("Reset cancelled; nothing was changed.")]
+      return Reduction()
+    }
+    state.display = [.notice("Reset \(scope.label): its scheduling and scores are cleared. Type undo to restore them.")]
+    return Reduction(events: [.reset(scope)])
+  }
+
+  static func hashes(_ state: AppState, _ refs: [QuestionRef]) -> [String: String] {
+    var out: [String: String] = [:]
+    for bank in Set(refs.map(\.bank)) { out[bank] = state.catalog.bank(bank)?.contentHash ?? "" }
+    return out
+  }
+
+  /// Starts a run (ending an unfinished one, with a notice) and shows its first question.
+  static func begin(_ state: inout AppState, _ start: RunStart, _ context: Context) -> Reduction {
+    var blocks: [Block] = []
+    if let old = state.progress.activeRun {
+      blocks.append(.notice("Your unfinished quiz on \(old.start.source.label) (\(old.position) of \(old.questions.count) done) was ended."))
+    }
+    state.quiz = .asking(shownAt: context.now)
+    blocks.append(.currentQuestion)
+    state.display = blocks
+    return Reduction(events: [.quizStarted(start)])
+  }
+}
