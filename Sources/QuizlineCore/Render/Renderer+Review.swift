@@ -4,6 +4,7 @@ extension Renderer {
     let due = state.dueCards(at: now)
     let fresh = min(state.newCards().count, state.newCardsLeftToday(at: now))
     if due.now.isEmpty && due.laterToday == 0 && fresh == 0 { return nil }
+    if due.now.isEmpty && due.laterToday == 0 { return "nothing due; \(fresh) new card\(fresh == 1 ? "" : "s") ready" }
     var text = "\(due.now.count) due now, \(due.now.count + due.laterToday) due today"
     if fresh > 0 { text += " (+\(fresh) new)" }
     return text

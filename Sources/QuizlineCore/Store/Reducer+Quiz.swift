@@ -61,6 +61,9 @@ extension Reducer {
     default:
       switch AnswerParser.parse(line, for: question) {
       case .failure(let error):
+        if let word = ReplCommands.tokenize(line).first?.lowercased(), ReplCommands.parser(for: .home).command(named: word) != nil {
+          return fail(&state, "\(word) cannot be used during a quiz", hint: "Type end to finish the quiz first, or quit to leave and resume later.")
+        }
         return fail(&state, error.message, hint: AnswerParser.syntaxHint(for: question) + " Or skip, hint, flag, end, help.")
       case .success(let response):
         if run.start.certainty {
