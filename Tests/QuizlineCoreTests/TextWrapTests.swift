@@ -17,3 +17,13 @@ import Testing
     #expect(TextWrap.pad("中", to: 4) == "中  ")
   }
 }
+
+@Suite struct StyledOutputTests {
+  @Test func colourCodesTakeNoColumnsAndAreNeverEscaped() {
+    #expect(TextWrap.displayWidth(Style.rich.paint("error:", .bad)) == 6)
+    var state = AppState(catalog: .empty)
+    state.display = [.error("there is no bank 'x'", hint: "Type list to see them.")]
+    let text = Renderer.render(state, RenderContext(style: .rich, now: Timestamp(seconds: 0))).text
+    #expect(text == "\u{1B}[31merror:\u{1B}[0m there is no bank 'x'\n  Type list to see them.\n")
+  }
+}

@@ -48,7 +48,7 @@ public enum Renderer {
     case .runSummary(let id): renderSummary(id, state, &out)
     case .notice(let text): out.paragraph(text)
     case .error(let message, let hint):
-      out.paragraph(s.paint("error:", .bad) + " " + message)
+      out.paragraph(message, indent: "  ", firstIndent: s.paint("error:", .bad) + " ")
       if let hint { out.paragraph(hint, indent: "  ") }
     case .undone(let summary):
       out.line("Undone: \(safe(summary, out.context)).")

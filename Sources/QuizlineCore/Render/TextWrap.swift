@@ -64,9 +64,21 @@ public enum TextWrap {
   }
 
   /// Columns a string occupies in a terminal (wide East Asian characters count 2, combining marks 0).
+  /// ANSI colour sequences (`ESC [ … m`) take no columns.
   public static func displayWidth(_ s: String) -> Int {
     var w = 0
-    for ch in s { w += characterWidth(ch) }
+    var inEscape = false
+    for ch in s {
+      if inEscape {
+        if ch.isLetter { inEscape = false }
+        continue
+      }
+      if ch == "\u{1B}" {
+        inEscape = true
+        continue
+      }
+      w += characterWidth(ch)
+    }
     return w
   }
 
