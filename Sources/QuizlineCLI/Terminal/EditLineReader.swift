@@ -29,7 +29,8 @@ final class EditLineReader: LineReader {
         FileDescriptorSink.standardOutput.write("\n")
         return .interrupted
       }
-      if Signals.terminationRequested { FileDescriptorSink.standardOutput.write("\n") }
+      // Ctrl-D (or a termination signal) leaves the cursor after the prompt: end that line.
+      FileDescriptorSink.standardOutput.write("\n")
       return .end
     }
     defer { free(raw) }
