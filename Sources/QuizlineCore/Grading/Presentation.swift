@@ -19,19 +19,12 @@ public enum Presentation {
   }
 
   /// FNV-1a, 64 bit: stable across runs and platforms (Swift's `hashValue` is randomly seeded).
-  public static func stableHash(_ text: String) -> UInt64 {
-    var h: UInt64 = 0xcbf2_9ce4_8422_2325
-    for b in text.utf8 {
-      h ^= UInt64(b)
-      h = h &* 0x0000_0100_0000_01B3
-    }
-    return h
-  }
+  public static func stableHash(_ text: String) -> UInt64 { fnv1a(text.utf8) }
 
   /// Fisher-Yates with a SplitMix64 stream: deterministic for a seed.
   public static func shuffled<T>(_ items: [T], seed: UInt64) -> [T] {
     var out = items
-    var rng = SplitMixGenerator(seed: seed)
+    var rng = SplitMix64(seed: seed)
     if out.count < 2 { return out }
     for i in stride(from: out.count - 1, to: 0, by: -1) {
       let j = Int(rng.next() % UInt64(i + 1))
@@ -41,22 +34,17 @@ public enum Presentation {
   }
 }
 
-/// SplitMix64: a tiny, fast, seedable generator for shuffles (not for cryptography).
-public struct SplitMixGenerator: RandomNumberGenerator, Sendable {
-  private var state: UInt64
-
-  public init(seed: UInt64) { state = seed }
-
-  public mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Letters for choices and right-hand items: 0 → "a".
 public func choiceLetter(_ index: Int) -> String {
   String(UnicodeScalar(UInt8(0x61 + max(0, min(25, index)))))
+}
+
+/// FNV-1a (64 bit) of some bytes: cheap and stable, for display orders and content hashes.
+public func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
+  var h: UInt64 = 0xcbf2_9ce4_8422_2325
+  for b in bytes {
+    h ^= UInt64(b)
+    h = h &* 0x0000_0100_0000_01B3
+  }
+  return h
 }

@@ -85,11 +85,6 @@ extension ObjectReader {
 
 /// FNV-1a (64 bit) of a file's bytes, in hex: cheap, stable, good enough to notice edits.
 func contentHash(_ bytes: [UInt8]) -> String {
-  var h: UInt64 = 0xcbf2_9ce4_8422_2325
-  for b in bytes {
-    h ^= UInt64(b)
-    h = h &* 0x0000_0100_0000_01B3
-  }
-  let hex = String(h, radix: 16)
+  let hex = String(fnv1a(bytes), radix: 16)
   return String(repeating: "0", count: 16 - hex.count) + hex
 }

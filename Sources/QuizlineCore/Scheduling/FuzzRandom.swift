@@ -97,7 +97,7 @@ public struct PythonRandom: FuzzRandom, Sendable {
 
 /// SplitMix64: a tiny, fast generator for fuzz where matching Python is not needed (e.g. seeded
 /// from a card and review instant so a replay fuzzes the same way).
-public struct SplitMix64: FuzzRandom, Sendable {
+public struct SplitMix64: FuzzRandom, RandomNumberGenerator, Sendable {
   /// The current state; equal states give equal sequences.
   public var state: UInt64
 
