@@ -1,0 +1,103 @@
+import Testing
+@testable import QuizlineCore
+
+/// Previews of the screens outside a quiz, each built by driving the store to that state and rendered
+/// in plain style at width 80 with a fixed clock; compared with `Tests/Fixtures/snapshots/*.txt`.
+@Suite struct HomePreviewTests {
+  @Test func welcomeOnAnEmptyCatalogSaysTheFolderIsEmpty() {
+    var d = StoreDriver(catalog: .empty)
+    d.start()
+    let frame = d.screen()
+    Snapshot.check(frame.text, named: "welcome-empty-catalog")
+    #expect(frame.prompt == "quizline> ")
+    d.type("list")
+    #expect(d.screen().text == "No banks, sessions or courses found.\n")
+  }
+
+  @Test func welcomeOnAFreshProfilePointsToTheFirstSession() {
+    var d = StoreDriver()
+    d.start()
+    Snapshot.check(d.screen().text, named: "welcome-fresh")
+  }
+
+  @Test func welcomeAfterQuittingMidQuizOffersResume() {
+    var d = StoreDriver()
+    d.type(["start sample", "b", "a,c", "quit"])
+    var again = d.restarted()
+    again.start()
+    Snapshot.check(again.screen().text, named: "welcome-unfinished-run")
+    #expect(again.screen().text.contains("You have an unfinished quiz on sample (2 of 10 done). Type resume to continue."))
+  }
+
+  @Test func welcomeWhenEverySessionIsCompleted() {
+    var d = StoreDriver()
+    d.type(["quiz intro", "b", "a,c", "true", "ZStack", "2", "complete layout"])
+    d.start()
+    #expect(d.screen().text.contains("0.1.0 | profile default | 1 bank, 2 sessions | 2/2 completed\n"))
+    #expect(d.screen().text.contains("Every study session is completed. Type list to see your scores, help for\ncommands.\n"))
+  }
+
+  @Test func homeListShowsACompletedSessionAndBankScores() {
+    var d = StoreDriver()
+    d.type(["read layout", "complete", "start sample --count 4", "b", "a", "true", "nope", "list"])
+    Snapshot.check(d.screen().text, named: "list-completed-session")
+  }
+
+  @Test func readingASessionNotCompletedShowsEverythingAndHowToComplete() {
+    var d = StoreDriver()
+    d.type("read intro")
+    Snapshot.check(d.screen().text, named: "session-not-completed")
+    #expect(d.state.reading == "intro")
+  }
+
+  @Test func readingACompletedSessionShowsTheCompletionDate() {
+    var d = StoreDriver()
+    d.type(["complete layout", "read layout"])
+    Snapshot.check(d.screen().text, named: "session-completed")
+  }
+
+  @Test func statusSummarisesSessionsBanksAccuracyFlagsAndTheCurrentRun() {
+    var d = StoreDriver()
+    d.type(["complete layout", "start sample", "b", "a", "flag", "false", "status"])
+    Snapshot.check(d.screen().text, named: "status-mid-quiz")
+    #expect(d.screen().prompt == "sample 4/10> ")
+    d.type(["quit"])
+    var later = d.restarted()
+    later.type("status")
+    #expect(later.screen().text.contains("  Current quiz        sample, 3/10 done (type resume)\n"))
+  }
+
+  @Test func helpListsTheCommandsOfEachContext() {
+    var d = StoreDriver()
+    d.type("help")
+    Snapshot.check(d.screen().text, named: "help-home")
+    d.type("help start")
+    Snapshot.check(d.screen().text, named: "help-start")
+    d.type(["start sample", "help"])
+    Snapshot.check(d.screen().text, named: "help-quiz")
+  }
+
+  @Test func searchFindsPromptsAndSessionBodiesCaseInsensitively() {
+    var d = StoreDriver()
+    d.type("search BINDING")
+    Snapshot.check(d.screen().text, named: "search-binding")
+    d.type("search no-such-words")
+    #expect(d.screen().text == "Nothing matches \"no-such-words\".\n")
+  }
+
+  @Test func badInputAtHomeAndInAQuizShowsAnErrorAndAHint() {
+    var d = StoreDriver()
+    var t = Transcript()
+    t.start(&d)
+    t.type(
+      [
+        "frobnicate", "strat sample", "skip", "start nope", "start sampel", "start sample --count 0", "start sample --seed x",
+        "start sample --count", "start sample --tags zzz", "start sample --only-missed", "start sample --only-flagged", "start",
+        "start sample --bogus", "read nope", "complete nope", "reopen intro", "complete intro", "quiz layout --count 2",
+        "help bogus", "resume", "retry", "undo",
+        "start sample", "z", "frobnicate", "back", "skip", "q", "skip", "maybe", "skip", "", "skip", "abc", "skip", "1a 1b",
+        "skip", "a a b", "skip", "one", "skip", "meh", "", "meh", "good", "", "skip",
+      ], &d)
+    Snapshot.check(t.text, named: "errors-transcript")
+  }
+}

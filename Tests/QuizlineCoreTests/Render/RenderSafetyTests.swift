@@ -1,0 +1,74 @@
+import Testing
+@testable import QuizlineCore
+
+/// Text from banks never reaches the terminal raw, and every screen wraps to the width.
+@Suite struct RenderSafetyTests {
+  /// A catalog whose texts carry an escape sequence, a bell and a bidirectional override.
+  static var hostileCatalog: Catalog {
+    let nasty = "Red\u{1B}[31m alert\u{07} \u{202E}txet"
+    let q = Question(
+      id: "q1", prompt: "Prompt " + nasty, explanation: "Because " + nasty, hint: "Hint " + nasty, tags: ["t"],
+      body: .single(choices: [Choice(text: "one " + nasty, feedback: "fb " + nasty), Choice(text: "two")], answer: 1))
+    let bank = Bank(id: "evil", title: "Bank " + nasty, questions: [q])
+    let session = StudySession(
+      id: "s1", title: "Session " + nasty, objectives: ["Objective " + nasty], estimatedMinutes: 3,
+      body: [.heading("Heading " + nasty), .paragraph("Para " + nasty), .bullets(["Bullet " + nasty]), .code("code " + nasty, language: nil)])
+    return Catalog(banks: [bank], sessions: [session])
+  }
+
+  @Test func controlCharactersInBankTextAreShownEscaped() {
+    var d = StoreDriver(catalog: Self.hostileCatalog)
+    var t = Transcript()
+    t.start(&d)
+    t.type(["list", "read s1", "search alert", "start evil", "hint", "a", "retry", "end"], &d)
+    #expect(!t.text.contains("\u{07}"))
+    #expect(!t.text.contains("\u{202E}"))
+    #expect(!t.text.contains("\u{1B}"))
+    #expect(t.text.contains("Prompt Red\\u{1B}[31m alert\\u{7} \\u{202E}txet"))
+    #expect(t.text.contains("one Red\\u{1B}[31m alert"))
+    #expect(t.text.contains("fb Red\\u{1B}[31m alert"))
+    #expect(t.text.contains("Because Red\\u{1B}[31m alert"))
+    #expect(t.text.contains("Hint: Hint Red\\u{1B}[31m alert"))
+    #expect(t.text.contains("code Red\\u{1B}[31m alert"))
+  }
+
+  @Test func richStyleEscapesBankTextButKeepsItsOwnColours() {
+    var d = StoreDriver(catalog: Self.hostileCatalog)
+    d.type(["start evil", "a"])
+    let text = d.screen(style: .rich).text
+    #expect(text.hasPrefix("\u{1B}[31m✗ Incorrect.\u{1B}[0m"))
+    #expect(!text.contains("\u{1B}[31m alert"))
+    #expect(text.contains("\\u{1B}[31m alert"))
+  }
+
+  /// Screens of a whole scripted session, for width checks.
+  static func transcript(width: Int, style: Style) -> String {
+    var d = StoreDriver()
+    var out = ""
+    let lines = [
+      "help", "list", "read intro", "status", "start sample", "b", "a", "f", "vstack", "2.2", "1a 2b 3c", "c a b", "modifier | margin",
+      "", "good", "a draft", "", "hard", "read layout", "complete", "list", "status", "start sample --count 0", "frobnicate",
+    ]
+    d.start()
+    out += d.screen(width: width, style: style).text
+    for line in lines {
+      d.type(line)
+      out += d.screen(width: width, style: style).text
+    }
+    return out
+  }
+}
+
+/// `text` without ANSI SGR sequences (`ESC [ digits ; m`).
+func withoutSGR(_ text: String) -> String {
+  var out = ""
+  var scalars = text.unicodeScalars.makeIterator()
+  while let s = scalars.next() {
+    guard s == "\u{1B}" else {
+      out.unicodeScalars.append(s)
+      continue
+    }
+    while let n = scalars.next(), n != "m" {}
+  }
+  return out
+}
