@@ -21,6 +21,13 @@ import Testing
     #expect(d.screen(style: .rich).text.hasPrefix("\(e)[31m✗ Incorrect.\(e)[0m\(e)[2m recorded\(e)[0m\n"))
   }
 
+  @Test func richStyleErrorsAreRedAndTheirHintsPlain() {
+    var d = StoreDriver()
+    d.type("start nope")
+    let e = Self.esc
+    #expect(d.screen(style: .rich).text == "\(e)[31merror:\(e)[0m there is no bank 'nope'\n  Type list to see them.\n")
+  }
+
   @Test func richStyleListUsesTicksBarsAndDots() {
     var d = StoreDriver()
     d.type(["complete layout", "list"])
