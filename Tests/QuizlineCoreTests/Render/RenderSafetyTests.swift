@@ -41,6 +41,22 @@ import Testing
     #expect(text.contains("\\u{1B}[31m alert"))
   }
 
+  @Test func colourCodesTakeNoColumns() {
+    #expect(TextWrap.displayWidth(Style.rich.paint("✓ done", .good)) == 6)
+    #expect(TextWrap.displayWidth("a\u{1B}[1;31mb\u{1B}[0mc") == 3)
+    #expect(TextWrap.displayWidth("漢字") == 4)
+  }
+
+  @Test func headerRulesReachTheFullWidth() {
+    var d = StoreDriver()
+    d.type(["complete layout", "read layout"])
+    for style in [Style.plain, Style.rich] {
+      let header = d.screen(style: style).text.split(separator: "\n")[0]
+      #expect(TextWrap.displayWidth(withoutSGR(String(header))) == 80, "\(style): \(header)")
+      #expect(header.contains("Layout and modifiers"), "\(style): \(header)")
+    }
+  }
+
   /// Screens of a whole scripted session, for width checks.
   static func transcript(width: Int, style: Style) -> String {
     var d = StoreDriver()
