@@ -9,12 +9,14 @@ public enum TextWrap {
     for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
       var prefix = first ? (firstIndent ?? indent) : indent
       first = false
-      let available = max(8, width - displayWidth(prefix))
+      // Room after the prefix of the line being filled: the first line's prefix may differ from the rest.
+      var available = max(8, width - displayWidth(prefix))
       var current = ""
       var currentWidth = 0
       func flush() {
         out.append(prefix + current)
         prefix = indent
+        available = max(8, width - displayWidth(indent))
         current = ""
         currentWidth = 0
       }
