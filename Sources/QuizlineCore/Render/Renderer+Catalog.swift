@@ -160,7 +160,7 @@ extension Renderer {
         for item in items { out.paragraph(item, indent: "    ", firstIndent: "  \(s.bullet) ") }
         out.line()
       case .code(let code, _):
-        for l in code.split(separator: "\n", omittingEmptySubsequences: false) { out.line(s.paint("    " + safe(String(l), out.context), .accent)) }
+        for l in code.split(separator: "\n", omittingEmptySubsequences: false) { out.verbatim(s.paint("    " + safe(String(l), out.context), .accent)) }
         out.line()
       }
     }

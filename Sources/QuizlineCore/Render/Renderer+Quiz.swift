@@ -75,7 +75,7 @@ extension Renderer {
     guard let q = state.catalog.question(ref), case .flashcard(let back) = q.body else { return }
     out.paragraph(back, indent: "  ")
     if !q.explanation.isEmpty { out.paragraph(q.explanation, indent: "  ") }
-    out.line(out.context.style.paint("  How well did you recall it? again, hard, good or easy", .dim))
+    out.line(out.context.style.paint(TextWrap.wrap("How well did you recall it? again, hard, good or easy", width: out.context.width, indent: "  "), .dim))
   }
 
   static func renderModelAnswer(_ ref: QuestionRef, _ written: String, _ state: AppState, _ out: inout Output) {
@@ -88,7 +88,7 @@ extension Renderer {
       for p in points { out.paragraph(p, indent: "    ", firstIndent: "  \(s.bullet) ") }
     }
     if !q.explanation.isEmpty { out.paragraph(q.explanation, indent: "  ") }
-    out.line(s.paint("  Compare with what you wrote, then grade yourself: again, hard, good or easy", .dim))
+    out.line(s.paint(TextWrap.wrap("Compare with what you wrote, then grade yourself: again, hard, good or easy", width: out.context.width, indent: "  "), .dim))
   }
 
   static func renderSummary(_ runID: Int, _ state: AppState, _ out: inout Output) {

@@ -80,8 +80,19 @@ struct Output {
 
   var text: String { lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n" }
 
-  /// One line as is (already safe and short), not wrapped.
-  mutating func line(_ text: String = "") { lines.append(text) }
+  /// One line of our own text (already safe, maybe coloured): as is when it fits the width, else
+  /// wrapped with its leading spaces as the indent (two more on later lines). Never escaped again.
+  mutating func line(_ text: String = "") {
+    if text.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy({ TextWrap.displayWidth(String($0)) <= context.width }) {
+      lines.append(text)
+      return
+    }
+    let lead = String(text.prefix { $0 == " " })
+    lines += TextWrap.lines(text, width: context.width, indent: lead + "  ", firstIndent: lead)
+  }
+
+  /// A line kept exactly as written (code), never reflowed.
+  mutating func verbatim(_ text: String) { lines.append(text) }
 
   /// Bank or session text: escaped, wrapped, indented.
   mutating func paragraph(_ text: String, indent: String = "", firstIndent: String? = nil) {
@@ -93,8 +104,15 @@ struct Output {
     let s = context.style
     var title = title
     let room = context.width - TextWrap.displayWidth(detail) - 8
+    if !detail.isEmpty, room < 12 {
+      // Too narrow for both on one line: the title's rule, then the detail under it.
+      header(title)
+      line("  " + detail)
+      return
+    }
     if TextWrap.displayWidth(title) > room {
-      while TextWrap.displayWidth(title) > max(4, room - 1), !title.isEmpty { title.removeLast() }
+      let keep = max(4, room - TextWrap.displayWidth(s.ellipsis))
+      while TextWrap.displayWidth(title) > keep, !title.isEmpty { title.removeLast() }
       title += s.ellipsis
     }
     let left = s.rule + s.rule + " " + title + " "

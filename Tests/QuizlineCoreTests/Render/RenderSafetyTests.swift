@@ -41,6 +41,44 @@ import Testing
     #expect(text.contains("\\u{1B}[31m alert"))
   }
 
+  /// The code lines of the intro session as shown (code is never reflowed).
+  static var codeLines: Set<String> {
+    let blocks = fixtureCatalog.session("intro")?.body ?? []
+    var lines = Set<String>()
+    for case .code(let code, _) in blocks {
+      for l in code.split(separator: "\n") { lines.insert("    " + l) }
+    }
+    return lines
+  }
+
+  @Test(arguments: [40, 60, 80, 120])
+  func everyPlainLineButCodeFitsTheWidth(width: Int) {
+    let lines = Self.transcript(width: width, style: .plain).split(separator: "\n").map(String.init)
+    let over = lines.filter { TextWrap.displayWidth($0) > width && !Self.codeLines.contains($0) }
+    #expect(over.isEmpty, "lines wider than \(width): \(over)")
+  }
+
+  @Test(arguments: [40, 80])
+  func everyRichLineButCodeFitsTheWidthOnceColourCodesAreRemoved(width: Int) {
+    let lines = Self.transcript(width: width, style: .rich).split(separator: "\n").map { withoutSGR(String($0)) }
+    let over = lines.filter { TextWrap.displayWidth($0) > width && !Self.codeLines.contains($0) }
+    #expect(over.isEmpty, "lines wider than \(width): \(over)")
+  }
+
+  @Test func codeBlocksAreKeptVerbatimEvenWhenNarrow() {
+    var d = StoreDriver()
+    d.type("read intro")
+    let text = d.screen(width: 30).text
+    #expect(text.contains("\n      var body: some View { Text(\"\\(count)\") }\n"))
+  }
+
+  @Test func aNarrowSessionHeaderPutsItsDetailOnTheNextLine() {
+    var d = StoreDriver()
+    d.type("read intro")
+    let lines = d.screen(width: 40).text.split(separator: "\n").prefix(3)
+    #expect(lines == ["-- Introduction to state ---------------", "  session 1/2 | ~8 min | [ ] not", "    completed"])
+  }
+
   @Test func colourCodesTakeNoColumns() {
     #expect(TextWrap.displayWidth(Style.rich.paint("✓ done", .good)) == 6)
     #expect(TextWrap.displayWidth("a\u{1B}[1;31mb\u{1B}[0mc") == 3)
@@ -63,7 +101,8 @@ import Testing
     var out = ""
     let lines = [
       "help", "list", "read intro", "status", "start sample", "b", "a", "f", "vstack", "2.2", "1a 2b 3c", "c a b", "modifier | margin",
-      "", "good", "a draft", "", "hard", "read layout", "complete", "list", "status", "start sample --count 0", "frobnicate",
+      "", "good", "a draft", "", "hard", "read layout", "complete", "list", "status", "start sample --count 0", "frobnicate", "quiz intro", "a", "a", "f", "x", "1",
+      "undo", "end", "quit",
     ]
     d.start()
     out += d.screen(width: width, style: style).text
