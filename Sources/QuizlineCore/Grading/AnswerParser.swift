@@ -18,7 +18,8 @@ public enum AnswerParser {
     case .numeric(_, let unit, _): "Type a number\(unit.map { " (in \($0))" } ?? "")."
     case .matching(let pairs, _):
       "Pair each number with a letter, e.g. \((0..<min(3, pairs.count)).map { "\($0 + 1)\(choiceLetter(($0 + 1) % pairs.count))" }.joined(separator: " "))."
-    case .ordering(let items): "Type the letters in the right order, e.g. \((0..<items.count).reversed().map(choiceLetter).joined(separator: " "))."
+    // The items as shown are never in the right order, so the shown order is a safe example.
+    case .ordering(let items): "Type the letters in the right order, e.g. \((0..<items.count).map(choiceLetter).joined(separator: " "))."
     case .cloze(_, let gaps):
       gaps.count == 1 ? "Type the missing word." : "Type the \(gaps.count) missing words separated by |, e.g. one | two."
     case .flashcard: "Press Enter to turn the card, then grade yourself: again, hard, good or easy."
