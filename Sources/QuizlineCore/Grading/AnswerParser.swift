@@ -16,8 +16,7 @@ public enum AnswerParser {
     case .truefalse: "Type true or false."
     case .text: "Type your answer."
     case .numeric(_, let unit, _): "Type a number\(unit.map { " (in \($0))" } ?? "")."
-    case .matching(let pairs, _):
-      "Pair each number with a letter, e.g. \((0..<min(3, pairs.count)).map { "\($0 + 1)\(choiceLetter(($0 + 1) % pairs.count))" }.joined(separator: " "))."
+    case .matching(let pairs, _): "Pair each number with a letter, e.g. \(matchingExample(pairs: pairs.count))."
     // The items as shown are never in the right order, so the shown order is a safe example.
     case .ordering(let items): "Type the letters in the right order, e.g. \((0..<items.count).map(choiceLetter).joined(separator: " "))."
     case .cloze(_, let gaps):
@@ -99,11 +98,15 @@ public enum AnswerParser {
     return out
   }
 
+  /// The example pairing shown in the hint and echoed in errors: `1b 2c 3a` (at most three pairs).
+  private static func matchingExample(pairs: Int) -> String {
+    (0..<min(3, pairs)).map { "\($0 + 1)\(choiceLetter(($0 + 1) % pairs))" }.joined(separator: " ")
+  }
+
   /// `1c 2a 3b`, `1-c, 2-a`, `1:c 2:a`; every left item exactly once.
   private static func matching(_ text: String, lefts: Int, rights: Int) -> Result<Response, AnswerSyntaxError> {
-    let example = (0..<min(3, lefts)).map { "\($0 + 1)\(choiceLetter(($0 + 1) % rights))" }.joined(separator: " ")
     let failure = AnswerSyntaxError(
-      "\(quoted(text)) does not pair each of 1-\(lefts) with a letter a-\(choiceLetter(rights - 1)); type e.g. \(example).")
+      "\(quoted(text)) does not pair each of 1-\(lefts) with a letter a-\(choiceLetter(rights - 1)); type e.g. \(matchingExample(pairs: lefts)).")
     var result = [Int?](repeating: nil, count: lefts)
     var number = 0
     var sawDigit = false

@@ -29,4 +29,18 @@ import Testing
       #expect(Grader.grade(response, for: q).score < 1, "\(q.id): the example \(example) is the right answer")
     }
   }
+
+  @Test func matchingErrorEchoesTheSameExampleAsTheHint() throws {
+    let q = try #require(fixtureCatalog.question(sample("matching-wrappers")))
+    guard case .failure(let error) = AnswerParser.parse("1a 1b", for: q) else {
+      Issue.record("1a 1b parsed")
+      return
+    }
+    let hint = try #require(Self.example(in: AnswerParser.syntaxHint(for: q)))
+    #expect(Self.example(in: error.message) == hint)
+    guard case .success = AnswerParser.parse(hint, for: q) else {
+      Issue.record("the example \(hint) does not parse")
+      return
+    }
+  }
 }
