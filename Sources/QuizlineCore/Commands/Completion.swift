@@ -30,8 +30,7 @@ public enum Completion {
     if let last = words.last, last.hasPrefix("--"), let option = spec.options.first(where: { "--" + $0.name == last }), option.takesValue {
       if option.name == "tags" {
         let bank = words.dropFirst().first { !$0.hasPrefix("-") }.flatMap { state.catalog.bank($0) }
-        let tags = Set((bank?.questions ?? state.catalog.banks.flatMap(\.questions)).flatMap(\.tags)).sorted()
-        return .words(filter(tags, word))
+        return .words(filter(tags(of: bank.map { [$0] } ?? state.catalog.banks), word))
       }
       if option.name == "format" { return .words(filter(exportFormats, word)) }
       if option.name == "out" { return .files }
@@ -46,7 +45,7 @@ public enum Completion {
     case .command: return .words(filter(ReplCommands.all.map(\.name), word))
     case .format: return positionals.isEmpty ? .words(filter(exportFormats, word)) : .files
     case .file: return .files
-    case .tag: return .words(filter(Set(state.catalog.banks.flatMap(\.questions).flatMap(\.tags)).sorted(), word))
+    case .tag: return .words(filter(tags(of: state.catalog.banks), word))
     case .setting:
       if positionals.isEmpty { return .words(filter(SettingKey.allCases.map(\.rawValue), word)) }
       if let key = SettingKey(rawValue: positionals[0]) { return .words(filter(key.suggestions, word)) }
@@ -70,6 +69,11 @@ public enum Completion {
     case .ordering(let items): return (0..<items.count).map(choiceLetter)
     default: return []
     }
+  }
+
+  /// Every tag `--tags` accepts for these banks: the banks' own tags and their questions' tags.
+  private static func tags(of banks: [Bank]) -> [String] {
+    Set(banks.flatMap { $0.tags + $0.questions.flatMap(\.tags) }).sorted()
   }
 
   private static func filter(_ candidates: [String], _ prefix: String) -> [String] {
