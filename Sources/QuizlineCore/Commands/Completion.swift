@@ -14,6 +14,8 @@ public enum Completion {
     let before = String(line.prefix(wordStart))
     let word = String(line.dropFirst(wordStart)).lowercased()
     let words = ReplCommands.tokenize(before)
+    // Once an open answer has a line, every line is more of the answer: no command applies.
+    if case .writing(_, let lines) = state.quiz, !lines.isEmpty { return .words([]) }
     let context: ReplContext = state.quiz == nil ? .home : .quiz
     let commands = ReplCommands.commands(in: context)
     guard let first = words.first else {

@@ -43,4 +43,15 @@ import Testing
     d.startSample(at: .ordering)
     #expect(Self.complete(d, "c") == .words(["c"]))
   }
+
+  @Test func anOpenAnswerBeingWrittenOffersNoCommands() {
+    var d = StoreDriver()
+    d.startSample(at: .open)
+    #expect(Self.complete(d, "sk") == .words(["skip"]), "before the first line, quiz commands still apply")
+    d.type("my first line")
+    #expect(Self.complete(d, "sk") == .words([]))
+    #expect(Self.complete(d, "") == .words([]))
+    d.type("skip")
+    #expect(d.state.quiz == .writing(shownAt: d.state.quiz!.shownAt, lines: ["my first line", "skip"]), "typed skip became part of the answer")
+  }
 }
