@@ -26,8 +26,11 @@ struct StoreDriver {
   var step: Int64 = 5
   var entropy: UInt64 = 7
 
-  init(catalog: Catalog = fixtureCatalog, progress: LearnerProgress = LearnerProgress(), at start: Timestamp = scriptStart) {
-    journal = MemoryJournal()
+  init(
+    catalog: Catalog = fixtureCatalog, progress: LearnerProgress = LearnerProgress(), at start: Timestamp = scriptStart,
+    journal: MemoryJournal = MemoryJournal()
+  ) {
+    self.journal = journal
     store = Store(state: AppState(catalog: catalog, progress: progress), journal: journal)
     now = start
   }
@@ -72,9 +75,9 @@ struct StoreDriver {
     return p
   }
 
-  /// A new driver on the same catalog whose progress is replayed from this one's journal (a restart).
+  /// A new driver on the same catalog and journal whose progress is replayed from the journal (a restart).
   func restarted() -> StoreDriver {
-    var next = StoreDriver(catalog: state.catalog, progress: replayed, at: now)
+    var next = StoreDriver(catalog: state.catalog, progress: replayed, at: now, journal: journal)
     next.step = step
     next.entropy = entropy
     return next

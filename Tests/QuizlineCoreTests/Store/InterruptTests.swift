@@ -1,0 +1,64 @@
+import Testing
+@testable import QuizlineCore
+
+/// Ctrl-C and Ctrl-D as the runtime reports them: `.interrupted` and `.inputEnded`.
+@Suite struct InterruptTests {
+  @Test func aFirstCtrlCWarnsAndASecondLeaves() {
+    var d = StoreDriver()
+    #expect(d.interrupt().isEmpty)
+    #expect(d.state.interruptArmed && !d.state.quitRequested)
+    #expect(d.state.display == [.notice("Press Ctrl-C again, or type quit, to leave.")])
+    #expect(d.interrupt().isEmpty)
+    #expect(d.state.quitRequested)
+    #expect(d.state.display == [.goodbye])
+    #expect(d.screen().text == "Bye. Your progress is saved in Progress/default.\n")
+  }
+
+  @Test func aLineBetweenTwoCtrlCsDisarmsTheFirst() {
+    var d = StoreDriver()
+    d.interrupt()
+    d.type("status")
+    #expect(!d.state.interruptArmed)
+    d.interrupt()
+    #expect(!d.state.quitRequested)
+    d.type("")
+    d.interrupt()
+    #expect(!d.state.quitRequested, "even an empty line counts as going on")
+  }
+
+  @Test func ctrlCInsideAQuizKeepsEveryAnswerAndThePlace() {
+    var d = StoreDriver()
+    d.type(["start sample", "b"])
+    let progress = d.progress
+    let quiz = d.state.quiz
+    #expect(d.interrupt().isEmpty)
+    #expect(d.progress == progress && d.state.quiz == quiz)
+    #expect(d.screen().prompt == "sample 2/10> ")
+    d.interrupt()
+    #expect(d.state.quitRequested)
+    #expect(d.replayed.activeRun?.position == 1, "the run can be resumed")
+  }
+
+  @Test func ctrlCWhileWritingAnOpenAnswerDiscardsTheDraftFirst() {
+    var d = StoreDriver()
+    d.startSample(at: .open)
+    d.type(["a first line", "a second line"])
+    #expect(d.interrupt().isEmpty)
+    #expect(d.state.quiz == .asking(shownAt: d.state.quiz!.shownAt))
+    #expect(d.state.display == [.notice("Draft discarded."), .currentQuestion])
+    #expect(!d.state.interruptArmed)
+    d.interrupt()
+    #expect(d.state.interruptArmed && !d.state.quitRequested)
+    d.interrupt()
+    #expect(d.state.quitRequested)
+  }
+
+  @Test func ctrlDLeavesAtOnceAndKeepsAnUnfinishedQuiz() {
+    var d = StoreDriver()
+    d.type(["start sample", "b"])
+    #expect(d.endInput().isEmpty)
+    #expect(d.state.quitRequested)
+    #expect(d.state.display == [.goodbye])
+    #expect(d.progress.activeRun?.position == 1)
+  }
+}

@@ -1,0 +1,35 @@
+import Testing
+@testable import QuizlineCore
+
+/// The store records before it applies: when the journal cannot record, nothing is shown as done.
+@Suite struct JournalFailureTests {
+  @Test func anAnswerThatCannotBeSavedIsNotCountedAndCanBeGivenAgain() {
+    var d = StoreDriver()
+    d.type("start sample")
+    let before = d.state
+    d.journal.failNext = "No space left on device"
+    #expect(d.type("b").isEmpty)
+    #expect(
+      d.state.display == [
+        .error(
+          "could not save your progress: No space left on device",
+          hint: "Nothing of this step was recorded; what was saved before is safe. Free some space or fix the folder, then try again.")
+      ])
+    #expect(d.progress == before.progress)
+    #expect(d.state.quiz == before.quiz)
+    #expect(d.screen().prompt == "sample 1/10> ")
+    #expect(d.type("b").count == 1)
+    #expect(d.progress.activeRun?.position == 1)
+    #expect(d.replayed == d.progress)
+  }
+
+  @Test func aCompletionThatCannotBeSavedLeavesTheSessionNotCompleted() {
+    var d = StoreDriver()
+    d.journal.failNext = "Input/output error"
+    d.type("complete layout")
+    #expect(!d.progress.isCompleted("layout"))
+    #expect(d.journal.events.isEmpty)
+    d.type("list")
+    #expect(d.screen().text.contains("  [ ] layout: Layout and modifiers"))
+  }
+}
