@@ -45,7 +45,9 @@ final class PseudoTerminal {
       execve(path, argv, envp)
       _exit(127)
     }
-    guard child > 0 else { throw PseudoTerminalError(message: "forkpty failed: errno \(errno)", transcript: "") }
+    guard child > 0 else {
+      throw PseudoTerminalError(message: "forkpty failed: errno \(errno)", transcript: "")
+    }
     pid = child
     master = fd
     _ = fcntl(master, F_SETFD, FD_CLOEXEC)
@@ -102,14 +104,20 @@ final class PseudoTerminal {
     while true {
       var attributes = termios()
       if tcgetattr(master, &attributes) == 0, attributes.c_lflag & tcflag_t(ICANON) == 0 {
-        guard let syscall = try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8), syscall.first?.isNumber == true else { return }
+        guard let syscall = try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8),
+          syscall.first?.isNumber == true
+        else { return }
         if syscall.hasPrefix(Self.readSyscall) { return }
       }
       guard Date() < deadline else {
-        throw PseudoTerminalError(message: "the program was not waiting for keys within \(timeout) s", transcript: transcript)
+        throw PseudoTerminalError(
+          message: "the program was not waiting for keys within \(timeout) s",
+          transcript: transcript)
       }
       if !readSome(waitingMilliseconds: 5) && closed {
-        throw PseudoTerminalError(message: "the program closed the terminal while a key was to be sent", transcript: transcript)
+        throw PseudoTerminalError(
+          message: "the program closed the terminal while a key was to be sent",
+          transcript: transcript)
       }
     }
   }
@@ -126,10 +134,14 @@ final class PseudoTerminal {
         return seen
       }
       guard Date() < deadline else {
-        throw PseudoTerminalError(message: "timed out after \(timeout) s waiting for \(String(reflecting: text))", transcript: transcript)
+        throw PseudoTerminalError(
+          message: "timed out after \(timeout) s waiting for \(String(reflecting: text))",
+          transcript: transcript)
       }
       if !readSome(waitingMilliseconds: 100) && closed {
-        throw PseudoTerminalError(message: "the program closed the terminal before printing \(String(reflecting: text))", transcript: transcript)
+        throw PseudoTerminalError(
+          message: "the program closed the terminal before printing \(String(reflecting: text))",
+          transcript: transcript)
       }
     }
   }
@@ -149,7 +161,8 @@ final class PseudoTerminal {
         break
       }
       guard Date() < deadline else {
-        throw PseudoTerminalError(message: "the program did not exit within \(timeout) s", transcript: transcript)
+        throw PseudoTerminalError(
+          message: "the program did not exit within \(timeout) s", transcript: transcript)
       }
       if !readSome(waitingMilliseconds: 50) && closed {
         // Nothing more to read: wait for the exit without spinning.
@@ -184,7 +197,9 @@ final class PseudoTerminal {
     guard !needle.isEmpty, bytes.count - start >= needle.count else { return nil }
     var i = start
     while i + needle.count <= bytes.count {
-      if bytes[i] == needle[0], Array(bytes[i..<(i + needle.count)]) == needle { return i + needle.count }
+      if bytes[i] == needle[0], Array(bytes[i..<(i + needle.count)]) == needle {
+        return i + needle.count
+      }
       i += 1
     }
     return nil
@@ -202,15 +217,20 @@ struct TerminalWorld {
   }
 
   func environment(_ extra: [String: String] = [:]) -> [String: String] {
-    var env = ["TERM": "xterm", "HOME": home, "COLUMNS": "80", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+    var env = [
+      "TERM": "xterm", "HOME": home, "COLUMNS": "80", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
+    ]
     for (k, v) in extra { env[k] = v }
     return env
   }
 
   /// Starts the REPL on the fixture catalog with this world's progress folder and a fixed clock.
-  func start(_ arguments: [String] = [], environment extra: [String: String] = [:]) throws -> PseudoTerminal {
+  func start(_ arguments: [String] = [], environment extra: [String: String] = [:]) throws
+    -> PseudoTerminal
+  {
     try PseudoTerminal(
-      ["--quizzes", Fixtures.catalog, "--progress", progress, "--now", "2026-03-01T09:00:00Z"] + arguments,
+      ["--quizzes", Fixtures.catalog, "--progress", progress, "--now", "2026-03-01T09:00:00Z"]
+        + arguments,
       environment: environment(extra))
   }
 }

@@ -158,7 +158,8 @@ import Testing
     try t.expect("Bye.")
     #expect(try t.waitForExit() == 0)
     let again = try world.start()
-    try again.expect("You have an unfinished quiz on sample (1 of 10 done). Type resume to continue.")
+    try again.expect(
+      "You have an unfinished quiz on sample (1 of 10 done). Type resume to continue.")
     try again.expect(Self.prompt)
     try again.send("\u{04}")
     #expect(try again.waitForExit() == 0)
@@ -179,9 +180,12 @@ import Testing
     t.signal(SIGTERM)
     #expect(try t.waitForExit() == 0)
     #expect(t.transcript.contains("Leaving: your progress is saved."))
-    let answers = recordedEventLines(profileDirectory: world.progress + "/default").filter { $0.contains("\"type\":\"answered\"") }
+    let answers = recordedEventLines(profileDirectory: world.progress + "/default").filter {
+      $0.contains("\"type\":\"answered\"")
+    }
     #expect(answers.count == 2)
-    #expect(answers.first?.contains("\"question\":\"sample/single-owner\",\"response\":\"b\"") == true)
+    #expect(
+      answers.first?.contains("\"question\":\"sample/single-owner\",\"response\":\"b\"") == true)
   }
 
   /// (extra arguments, extra environment, colour expected, Unicode expected).
@@ -192,7 +196,9 @@ import Testing
   ]
 
   @Test(arguments: styles)
-  func colourAndUnicodeAppearOnlyWhereAllowed(arguments: [String], environment: [String: String], colour: Bool, unicode: Bool) throws {
+  func colourAndUnicodeAppearOnlyWhereAllowed(
+    arguments: [String], environment: [String: String], colour: Bool, unicode: Bool
+  ) throws {
     let t = try TerminalWorld().start(arguments, environment: environment)
     try t.expect(Self.prompt)
     try t.send("start sample\r")

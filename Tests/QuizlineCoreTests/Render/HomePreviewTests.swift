@@ -1,4 +1,5 @@
 import Testing
+
 @testable import QuizlineCore
 
 /// Previews of the screens outside a quiz, each built by driving the store to that state and rendered
@@ -26,15 +27,20 @@ import Testing
     var again = d.restarted()
     again.start()
     Snapshot.check(again.screen().text, named: "welcome-unfinished-run")
-    #expect(again.screen().text.contains("You have an unfinished quiz on sample (2 of 10 done). Type resume to continue."))
+    #expect(
+      again.screen().text.contains(
+        "You have an unfinished quiz on sample (2 of 10 done). Type resume to continue."))
   }
 
   @Test func welcomeWhenEverySessionIsCompleted() {
     var d = StoreDriver()
     d.type(["quiz intro", "b", "a,c", "true", "ZStack", "2", "complete layout"])
     d.start()
-    #expect(d.screen().text.contains("0.1.0 | profile default | 1 bank, 2 sessions | 2/2 completed\n"))
-    #expect(d.screen().text.contains("Every study session is completed. Type list to see your scores, help for\ncommands.\n"))
+    #expect(
+      d.screen().text.contains("0.1.0 | profile default | 1 bank, 2 sessions | 2/2 completed\n"))
+    #expect(
+      d.screen().text.contains(
+        "Every study session is completed. Type list to see your scores, help for\ncommands.\n"))
   }
 
   @Test func homeListShowsACompletedSessionAndBankScores() {
@@ -91,11 +97,15 @@ import Testing
     t.start(&d)
     t.type(
       [
-        "frobnicate", "strat sample", "skip", "start nope", "start sampel", "start sample --count 0", "start sample --seed x",
-        "start sample --count", "start sample --tags zzz", "start sample --only-missed", "start sample --only-flagged", "start",
-        "start sample --bogus", "read nope", "complete nope", "reopen intro", "complete intro", "quiz layout --count 2",
+        "frobnicate", "strat sample", "skip", "start nope", "start sampel",
+        "start sample --count 0", "start sample --seed x",
+        "start sample --count", "start sample --tags zzz", "start sample --only-missed",
+        "start sample --only-flagged", "start",
+        "start sample --bogus", "read nope", "complete nope", "reopen intro", "complete intro",
+        "quiz layout --count 2",
         "help bogus", "resume", "retry", "undo",
-        "start sample", "z", "frobnicate", "back", "skip", "q", "skip", "maybe", "skip", "", "skip", "abc", "skip", "1a 1b",
+        "start sample", "z", "frobnicate", "back", "skip", "q", "skip", "maybe", "skip", "", "skip",
+        "abc", "skip", "1a 1b",
         "skip", "a a b", "skip", "one", "skip", "meh", "", "meh", "good", "", "skip",
       ], &d)
     Snapshot.check(t.text, named: "errors-transcript")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import QuizlineCore
 
 /// Previews of the quiz screens: each question type mid-quiz, feedback, the self-graded steps and the
@@ -31,7 +32,9 @@ import Testing
   ]
 
   @Test(arguments: feedbackCases)
-  func feedbackSaysHowTheAnswerWentAndThatItWasRecorded(name: String, kind: QuestionKind, typed: String) {
+  func feedbackSaysHowTheAnswerWentAndThatItWasRecorded(
+    name: String, kind: QuestionKind, typed: String
+  ) {
     var d = StoreDriver()
     d.startSample(at: kind)
     d.type(typed)
@@ -58,7 +61,9 @@ import Testing
     Snapshot.check(d.screen().text, named: "flashcard-back")
     #expect(d.screen().prompt == "sample 9/10 grade> ")
     d.type("hard")
-    #expect(d.screen().text.hasPrefix("Graded hard. recorded\n  next review: in 6 min\n\n-- sample 10/10 "))
+    #expect(
+      d.screen().text.hasPrefix(
+        "Graded hard. recorded\n  next review: in 6 min\n\n-- sample 10/10 "))
   }
 
   @Test func openQuestionShowsTheModelAnswerAndKeyPointsAfterTheDraft() {
@@ -75,7 +80,10 @@ import Testing
 
   @Test func finishedQuizSummaryShowsScoreTagsMissedAnswersAndRetry() {
     var d = StoreDriver()
-    d.type(["start sample", "b", "a", "f", "ZStack", "skip", "1a 2b 3c", "c b a", "modifier | margin", "", "good", "draft", "", "again"])
+    d.type([
+      "start sample", "b", "a", "f", "ZStack", "skip", "1a 2b 3c", "c b a", "modifier | margin", "",
+      "good", "draft", "", "again",
+    ])
     Snapshot.check(d.screen().text, named: "summary-finished")
     #expect(d.screen().prompt == "quizline> ")
   }

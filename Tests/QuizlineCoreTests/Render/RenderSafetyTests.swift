@@ -1,4 +1,5 @@
 import Testing
+
 @testable import QuizlineCore
 
 /// Text from banks never reaches the terminal raw, and every screen wraps to the width.
@@ -7,12 +8,18 @@ import Testing
   static var hostileCatalog: Catalog {
     let nasty = "Red\u{1B}[31m alert\u{07} \u{202E}txet"
     let q = Question(
-      id: "q1", prompt: "Prompt " + nasty, explanation: "Because " + nasty, hint: "Hint " + nasty, tags: ["t"],
-      body: .single(choices: [Choice(text: "one " + nasty, feedback: "fb " + nasty), Choice(text: "two")], answer: 1))
+      id: "q1", prompt: "Prompt " + nasty, explanation: "Because " + nasty, hint: "Hint " + nasty,
+      tags: ["t"],
+      body: .single(
+        choices: [Choice(text: "one " + nasty, feedback: "fb " + nasty), Choice(text: "two")],
+        answer: 1))
     let bank = Bank(id: "evil", title: "Bank " + nasty, questions: [q])
     let session = StudySession(
       id: "s1", title: "Session " + nasty, objectives: ["Objective " + nasty], estimatedMinutes: 3,
-      body: [.heading("Heading " + nasty), .paragraph("Para " + nasty), .bullets(["Bullet " + nasty]), .code("code " + nasty, language: nil)])
+      body: [
+        .heading("Heading " + nasty), .paragraph("Para " + nasty), .bullets(["Bullet " + nasty]),
+        .code("code " + nasty, language: nil),
+      ])
     return Catalog(banks: [bank], sessions: [session])
   }
 
@@ -60,7 +67,9 @@ import Testing
 
   @Test(arguments: [40, 80])
   func everyRichLineButCodeFitsTheWidthOnceColourCodesAreRemoved(width: Int) {
-    let lines = Self.transcript(width: width, style: .rich).split(separator: "\n").map { withoutSGR(String($0)) }
+    let lines = Self.transcript(width: width, style: .rich).split(separator: "\n").map {
+      withoutSGR(String($0))
+    }
     let over = lines.filter { TextWrap.displayWidth($0) > width && !Self.codeLines.contains($0) }
     #expect(over.isEmpty, "lines wider than \(width): \(over)")
   }
@@ -76,7 +85,11 @@ import Testing
     var d = StoreDriver()
     d.type("read intro")
     let lines = d.screen(width: 40).text.split(separator: "\n").prefix(3)
-    #expect(lines == ["-- Introduction to state ---------------", "  session 1/2 | ~8 min | [ ] not", "    completed"])
+    #expect(
+      lines == [
+        "-- Introduction to state ---------------", "  session 1/2 | ~8 min | [ ] not",
+        "    completed",
+      ])
   }
 
   @Test func colourCodesTakeNoColumns() {
@@ -100,8 +113,10 @@ import Testing
     var d = StoreDriver()
     var out = ""
     let lines = [
-      "help", "list", "read intro", "status", "start sample", "b", "a", "f", "vstack", "2.2", "1a 2b 3c", "c a b", "modifier | margin",
-      "", "good", "a draft", "", "hard", "read layout", "complete", "list", "status", "start sample --count 0", "frobnicate", "quiz intro", "a", "a", "f", "x", "1",
+      "help", "list", "read intro", "status", "start sample", "b", "a", "f", "vstack", "2.2",
+      "1a 2b 3c", "c a b", "modifier | margin",
+      "", "good", "a draft", "", "hard", "read layout", "complete", "list", "status",
+      "start sample --count 0", "frobnicate", "quiz intro", "a", "a", "f", "x", "1",
       "undo", "end", "quit",
     ]
     d.start()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import QuizlineCore
 
 /// Golden text files for screens: `Tests/Fixtures/snapshots/<name>.txt`.
@@ -13,25 +14,34 @@ enum Snapshot {
   static func path(_ name: String) -> String { directory + "/" + name + ".txt" }
 
   /// Fails the test unless `text` equals the golden file `name` (or records it when asked).
-  static func check(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+  static func check(
+    _ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     let file = path(name)
     if recording {
       do {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+          atPath: directory, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: file))
-        Issue.record("recorded \(file); run again without RECORD_SNAPSHOTS to check it", sourceLocation: sourceLocation)
+        Issue.record(
+          "recorded \(file); run again without RECORD_SNAPSHOTS to check it",
+          sourceLocation: sourceLocation)
       } catch {
         Issue.record("could not record \(file): \(error)", sourceLocation: sourceLocation)
       }
       return
     }
     guard let data = FileManager.default.contents(atPath: file) else {
-      Issue.record("no snapshot \(file); record it with RECORD_SNAPSHOTS=1. The screen was:\n\(text)", sourceLocation: sourceLocation)
+      Issue.record(
+        "no snapshot \(file); record it with RECORD_SNAPSHOTS=1. The screen was:\n\(text)",
+        sourceLocation: sourceLocation)
       return
     }
     let expected = String(decoding: data, as: UTF8.self)
     guard expected != text else { return }
-    Issue.record("\(name) differs from \(file):\n\(difference(expected, text))\nThe screen was:\n\(text)", sourceLocation: sourceLocation)
+    Issue.record(
+      "\(name) differs from \(file):\n\(difference(expected, text))\nThe screen was:\n\(text)",
+      sourceLocation: sourceLocation)
   }
 
   /// The first differing line of two texts, for the failure message.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import QuizlineCore
 
 /// The syntax shown under a question and echoed in errors: it must parse, and must not give the answer away.
@@ -12,7 +13,9 @@ import Testing
   }
 
   static func ordering(id: String, count: Int) -> Question {
-    Question(id: id, prompt: "Order", explanation: "", body: .ordering(items: (0..<count).map { "item \($0)" }))
+    Question(
+      id: id, prompt: "Order", explanation: "",
+      body: .ordering(items: (0..<count).map { "item \($0)" }))
   }
 
   @Test func orderingExampleIsNeverTheRightAnswer() throws {
@@ -26,7 +29,9 @@ import Testing
         Issue.record("the example \(example) of \(q.id) does not parse")
         continue
       }
-      #expect(Grader.grade(response, for: q).score < 1, "\(q.id): the example \(example) is the right answer")
+      #expect(
+        Grader.grade(response, for: q).score < 1,
+        "\(q.id): the example \(example) is the right answer")
     }
   }
 

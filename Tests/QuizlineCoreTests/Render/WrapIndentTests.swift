@@ -1,12 +1,16 @@
 import Testing
+
 @testable import QuizlineCore
 
 /// Wrapping with a first-line prefix that differs from the continuation indent (list rows, missed
 /// questions, the error label).
 @Suite struct WrapIndentTests {
-  static let text = "declarative UI you describe what the screen shows for a given state and more words"
+  static let text =
+    "declarative UI you describe what the screen shows for a given state and more words"
 
-  @Test(arguments: [("  ", "      "), ("      ", "  "), ("  [x] layout: ", "        "), ("", "    ")])
+  @Test(arguments: [
+    ("  ", "      "), ("      ", "  "), ("  [x] layout: ", "        "), ("", "    "),
+  ])
   func everyLineFitsWhateverTheFirstAndLaterIndents(first: String, indent: String) {
     for width in [24, 30, 40] {
       let lines = TextWrap.lines(Self.text, width: width, indent: indent, firstIndent: first)
@@ -18,7 +22,8 @@ import Testing
 
   @Test func continuationLinesUseTheRoomTheirIndentLeaves() {
     // A long first prefix must not make later lines wrap early.
-    let lines = TextWrap.lines("aaaa bbbb cccc dddd eeee", width: 20, indent: "  ", firstIndent: "          ")
+    let lines = TextWrap.lines(
+      "aaaa bbbb cccc dddd eeee", width: 20, indent: "  ", firstIndent: "          ")
     #expect(lines == ["          aaaa bbbb", "  cccc dddd eeee"])
   }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import QuizlineCore
 
 /// Answering each question type: the event recorded, and the state after applying it.
@@ -36,7 +37,9 @@ import Testing
   ]
 
   @Test(arguments: cases)
-  func answeringRecordsOneAnswerAndMovesOn(kind: QuestionKind, lines: [String], score: Double, response: String, selfGrade: SelfGrade?) throws {
+  func answeringRecordsOneAnswerAndMovesOn(
+    kind: QuestionKind, lines: [String], score: Double, response: String, selfGrade: SelfGrade?
+  ) throws {
     var d = StoreDriver()
     d.startSample(at: kind)
     let index = QuestionKind.allCases.firstIndex(of: kind)!
@@ -56,16 +59,24 @@ import Testing
     let isLast = index == 9
     #expect(events.count == (isLast ? 2 : 1))
     let run = try #require(isLast ? d.progress.runs.last : d.progress.activeRun)
-    #expect(run.outcomes[index] == RunOutcome(score: answer.score, response: response, seconds: answer.seconds))
+    #expect(
+      run.outcomes[index]
+        == RunOutcome(score: answer.score, response: response, seconds: answer.seconds))
     #expect(run.position == index + 1)
     let p = d.progress.question(ref)
     #expect(p.attempts == 1)
     #expect(p.correct == (score == 1 ? 1 : 0))
     #expect(p.lastScore == answer.score)
     #expect(p.lastAnsweredAt == d.now)
-    #expect(d.progress.days[d.now.dayNumber] == DayActivity(answers: 1, correct: score == 1 ? 1 : 0, seconds: answer.seconds, newCards: 1))
+    #expect(
+      d.progress.days[d.now.dayNumber]
+        == DayActivity(
+          answers: 1, correct: score == 1 ? 1 : 0, seconds: answer.seconds, newCards: 1))
     // Outside practice every answer rates the card and schedules it.
-    let rating = selfGrade.map { Rating(name: $0.rawValue) } ?? ProfileSettings.default.rating(score: answer.score, seconds: answer.seconds, certainty: nil)
+    let rating =
+      selfGrade.map { Rating(name: $0.rawValue) }
+      ?? ProfileSettings.default.rating(
+        score: answer.score, seconds: answer.seconds, certainty: nil)
     #expect(answer.rating == rating)
     #expect(p.card != nil)
     guard case .feedback(let feedback) = d.state.display.first else {
@@ -91,14 +102,20 @@ import Testing
     #expect(d.state.quiz == .flashcardBack(shownAt: shown))
     #expect(d.state.display == [.flashcardBack(sample("flash-binding"))])
     #expect(d.type("maybe").isEmpty)
-    #expect(d.state.display == [.error("\"maybe\" is not a grade", hint: "Type again, hard, good or easy (or 1-4).")])
+    #expect(
+      d.state.display == [
+        .error("\"maybe\" is not a grade", hint: "Type again, hard, good or easy (or 1-4).")
+      ])
     d.type(["good"])
     let openShown = d.state.quiz!.shownAt
     #expect(d.type(["first line", "  second line  "]).isEmpty)
     #expect(d.state.quiz == .writing(shownAt: openShown, lines: ["first line", "  second line"]))
     #expect(d.type("").isEmpty)
     #expect(d.state.quiz == .openGrading(shownAt: openShown, written: "first line\n  second line"))
-    #expect(d.state.display == [.modelAnswer(sample("open-ownership"), written: "first line\n  second line")])
+    #expect(
+      d.state.display == [
+        .modelAnswer(sample("open-ownership"), written: "first line\n  second line")
+      ])
   }
 
   @Test func anEqualsSignAnswersWithAWordThatIsAlsoACommand() {

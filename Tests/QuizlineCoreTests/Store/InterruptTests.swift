@@ -1,4 +1,5 @@
 import Testing
+
 @testable import QuizlineCore
 
 /// Ctrl-C and Ctrl-D as the runtime reports them: `.interrupted` and `.inputEnded`.

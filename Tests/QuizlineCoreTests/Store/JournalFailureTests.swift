@@ -1,4 +1,5 @@
 import Testing
+
 @testable import QuizlineCore
 
 /// The store records before it applies: when the journal cannot record, nothing is shown as done.
@@ -13,7 +14,9 @@ import Testing
       d.state.display == [
         .error(
           "could not save your progress: No space left on device",
-          hint: "Nothing of this step was recorded; what was saved before is safe. Free some space or fix the folder, then try again.")
+          hint:
+            "Nothing of this step was recorded; what was saved before is safe. Free some space or fix the folder, then try again."
+        )
       ])
     #expect(d.progress == before.progress)
     #expect(d.state.quiz == before.quiz)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import QuizlineCore
 
 /// The commands inside a quiz: skip, hint, flag, back, end, quit, status, help.
@@ -16,7 +17,11 @@ import Testing
   @Test func skippingTheLastQuestionFinishesTheRun() {
     var d = StoreDriver()
     d.type(["start sample --count 2", "b"])
-    #expect(d.type("skip") == [.skipped(run: 1, question: sample("multiple-containers")), .runEnded(run: 1, reason: .finished)])
+    #expect(
+      d.type("skip") == [
+        .skipped(run: 1, question: sample("multiple-containers")),
+        .runEnded(run: 1, reason: .finished),
+      ])
     #expect(d.state.quiz == nil)
     #expect(d.state.display == [.notice("Skipped."), .runSummary(runID: 1)])
   }
@@ -30,7 +35,10 @@ import Testing
     #expect(d.state.progress == before.progress && d.state.quiz == before.quiz)
     d.type("skip")
     #expect(d.type("hint").isEmpty)
-    #expect(d.state.display == [.error("this question has no hint", hint: "Type every right letter (a-d), e.g. a,c.")])
+    #expect(
+      d.state.display == [
+        .error("this question has no hint", hint: "Type every right letter (a-d), e.g. a,c.")
+      ])
   }
 
   @Test func flagTogglesAndCountsTheFlaggedQuestions() {
@@ -41,11 +49,14 @@ import Testing
     #expect(d.screen().prompt == "sample 1/10> ")
     #expect(d.progress.activeRun?.position == 0, "flagging does not move on")
     d.type(["b", "flag"])
-    #expect(d.state.display == [.notice("Flagged sample/multiple-containers. Flagged: 2 questions.")])
+    #expect(
+      d.state.display == [.notice("Flagged sample/multiple-containers. Flagged: 2 questions.")])
     #expect(d.type("flag") == [.flagged(question: sample("multiple-containers"), on: false)])
-    #expect(d.state.display == [.notice("Unflagged sample/multiple-containers. Flagged: 1 question.")])
+    #expect(
+      d.state.display == [.notice("Unflagged sample/multiple-containers. Flagged: 1 question.")])
     #expect(d.progress.flaggedQuestions == [sample("single-owner")])
-    #expect(d.progress.question(sample("single-owner")).attempts == 1, "the flag survives the answer")
+    #expect(
+      d.progress.question(sample("single-owner")).attempts == 1, "the flag survives the answer")
   }
 
   @Test func aFlaggedQuestionShowsTheFlagInItsHeader() {
@@ -63,22 +74,37 @@ import Testing
     let before = d.progress
     #expect(d.type("back").isEmpty)
     #expect(d.progress == before)
-    let grade = Grade(score: 0, feedback: ["The environment is for values shared down a hierarchy."])
-    #expect(d.state.display == [.feedback(Feedback(question: sample("single-owner"), typed: "d", grade: grade, recorded: false)), .currentQuestion])
+    let grade = Grade(
+      score: 0, feedback: ["The environment is for values shared down a hierarchy."])
+    #expect(
+      d.state.display == [
+        .feedback(
+          Feedback(question: sample("single-owner"), typed: "d", grade: grade, recorded: false)),
+        .currentQuestion,
+      ])
     #expect(d.state.quiz == .asking(shownAt: d.state.quiz!.shownAt))
   }
 
   @Test func backAfterASkipSaysItWasSkipped() {
     var d = StoreDriver()
     d.type(["start sample", "skip", "back"])
-    #expect(d.state.display == [.notice("You skipped the previous question (sample/single-owner)."), .currentQuestion])
+    #expect(
+      d.state.display == [
+        .notice("You skipped the previous question (sample/single-owner)."), .currentQuestion,
+      ])
   }
 
   @Test func backAfterASelfGradeShowsTheGrade() {
     var d = StoreDriver()
     d.startSample(at: .flashcard)
     d.type(["", "hard", "back"])
-    #expect(d.state.display == [.feedback(Feedback(question: sample("flash-binding"), typed: "hard", grade: Grade(score: 0.5), recorded: false)), .currentQuestion])
+    #expect(
+      d.state.display == [
+        .feedback(
+          Feedback(
+            question: sample("flash-binding"), typed: "hard", grade: Grade(score: 0.5),
+            recorded: false)), .currentQuestion,
+      ])
   }
 
   @Test func endFinishesTheRunEarlyAndShowsTheSummary() {
@@ -99,7 +125,10 @@ import Testing
     #expect(d.type("quit").isEmpty)
     #expect(d.state.quitRequested)
     #expect(d.progress.activeRun == run)
-    #expect(d.state.display == [.notice("Your place in this quiz is saved: type resume next time."), .goodbye])
+    #expect(
+      d.state.display == [
+        .notice("Your place in this quiz is saved: type resume next time."), .goodbye,
+      ])
   }
 
   @Test func statusAndHelpInsideAQuizLeaveTheQuestionWhereItIs() {
@@ -119,7 +148,9 @@ import Testing
     var again = d.restarted()
     let events = again.type("start sample --count 2")
     #expect(events.count == 1)
-    #expect(again.state.display.first == .notice("Your unfinished quiz on sample (1 of 10 done) was ended."))
+    #expect(
+      again.state.display.first
+        == .notice("Your unfinished quiz on sample (1 of 10 done) was ended."))
     #expect(again.progress.runs.map(\.endReason) == [.ended])
     #expect(again.progress.activeRun?.questions.count == 2)
   }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import QuizlineCore
 
 /// The key property of the store: progress rebuilt by replaying the recorded events into a fresh
@@ -7,20 +8,26 @@ import Testing
   /// A long session touching every command and question type, undo, flags, checkpoints and quitting.
   static let script: [String] = [
     // A checkpoint that completes its session; undo and reopen around it.
-    "list", "read intro", "complete", "quiz", "b", "a", "flag", "t", "vstack", "2.2", "undo", "complete intro", "reopen intro",
+    "list", "read intro", "complete", "quiz", "b", "a", "flag", "t", "vstack", "2.2", "undo",
+    "complete intro", "reopen intro",
     "undo",
     // Retry the missed ones, with an undo in the middle.
     "retry", "a,c", "zstack", "undo", "ZStack", "2",
     // Every question type, with back, a syntax error, a missing hint and an undone self-grade.
-    "start sample", "d", "back", "a b c", "no", "z stack", "flag", "abc", "1e3", "1b 2a 3d", "hint", "b a c", "modifier | padding",
+    "start sample", "d", "back", "a b c", "no", "z stack", "flag", "abc", "1e3", "1b 2a 3d", "hint",
+    "b a c", "modifier | padding",
     "", "hard", "undo", "", "again", "line one", "line two", "", "good",
     // Selections, flags, quitting mid-run and resuming after a restart.
-    "start sample --only-missed", "a", "skip", "end", "start sample --only-flagged --shuffle --seed 9", "flag", "skip", "quit",
+    "start sample --only-missed", "a", "skip", "end",
+    "start sample --only-flagged --shuffle --seed 9", "flag", "skip", "quit",
     "resume", "skip",
     // Sessions, tags, double undo, next, a manual checkpoint and an undo that reopens it.
-    "read layout", "complete", "undo", "complete layout", "status", "start sample --tags layout,state", "b", "a,c", "undo", "undo",
-    "b", "a,c", "next", "reopen layout", "next", "quiz", "1a 2b 3c", "skip", "modifier | margin", "", "easy", "my answer", "", "hard",
-    "retry", "end", "undo", "quit", "resume", "a thought", "", "good", "start sample --count 2", "b", "quit",
+    "read layout", "complete", "undo", "complete layout", "status",
+    "start sample --tags layout,state", "b", "a,c", "undo", "undo",
+    "b", "a,c", "next", "reopen layout", "next", "quiz", "1a 2b 3c", "skip", "modifier | margin",
+    "", "easy", "my answer", "", "hard",
+    "retry", "end", "undo", "quit", "resume", "a thought", "", "good", "start sample --count 2",
+    "b", "quit",
   ]
 
   static func replay(_ events: [RecordedEvent]) -> LearnerProgress {
@@ -41,7 +48,9 @@ import Testing
       #expect(Self.replay(d.journal.events) == d.progress, "after step \(k + 1) (\(line))")
     }
     #expect(d.journal.events.count > 60)
-    #expect(d.journal.events.map(\.sequence) == Array(1...d.journal.events.count), "sequence numbers have no gaps")
+    #expect(
+      d.journal.events.map(\.sequence) == Array(1...d.journal.events.count),
+      "sequence numbers have no gaps")
     #expect(d.progress.lastSequence == d.journal.events.count)
   }
 
@@ -68,10 +77,14 @@ import Testing
 
   /// Lines a learner might type, for a seeded random walk.
   static let vocabulary = [
-    "a", "b", "c", "d", "a,c", "true", "false", "zstack", "2", "2.2", "1b 2a 3d", "1a 2b 3c", "c b a", "a b c", "modifier | padding",
-    "x | y", "", "", "good", "hard", "again", "easy", "skip", "skip", "flag", "back", "hint", "undo", "undo", "end", "status",
-    "start sample", "start sample --count 3", "start sample --shuffle", "start sample --only-missed", "start sample --only-flagged",
-    "quiz intro", "quiz layout", "retry", "resume", "complete intro", "complete layout", "reopen intro", "reopen layout", "next",
+    "a", "b", "c", "d", "a,c", "true", "false", "zstack", "2", "2.2", "1b 2a 3d", "1a 2b 3c",
+    "c b a", "a b c", "modifier | padding",
+    "x | y", "", "", "good", "hard", "again", "easy", "skip", "skip", "flag", "back", "hint",
+    "undo", "undo", "end", "status",
+    "start sample", "start sample --count 3", "start sample --shuffle",
+    "start sample --only-missed", "start sample --only-flagged",
+    "quiz intro", "quiz layout", "retry", "resume", "complete intro", "complete layout",
+    "reopen intro", "reopen layout", "next",
     "read intro", "list", "z", "quit",
   ]
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import QuizlineCore
 
 /// Which questions a run asks, in which order: `--count`, `--tags`, `--shuffle`, `--seed`,
@@ -50,7 +51,9 @@ import Testing
     d.entropy = 12345
     let start = Self.started(&d, "start sample --shuffle --count 4")
     #expect(start?.seed == 12345)
-    #expect(start?.questions == Array(Presentation.shuffled(Self.fileOrder, seed: 12345).prefix(4)), "count applies after shuffling")
+    #expect(
+      start?.questions == Array(Presentation.shuffled(Self.fileOrder, seed: 12345).prefix(4)),
+      "count applies after shuffling")
   }
 
   @Test func aCheckpointCanBeShuffled() {
@@ -64,7 +67,10 @@ import Testing
   @Test func onlyMissedTakesTheQuestionsWhoseLastAnswerWasNotRight() {
     var d = StoreDriver()
     d.type(["start sample --count 5", "b", "a", "f", "skip", "2"])
-    #expect(Self.started(&d, "start sample --only-missed")?.questions == [sample("multiple-containers"), sample("tf-declarative")])
+    #expect(
+      Self.started(&d, "start sample --only-missed")?.questions == [
+        sample("multiple-containers"), sample("tf-declarative"),
+      ])
     d.type(["a,c", "end"])
     #expect(Self.started(&d, "start sample --only-missed")?.questions == [sample("tf-declarative")])
   }
@@ -72,14 +78,20 @@ import Testing
   @Test func onlyFlaggedTakesTheFlaggedQuestions() {
     var d = StoreDriver()
     d.type(["start sample", "flag", "skip", "skip", "skip", "skip", "flag", "end"])
-    #expect(Self.started(&d, "start sample --only-flagged")?.questions == [sample("single-owner"), sample("numeric-steps")])
+    #expect(
+      Self.started(&d, "start sample --only-flagged")?.questions == [
+        sample("single-owner"), sample("numeric-steps"),
+      ])
   }
 
   @Test func retryAsksTheMissedAndSkippedQuestionsOfTheLastRun() {
     var d = StoreDriver()
     d.type(["start sample --count 5", "b", "a", "f", "skip", "2"])
     let start = Self.started(&d, "retry")
-    #expect(start?.questions == [sample("multiple-containers"), sample("tf-declarative"), sample("text-stack")])
+    #expect(
+      start?.questions == [
+        sample("multiple-containers"), sample("tf-declarative"), sample("text-stack"),
+      ])
     #expect(start?.source == .bank("sample"))
     d.type(["a,c", "t", "zstack"])
     #expect(d.type("retry").isEmpty)
@@ -89,7 +101,10 @@ import Testing
   @Test func retryOfAnEndedRunIncludesTheQuestionsNotReached() {
     var d = StoreDriver()
     d.type(["start sample --count 3", "b", "end"])
-    #expect(Self.started(&d, "retry")?.questions == [sample("multiple-containers"), sample("tf-declarative")])
+    #expect(
+      Self.started(&d, "retry")?.questions == [
+        sample("multiple-containers"), sample("tf-declarative"),
+      ])
   }
 
   @Test func resumeContinuesAtTheSameQuestionAfterARestart() {
@@ -98,7 +113,8 @@ import Testing
     var again = d.restarted()
     #expect(again.progress == d.progress)
     #expect(again.type("resume").isEmpty)
-    #expect(again.state.display == [.notice("Resuming sample at question 3 of 10."), .currentQuestion])
+    #expect(
+      again.state.display == [.notice("Resuming sample at question 3 of 10."), .currentQuestion])
     #expect(again.screen().prompt == "sample 3/10> ")
     guard case .answered(let a) = again.type("true").first else {
       Issue.record("not answered")
@@ -114,11 +130,19 @@ import Testing
     var edited = bank
     edited.questions.removeAll { $0.id == "multiple-containers" || $0.id == "tf-declarative" }
     edited.contentHash = "edited"
-    let catalog = Catalog(banks: [edited], sessions: fixtureCatalog.sessions, courses: fixtureCatalog.courses)
+    let catalog = Catalog(
+      banks: [edited], sessions: fixtureCatalog.sessions, courses: fixtureCatalog.courses)
     var again = StoreDriver(catalog: catalog, progress: d.replayed, at: d.now)
     let events = again.type("resume")
-    #expect(events == [.skipped(run: 1, question: sample("multiple-containers")), .skipped(run: 1, question: sample("tf-declarative"))])
-    #expect(again.state.display.first == .notice("Bank sample has changed since this quiz began; removed questions will be skipped."))
+    #expect(
+      events == [
+        .skipped(run: 1, question: sample("multiple-containers")),
+        .skipped(run: 1, question: sample("tf-declarative")),
+      ])
+    #expect(
+      again.state.display.first
+        == .notice(
+          "Bank sample has changed since this quiz began; removed questions will be skipped."))
     #expect(again.screen().prompt == "sample 4/10> ")
   }
 }

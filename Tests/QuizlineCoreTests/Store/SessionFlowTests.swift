@@ -1,4 +1,5 @@
 import Testing
+
 @testable import QuizlineCore
 
 /// Reading, completing, reopening and `next`, with the checkpoint completion rule.
@@ -8,21 +9,35 @@ import Testing
     #expect(d.type("complete intro").isEmpty)
     #expect(
       d.state.display == [
-        .error("intro can be completed once its checkpoint quiz reaches 60% (not taken yet).", hint: "Type quiz intro to take it.")
+        .error(
+          "intro can be completed once its checkpoint quiz reaches 60% (not taken yet).",
+          hint: "Type quiz intro to take it.")
       ])
     d.type(["quiz intro", "b", "a", "f", "nope", "5"])
     #expect(d.progress.sessions["intro"]?.bestCheckpointPercent == 30)
     #expect(!d.progress.isCompleted("intro"))
     #expect(d.type("complete intro").isEmpty)
-    #expect(d.state.display.first == .error("intro can be completed once its checkpoint quiz reaches 60% (best so far 30%).", hint: "Type quiz intro to take it."))
+    #expect(
+      d.state.display.first
+        == .error(
+          "intro can be completed once its checkpoint quiz reaches 60% (best so far 30%).",
+          hint: "Type quiz intro to take it."))
   }
 
   @Test func reachingExactlyThePassMarkCompletesTheSession() {
     var d = StoreDriver()
     let events = d.type(["quiz intro", "b", "a,c", "true", "nope", "5"])
-    #expect(events.suffix(2) == [.runEnded(run: 1, reason: .finished), .sessionCompleted(session: "intro")])
-    #expect(d.progress.sessions["intro"] == SessionProgress(completedAt: d.now, bestCheckpointPercent: 60))
-    #expect(d.state.display.suffix(2) == [.runSummary(runID: 1), .sessionMarked(id: "intro", completed: true)])
+    #expect(
+      events.suffix(2) == [
+        .runEnded(run: 1, reason: .finished), .sessionCompleted(session: "intro"),
+      ])
+    #expect(
+      d.progress.sessions["intro"] == SessionProgress(completedAt: d.now, bestCheckpointPercent: 60)
+    )
+    #expect(
+      d.state.display.suffix(2) == [
+        .runSummary(runID: 1), .sessionMarked(id: "intro", completed: true),
+      ])
     #expect(d.type("complete intro").isEmpty)
     #expect(d.state.display == [.notice("intro is already completed.")])
   }
@@ -40,7 +55,11 @@ import Testing
   @Test func completeAndQuizWithoutAnArgumentUseTheSessionJustRead() {
     var d = StoreDriver()
     #expect(d.type("complete").isEmpty)
-    #expect(d.state.display == [.error("complete: which session?", hint: "usage: complete SESSION (or read a session first)")])
+    #expect(
+      d.state.display == [
+        .error(
+          "complete: which session?", hint: "usage: complete SESSION (or read a session first)")
+      ])
     d.type("read layout")
     #expect(d.type("complete") == [.sessionCompleted(session: "layout")])
     d.type("read intro")
@@ -56,11 +75,14 @@ import Testing
     var d = StoreDriver()
     d.type(["quiz intro", "b", "a,c", "true", "ZStack", "2"])
     #expect(d.type("reopen intro") == [.sessionReopened(session: "intro")])
-    #expect(d.progress.sessions["intro"] == SessionProgress(completedAt: nil, bestCheckpointPercent: 100))
+    #expect(
+      d.progress.sessions["intro"] == SessionProgress(completedAt: nil, bestCheckpointPercent: 100))
     #expect(d.state.display == [.sessionMarked(id: "intro", completed: false)])
     #expect(d.type("reopen intro").isEmpty)
     #expect(d.state.display == [.notice("intro is not completed, so there is nothing to reopen.")])
-    #expect(d.type("complete intro") == [.sessionCompleted(session: "intro")], "the pass mark was reached before")
+    #expect(
+      d.type("complete intro") == [.sessionCompleted(session: "intro")],
+      "the pass mark was reached before")
   }
 
   @Test func nextReadsTheFirstSessionNotCompletedInCourseOrder() {
@@ -79,10 +101,15 @@ import Testing
   }
 
   @Test func aSessionWithoutACheckpointHasNoQuiz() {
-    let session = StudySession(id: "plain", title: "Plain", objectives: ["o"], estimatedMinutes: 1, body: [.paragraph("p")])
+    let session = StudySession(
+      id: "plain", title: "Plain", objectives: ["o"], estimatedMinutes: 1, body: [.paragraph("p")])
     var d = StoreDriver(catalog: Catalog(sessions: [session]))
     #expect(d.type("quiz plain").isEmpty)
-    #expect(d.state.display == [.error("plain has no checkpoint quiz", hint: "Type complete plain when you have studied it.")])
+    #expect(
+      d.state.display == [
+        .error(
+          "plain has no checkpoint quiz", hint: "Type complete plain when you have studied it.")
+      ])
     #expect(d.type("complete plain") == [.sessionCompleted(session: "plain")])
   }
 }

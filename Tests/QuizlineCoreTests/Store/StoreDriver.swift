@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import QuizlineCore
 
 /// The fixture catalog (one question of each of the ten types, sessions `intro` and `layout`), loaded once.
@@ -12,8 +13,10 @@ func sample(_ id: String) -> QuestionRef { QuestionRef(bank: "sample", question:
 
 /// The sample bank's questions in file order, by type.
 let sampleQuestionIDs: [QuestionKind: String] = [
-  .single: "single-owner", .multiple: "multiple-containers", .truefalse: "tf-declarative", .text: "text-stack",
-  .numeric: "numeric-steps", .matching: "matching-wrappers", .ordering: "ordering-layout", .cloze: "cloze-modifier",
+  .single: "single-owner", .multiple: "multiple-containers", .truefalse: "tf-declarative",
+  .text: "text-stack",
+  .numeric: "numeric-steps", .matching: "matching-wrappers", .ordering: "ordering-layout",
+  .cloze: "cloze-modifier",
   .flashcard: "flash-binding", .open: "open-ownership",
 ]
 
@@ -27,7 +30,8 @@ struct StoreDriver {
   var entropy: UInt64 = 7
 
   init(
-    catalog: Catalog = fixtureCatalog, progress: LearnerProgress = LearnerProgress(), at start: Timestamp = scriptStart,
+    catalog: Catalog = fixtureCatalog, progress: LearnerProgress = LearnerProgress(),
+    at start: Timestamp = scriptStart,
     journal: MemoryJournal = MemoryJournal()
   ) {
     self.journal = journal
@@ -65,7 +69,9 @@ struct StoreDriver {
 
   /// What the screen shows after the last action, plain ASCII at width 80 (or as asked).
   func screen(width: Int = 80, style: Style = .plain) -> Frame {
-    Renderer.render(state, RenderContext(width: width, style: style, now: now, progressLocation: "Progress/default"))
+    Renderer.render(
+      state,
+      RenderContext(width: width, style: style, now: now, progressLocation: "Progress/default"))
   }
 
   /// The learner's progress rebuilt only from what was recorded, as a restart would.
@@ -86,8 +92,10 @@ struct StoreDriver {
 
 /// Typed answers that take each question of the sample bank with full credit.
 let rightAnswers: [QuestionKind: [String]] = [
-  .single: ["b"], .multiple: ["a,c"], .truefalse: ["true"], .text: ["ZStack"], .numeric: ["2"], .matching: ["1b 2a 3d"],
-  .ordering: ["c b a"], .cloze: ["modifier | padding"], .flashcard: ["", "good"], .open: ["one owner, views derive", "", "easy"],
+  .single: ["b"], .multiple: ["a,c"], .truefalse: ["true"], .text: ["ZStack"], .numeric: ["2"],
+  .matching: ["1b 2a 3d"],
+  .ordering: ["c b a"], .cloze: ["modifier | padding"], .flashcard: ["", "good"],
+  .open: ["one owner, views derive", "", "easy"],
 ]
 
 extension StoreDriver {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import QuizlineCore
 
 /// `undo`: takes back the last answer, grade or completion with an event of its own.
@@ -9,13 +10,19 @@ import Testing
     let afterFirst = d.progress
     d.type("a,c")
     #expect(d.type("undo") == [.undone(target: 3)])
-    #expect(d.state.display == [.undone(summary: "answer to sample/multiple-containers"), .currentQuestion])
+    #expect(
+      d.state.display == [
+        .undone(summary: "answer to sample/multiple-containers"), .currentQuestion,
+      ])
     #expect(d.progress.activeRun == afterFirst.activeRun)
     // (The undone question keeps an empty entry: compare what every screen reads.)
-    for ref in [sample("single-owner"), sample("multiple-containers")] { #expect(d.progress.question(ref) == afterFirst.question(ref)) }
+    for ref in [sample("single-owner"), sample("multiple-containers")] {
+      #expect(d.progress.question(ref) == afterFirst.question(ref))
+    }
     #expect(d.progress.days == afterFirst.days)
     #expect(d.screen().prompt == "sample 2/10> ")
-    #expect(d.screen().text.hasPrefix("Undone: answer to sample/multiple-containers.\n\n-- sample 2/10 "))
+    #expect(
+      d.screen().text.hasPrefix("Undone: answer to sample/multiple-containers.\n\n-- sample 2/10 "))
     let kinds = d.journal.events.map(\.payload.typeName)
     #expect(kinds == ["quizStarted", "answered", "answered", "undone"])
     d.type("a")
@@ -39,7 +46,10 @@ import Testing
     #expect(d.progress.runs.isEmpty)
     #expect(d.progress.activeRun?.position == 1)
     #expect(d.state.quiz == .asking(shownAt: d.now))
-    #expect(d.state.display == [.undone(summary: "answer to sample/multiple-containers"), .currentQuestion])
+    #expect(
+      d.state.display == [
+        .undone(summary: "answer to sample/multiple-containers"), .currentQuestion,
+      ])
     d.type("a,c")
     #expect(d.progress.runs.last?.percent == 100)
   }
@@ -50,7 +60,8 @@ import Testing
     #expect(d.type("undo") == [.undone(target: 1)])
     #expect(!d.progress.isCompleted("layout"))
     #expect(d.state.display == [.undone(summary: "completion of layout")])
-    #expect(d.journal.events.map(\.payload) == [.sessionCompleted(session: "layout"), .undone(target: 1)])
+    #expect(
+      d.journal.events.map(\.payload) == [.sessionCompleted(session: "layout"), .undone(target: 1)])
     #expect(d.type("undo").isEmpty, "nothing left to undo")
   }
 
@@ -69,11 +80,14 @@ import Testing
     #expect(d.progress.isCompleted("intro"))
     d.type("undo")
     #expect(!d.progress.isCompleted("intro"))
-    #expect(d.progress.sessions["intro"]?.bestCheckpointPercent == 100, "the checkpoint was still passed")
+    #expect(
+      d.progress.sessions["intro"]?.bestCheckpointPercent == 100, "the checkpoint was still passed")
     #expect(d.state.quiz == nil)
     d.type("undo")
     #expect(d.progress.activeRun?.position == 4)
-    #expect(d.progress.sessions["intro"]?.bestCheckpointPercent == nil, "the run that set it is open again")
+    #expect(
+      d.progress.sessions["intro"]?.bestCheckpointPercent == nil,
+      "the run that set it is open again")
     #expect(d.screen().prompt == "intro 5/5> ")
   }
 
