@@ -1,0 +1,83 @@
+import Testing
+
+@testable import QuizlineCore
+
+/// A journal that fails its `n`th append (1-based).
+final class FailingJournal: Journal {
+  var events: [RecordedEvent] = []
+  var failAt: Int
+  private var appends = 0
+
+  init(failAt: Int) { self.failAt = failAt }
+
+  func append(_ event: RecordedEvent) throws(JournalError) {
+    appends += 1
+    if appends == failAt { throw JournalError("disk full") }
+    events.append(event)
+  }
+}
+
+@Suite struct PendingBugTests {
+  @Test(arguments: [
+    ([], "start sample --count 0"), ([], "start sample --count x"), ([], "start sample --seed x"),
+    ([], "undo"),
+    (["start sample"], "back"),
+  ])
+  func everyBadInputGetsAHint(setup: [String], line: String) {
+    var d = StoreDriver()
+    d.type(setup)
+    d.type(line)
+    guard case .error(_, let hint) = d.state.display.first else {
+      Issue.record("no error for \(line): \(d.state.display)")
+      return
+    }
+    #expect(hint?.isEmpty == false, "\(line) has no hint")
+  }
+
+  @Test func anUnknownCommandSaysTypeHelpOnlyOnce() {
+    var d = StoreDriver()
+    d.type("frobnicate")
+    let text = d.screen().text.lowercased()
+    #expect(text.components(separatedBy: "type help to see the commands").count - 1 == 1, "\(text)")
+  }
+
+  @Test func retryingOnlyTheMissedCheckpointQuestionsDoesNotPassTheCheckpoint() {
+    var d = StoreDriver()
+    d.type(["quiz intro", "b", "a", "f", "nope", "7"])
+    #expect(d.progress.sessions["intro"]?.bestCheckpointPercent == 30)
+    d.type(["retry", "a,c", "true", "zstack", "2"])
+    #expect(
+      !d.progress.isCompleted("intro"),
+      "4 of 5 right in a retry of the missed ones is not the checkpoint")
+    #expect(d.progress.sessions["intro"]?.bestCheckpointPercent == 30)
+  }
+
+  @Test func undoInANewRunDoesNotTakeBackAnAnswerOfAnEarlierRunBehindItsBack() {
+    var d = StoreDriver()
+    d.type(["start sample --count 2", "b", "a,c", "start sample --count 2", "undo"])
+    let inRuns = (d.progress.runs + [d.progress.activeRun].compactMap { $0 }).flatMap(\.outcomes)
+      .filter { $0?.score != nil }.count
+    let attempts = d.progress.questions.values.reduce(0) { $0 + $1.attempts }
+    #expect(inRuns == attempts, "runs hold \(inRuns) answers, question progress counts \(attempts)")
+  }
+
+  @Test func aFailedSaveOfTheRunsEndLeavesAQuizThatCanStillBeUsed() {
+    let journal = FailingJournal(failAt: 3)
+    var store = Store(state: AppState(catalog: fixtureCatalog), journal: journal)
+    var now = scriptStart
+    for line in ["start sample --count 1", "b", "status"] {
+      now = now.adding(seconds: 5)
+      store.send(.lineEntered(line, at: now, entropy: 1), at: now)
+      if line == "b" {
+        guard case .error(let message, _) = store.state.display.first else {
+          Issue.record("no error after the failed save: \(store.state.display)")
+          return
+        }
+        #expect(message == "could not save your progress: disk full")
+      }
+    }
+    #expect(
+      store.state.display == [.status],
+      "a line after the failure is understood, not 'there is no quiz in progress'")
+  }
+}
