@@ -15,12 +15,25 @@ enum Signals {
     sigemptyset(&action.sa_mask)
     action.sa_flags = 0
     sigaction(SIGINT, &action, nil)
+    // A termination signal that lands just before the line editor blocks in read(2) would go
+    // unnoticed until a key is pressed; an alarm repeated every second while the flag is set
+    // interrupts that read, so the loop always sees the flag.
     var leave = sigaction()
-    leave.__sigaction_handler.sa_handler = { _ in Signals.terminate.store(1, ordering: .relaxed) }
+    leave.__sigaction_handler.sa_handler = { _ in
+      Signals.terminate.store(1, ordering: .relaxed)
+      alarm(1)
+    }
     sigemptyset(&leave.sa_mask)
     leave.sa_flags = 0
     sigaction(SIGTERM, &leave, nil)
     sigaction(SIGHUP, &leave, nil)
+    var wake = sigaction()
+    wake.__sigaction_handler.sa_handler = { _ in
+      if Signals.terminate.load(ordering: .relaxed) == 1 { alarm(1) }
+    }
+    sigemptyset(&wake.sa_mask)
+    wake.sa_flags = 0
+    sigaction(SIGALRM, &wake, nil)
     signal(SIGXFSZ, SIG_IGN)
     signal(SIGPIPE, SIG_IGN)
   }

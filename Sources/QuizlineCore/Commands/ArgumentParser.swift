@@ -85,10 +85,10 @@ public protocol CommandDescribing: Sendable {
 public struct ArgumentParser<Command: CommandDescribing>: Sendable {
   public var globalOptions: [OptionSpec]
   public var commands: [Command]
-  /// How to refer to the program in messages (`quizline --help`, or `help` in the REPL).
-  public var helpHint: String
+  /// Added to "unknown command" messages (`see 'quizline --help'`); nil when the caller shows its own hint.
+  public var helpHint: String?
 
-  public init(globalOptions: [OptionSpec], commands: [Command], helpHint: String = "see 'quizline --help'") {
+  public init(globalOptions: [OptionSpec], commands: [Command], helpHint: String? = "see 'quizline --help'") {
     self.helpHint = helpHint
     self.globalOptions = globalOptions
     self.commands = commands
@@ -139,7 +139,7 @@ public struct ArgumentParser<Command: CommandDescribing>: Sendable {
         guard let spec = command(named: arg) else {
           var message = "unknown command \(quotedArg(arg))"
           if let m = closestName(arg, in: commands.map(\.name)) { message += "; did you mean '\(m)'?" }
-          throw UsageError(message + " (\(helpHint))")
+          throw UsageError(message + (helpHint.map { " (\($0))" } ?? ""))
         }
         commandSpec = spec
         result.command = spec.name

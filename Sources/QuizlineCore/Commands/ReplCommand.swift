@@ -91,7 +91,7 @@ public enum ReplCommands {
   public static func commands(in context: ReplContext) -> [ReplCommandSpec] { all.filter { $0.contexts.contains(context) } }
 
   public static func parser(for context: ReplContext) -> ArgumentParser<ReplCommandSpec> {
-    ArgumentParser(globalOptions: [], commands: commands(in: context), helpHint: "type help to see the commands")
+    ArgumentParser(globalOptions: [], commands: commands(in: context), helpHint: nil)
   }
 
   /// Splits a line into words; `"…"` or `'…'` keep spaces inside one word.

@@ -50,12 +50,14 @@ public enum EventCoding {
     case .checkpoint(let id): "checkpoint:\(id)"
     case .review: "review"
     case .cram: "cram"
+    case .retry: "retry"
     }
   }
 
   static func source(_ text: String) -> RunSource? {
     if text == "review" { return .review }
     if text == "cram" { return .cram }
+    if text == "retry" { return .retry }
     if text.hasPrefix("bank:") { return .bank(String(text.dropFirst(5))) }
     if text.hasPrefix("checkpoint:") { return .checkpoint(session: String(text.dropFirst(11))) }
     return nil

@@ -21,7 +21,9 @@ public final class FileJournal: Journal {
   public func append(_ event: RecordedEvent) throws(JournalError) {
     let bytes = Array((EventCoding.encode(event) + "\n").utf8)
     try writeAll(bytes)
-    if fsync(fd) != 0 {
+    var synced = fsync(fd)
+    while synced != 0 && errno == EINTR { synced = fsync(fd) }
+    if synced != 0 {
       throw JournalError("cannot flush \(path) to disk: \(String(cString: strerror(errno)))")
     }
   }

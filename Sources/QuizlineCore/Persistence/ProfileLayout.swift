@@ -85,7 +85,11 @@ enum FileOps {
         done += n
       }
     }
-    if failure == nil, fsync(fd) != 0 { failure = "cannot flush \(temp): \(lastError)" }
+    if failure == nil {
+      var synced = fsync(fd)
+      while synced != 0 && errno == EINTR { synced = fsync(fd) }
+      if synced != 0 { failure = "cannot flush \(temp): \(lastError)" }
+    }
     if close(fd) != 0, failure == nil { failure = "cannot close \(temp): \(lastError)" }
     if failure == nil, rename(temp, path) != 0 { failure = "cannot rename \(temp) to \(path): \(lastError)" }
     if let failure {

@@ -57,6 +57,8 @@ public enum RunSource: Sendable, Equatable, Hashable {
   case checkpoint(session: String)
   case review
   case cram
+  /// The questions missed in an earlier run (never counts as that run's bank or checkpoint).
+  case retry
 
   public var label: String {
     switch self {
@@ -64,6 +66,7 @@ public enum RunSource: Sendable, Equatable, Hashable {
     case .checkpoint(let s): s
     case .review: "review"
     case .cram: "cram"
+    case .retry: "retry"
     }
   }
 }

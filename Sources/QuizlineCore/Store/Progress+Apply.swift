@@ -15,6 +15,8 @@ extension LearnerProgress {
         appendEnded(old)
       }
       activeRun = QuizRun(id: event.sequence, start: start, startedAt: at)
+      // Answers of earlier runs can no longer be taken back: their runs are over and a new one began.
+      undoStack.removeAll { $0.previousRun != nil }
 
     case .answered(let answer):
       var entry = UndoEntry(sequence: event.sequence, summary: "answer to \(answer.question)")

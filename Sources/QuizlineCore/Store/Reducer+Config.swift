@@ -76,19 +76,19 @@ extension Reducer {
     let bad = "\(quotedArg(text)) is not a value for \(key.rawValue); try e.g. \(key.suggestions.joined(separator: " or "))"
     switch key {
     case .retention:
-      guard let v = Double(text) else { return fail(&state, bad, hint: nil) }
+      guard let v = Double(text) else { return fail(&state, bad, hint: "Type config to see every setting and its current value.") }
       s.scheduler.desiredRetention = v
     case .learningSteps, .relearningSteps:
       guard let v = SettingKey.parseSteps(text) else { return fail(&state, bad, hint: "Write durations such as 1m,10m (s, m, h, d), or none.") }
       if key == .learningSteps { s.scheduler.learningSteps = v } else { s.scheduler.relearningSteps = v }
     case .maxInterval:
-      guard let v = Int(text) else { return fail(&state, bad, hint: nil) }
+      guard let v = Int(text) else { return fail(&state, bad, hint: "Type config to see every setting and its current value.") }
       s.scheduler.maximumInterval = v
     case .fuzz, .answerTime:
-      guard text == "on" || text == "off" else { return fail(&state, bad, hint: nil) }
+      guard text == "on" || text == "off" else { return fail(&state, bad, hint: "Type config to see every setting and its current value.") }
       if key == .fuzz { s.scheduler.enableFuzzing = text == "on" } else { s.useAnswerTime = text == "on" }
     case .newPerDay, .easySeconds, .hardSeconds:
-      guard let v = Int(text) else { return fail(&state, bad, hint: nil) }
+      guard let v = Int(text) else { return fail(&state, bad, hint: "Type config to see every setting and its current value.") }
       switch key {
       case .newPerDay: s.newCardsPerDay = v
       case .easySeconds: s.easySeconds = v

@@ -1,6 +1,12 @@
 extension Reducer {
   /// A line typed inside a quiz: a quiz command, an answer, a line of an open answer, or a self-grade.
   static func reduceQuizLine(_ state: inout AppState, _ raw: String, _ context: inout Context) -> Reduction {
+    if let run = state.progress.activeRun, run.isAtEnd {
+      // The run's end was not recorded (a failed save): record it now.
+      state.quiz = nil
+      state.display = [.runSummary(runID: run.id)]
+      return Reduction(events: [.runEnded(run: run.id, reason: .finished)])
+    }
     guard let run = state.progress.activeRun, let stage = state.quiz, let (ref, question) = state.currentQuestion else {
       state.quiz = nil
       return fail(&state, "there is no quiz in progress", hint: "Type start BANK to begin one.")
@@ -157,7 +163,9 @@ extension Reducer {
       state.display = [.notice((on ? "Flagged" : "Unflagged") + " \(ref). Flagged: \(count) question\(count == 1 ? "" : "s").")]
       return Reduction(events: [.flagged(question: ref, on: on)])
     case "back":
-      guard run.position > 0 else { return fail(&state, "this is the first question; there is no earlier feedback", hint: nil) }
+      guard run.position > 0 else {
+        return fail(&state, "this is the first question; there is no earlier feedback", hint: AnswerParser.syntaxHint(for: question))
+      }
       let previousRef = run.questions[run.position - 1]
       guard let outcome = run.outcomes[run.position - 1], let typed = outcome.response, let previous = state.catalog.question(previousRef) else {
         state.display = [.notice("You skipped the previous question (\(previousRef))."), .currentQuestion]

@@ -6,7 +6,7 @@ extension Reducer {
     if let bank, state.catalog.bank(bank) == nil { return unknown(&state, "bank", bank, state.catalog.banks.map(\.id)) }
     var limit = Int.max
     if let l = args.value("limit") {
-      guard let n = Int(l), n >= 1 else { return fail(&state, "--limit must be a whole number of at least 1, not \(quotedArg(l))", hint: nil) }
+      guard let n = Int(l), n >= 1 else { return fail(&state, "--limit must be a whole number of at least 1, not \(quotedArg(l))", hint: "For example: review --limit 20") }
       limit = n
     }
     let due = state.dueCards(at: context.now).now.filter { bank == nil || $0.bank == bank }
@@ -40,7 +40,7 @@ extension Reducer {
     }
     questions = Presentation.shuffled(questions, seed: context.entropy)
     if let c = args.value("count") {
-      guard let n = Int(c), n >= 1 else { return fail(&state, "--count must be a whole number of at least 1, not \(quotedArg(c))", hint: nil) }
+      guard let n = Int(c), n >= 1 else { return fail(&state, "--count must be a whole number of at least 1, not \(quotedArg(c))", hint: "For example: cram BANK --count 10") }
       questions = Array(questions.prefix(n))
     }
     return begin(&state, RunStart(source: .cram, questions: questions, seed: context.entropy, bankHashes: hashes(state, questions), practice: true), context)

@@ -49,11 +49,12 @@ extension Reducer {
         state.display = [.notice("You missed nothing in the last quiz. Nothing to retry.")]
         return Reduction()
       }
-      source = last.start.source == .cram ? .cram : last.start.source
+      // Practising the missed questions is neither the bank's quiz nor the session's checkpoint.
+      source = last.start.source == .cram ? .cram : .retry
     }
     var seed = context.entropy
     if let s = args.value("seed") {
-      guard let v = UInt64(s) else { return fail(&state, "--seed must be a whole number such as 42, not \(quotedArg(s))", hint: nil) }
+      guard let v = UInt64(s) else { return fail(&state, "--seed must be a whole number such as 42, not \(quotedArg(s))", hint: "The same seed gives the same order again, e.g. start BANK --shuffle --seed 42") }
       seed = v
     }
     if args.flag("shuffle") || args.value("seed") != nil {
@@ -61,7 +62,7 @@ extension Reducer {
     }
     if let c = args.value("count") {
       guard let n = Int(c), n >= 1 else {
-        return fail(&state, "--count must be a whole number from 1 to \(refs.count), not \(quotedArg(c))", hint: nil)
+        return fail(&state, "--count must be a whole number of at least 1, not \(quotedArg(c))", hint: "For example: start BANK --count 10 (there are \(refs.count) questions to choose from)")
       }
       refs = Array(refs.prefix(n))
     }

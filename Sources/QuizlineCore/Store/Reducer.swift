@@ -57,6 +57,13 @@ public enum Reducer {
     do {
       return try ReplCommands.parser(for: context).parse(ReplCommands.tokenize(line))
     } catch {
+      if context == .home, let word = ReplCommands.tokenize(line).first?.lowercased(),
+        ReplCommands.parser(for: .quiz).command(named: word) != nil, ReplCommands.parser(for: .home).command(named: word) == nil
+      {
+        let hint = state.progress.activeRun == nil ? "Type start BANK or review to begin a quiz." : "Type resume to go back to your quiz."
+        state.display = [.error("\(word) can only be used during a quiz", hint: hint)]
+        return nil
+      }
       let usage = error.command.flatMap { name in ReplCommands.all.first { $0.name == name } }.map { "usage: " + $0.usage }
       state.display = [.error(error.message, hint: usage ?? "Type help to see the commands.")]
       return nil
@@ -170,7 +177,7 @@ public enum Reducer {
 
   static func undo(_ state: inout AppState, _ context: Context) -> Reduction {
     guard let entry = state.progress.undoStack.last else {
-      return fail(&state, "there is nothing to undo", hint: nil)
+      return fail(&state, "there is nothing to undo", hint: "undo takes back answers of the current quiz, grades, completions and resets.")
     }
     var blocks: [Block] = [.undone(summary: entry.summary)]
     if let run = entry.previousRun, state.progress.activeRun == nil || state.progress.activeRun?.id == run.id {

@@ -32,6 +32,9 @@ public struct Store {
               : "Part of this step was recorded; what was saved before is safe.")
         ]
         if !recorded.isEmpty { failed.quiz = state.progress.activeRun == nil ? nil : before.quiz }
+        // A run whose last answer was saved but whose end was not: back to the prompt, where
+        // `resume` (or the next quiz) finishes it properly.
+        if state.progress.activeRun?.isAtEnd == true { failed.quiz = nil }
         state = failed
         return recorded
       }

@@ -140,7 +140,7 @@ import Testing
       ))
     #expect(
       out.contains(
-        "quizline> start sample --count 0\nerror: --count must be a whole number from 1 to 10, not '0'\n"
+        "quizline> start sample --count 0\nerror: --count must be a whole number of at least 1, not '0'\n"
       ))
     #expect(
       out.contains(

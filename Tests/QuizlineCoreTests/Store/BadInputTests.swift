@@ -12,7 +12,7 @@ import Testing
       [], "strat sample", "unknown command 'strat'; did you mean 'start'?",
       "Type help to see the commands."
     ),
-    ([], "skip", "unknown command 'skip'", "Type help to see the commands."),
+    ([], "skip", "skip can only be used during a quiz", "Type start BANK or review to begin a quiz."),
     ([], "start nope", "there is no bank 'nope'", "Type list to see them."),
     ([], "start sampel", "there is no bank 'sampel'", "Did you mean sample?"),
     ([], "start", "'start' needs BANK", "usage: start [options] BANK"),

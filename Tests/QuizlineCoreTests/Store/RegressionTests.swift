@@ -17,7 +17,8 @@ final class FailingJournal: Journal {
   }
 }
 
-@Suite struct PendingBugTests {
+/// Bugs found by the REPL test suite, each pinned so it stays fixed.
+@Suite struct RegressionTests {
   @Test(arguments: [
     ([], "start sample --count 0"), ([], "start sample --count x"), ([], "start sample --seed x"),
     ([], "undo"),
