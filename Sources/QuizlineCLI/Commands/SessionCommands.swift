@@ -28,6 +28,14 @@ enum SessionCommands {
     options: ReplCommands.startOptions, positionals: 1...1, completes: .bankOrSession
   ) { args, env in
     let id = args.positionals[0]
+    if case .success(let loaded) = QuizlineCommand.loadCatalog(env), loaded.catalog.bank(id) == nil, loaded.catalog.session(id) == nil {
+      let known = loaded.catalog.banks.map(\.id) + loaded.catalog.sessions.map(\.id)
+      var message = "quizline: there is no bank or session \(quotedArg(id))"
+      if let m = closestMatch(to: id, in: known) { message += "; did you mean '\(m)'?" }
+      env.stderr.line(message)
+      env.stderr.line("Run 'quizline list' to see them.")
+      return .usage
+    }
     var words = [id]
     for option in ReplCommands.startOptions {
       guard let value = args.value(option.name) else { continue }

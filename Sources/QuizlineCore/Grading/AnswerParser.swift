@@ -22,7 +22,7 @@ public enum AnswerParser {
     case .cloze(_, let gaps):
       gaps.count == 1 ? "Type the missing word." : "Type the \(gaps.count) missing words separated by |, e.g. one | two."
     case .flashcard: "Press Enter to turn the card, then grade yourself: again, hard, good or easy."
-    case .open: "Write your answer (several lines allowed); an empty line ends it."
+    case .open: "Write your answer (several lines allowed); an empty line ends it, Ctrl-C discards it."
     }
   }
 

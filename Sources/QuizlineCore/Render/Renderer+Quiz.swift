@@ -148,7 +148,8 @@ extension Renderer {
         }
         let status = outcome == nil ? "not reached" : outcome?.isSkipped == true ? "skipped" : "\(Int(((outcome?.score ?? 0) * 100).rounded()))%"
         out.paragraph("\(q.id) (\(status)): \(shortPrompt(q))", indent: "      ", firstIndent: "    ")
-        out.paragraph("\(s.arrow) " + Grader.correctAnswer(for: q), indent: "        ", firstIndent: "      ")
+        // Questions never reached keep their answers secret, for the retry.
+        if outcome != nil { out.paragraph("\(s.arrow) " + Grader.correctAnswer(for: q), indent: "        ", firstIndent: "      ") }
       }
       out.line("  Type retry to practise the missed questions.")
     } else if run.endReason == .finished {
@@ -167,11 +168,16 @@ extension Renderer {
     return days == 1 ? "in 1 day" : days < 60 ? "in \(days) days" : days < 730 ? "in \(days / 30) months" : "in \(days / 365) years"
   }
 
+  /// The question's title, or its prompt's first line cut at a word boundary.
   static func shortPrompt(_ q: Question) -> String {
     let text = q.title ?? q.prompt
     let oneLine = text.split(separator: "\n").first.map(String.init) ?? text
-    return oneLine.count > 70 ? String(oneLine.prefix(67)) + "..." : oneLine
+    guard oneLine.count > 70 else { return oneLine }
+    var cut = String(oneLine.prefix(67))
+    if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > 40 { cut = String(cut[..<space]) }
+    return cut + "..."
   }
+
 
   static func formatScore(_ x: Double) -> String {
     x == x.rounded() ? String(Int(x)) : String(format1(x))

@@ -184,7 +184,13 @@ extension Reducer {
       state.quiz = nil
       state.display = [.runSummary(runID: run.id)]
       return Reduction(events: [.runEnded(run: run.id, reason: .ended)])
-    case "help": state.display = [.help(command: args.positionals.first, context: .quiz)]
+    case "help":
+      if let arg = args.positionals.first, ReplCommands.parser(for: .quiz).command(named: arg) == nil,
+        ReplCommands.parser(for: .home).command(named: arg) == nil
+      {
+        return fail(&state, "help: there is no command \(quotedArg(arg))", hint: "Type help to see the quiz commands.")
+      }
+      state.display = [.help(command: args.positionals.first, context: .quiz)]
     case "status": state.display = [.status]
     case "undo": return undo(&state, context)
     case "quit":
