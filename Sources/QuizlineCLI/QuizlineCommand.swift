@@ -61,8 +61,8 @@ public enum QuizlineCommand {
       s.profile = v
     }
     if let v = pick("now") {
-      guard let t = Timestamp(iso8601: v) else {
-        throw UsageError("--now \(quotedArg(v)) is not an ISO-8601 time; write e.g. 2026-12-02T09:30:00Z or 2026-12-02")
+      guard let t = Timestamp(iso8601: v), t.microseconds >= 0, t < Timestamp(iso8601: "9000-01-01")! else {
+        throw UsageError("--now \(quotedArg(v)) is not an ISO-8601 time between 1970 and 9000; write e.g. 2026-12-02T09:30:00Z or 2026-12-02")
       }
       s.now = t
     }

@@ -48,7 +48,7 @@ import Testing
     let out = runInProcess(["list", "--quizzes", Fixtures.catalog]).stdout
     #expect(out.contains("Banks (1)\n  sample  Sample bank with every question type"))
     #expect(out.contains("10 questions"))
-    #expect(out.contains("~8 min · checkpoint 5"))
+    #expect(out.contains("~8 min | checkpoint 5"))
   }
 
   @Test func flagsWinOverEnvironmentVariables() {

@@ -31,7 +31,7 @@ enum ListCommand {
     } else if args.flag("json") {
       env.stdout.line(json(result.catalog).rendered(pretty: true))
     } else {
-      env.stdout.write(table(result.catalog, width: env.width))
+      env.stdout.write(table(result.catalog, width: env.width, dot: env.settings.plain ? " | " : " · "))
     }
     return .ok
   }
@@ -81,7 +81,7 @@ enum ListCommand {
     ])
   }
 
-  static func table(_ c: Catalog, width: Int) -> String {
+  static func table(_ c: Catalog, width: Int, dot: String) -> String {
     if c.isEmpty { return "No banks, sessions or courses found.\n" }
     var out = ""
     func section(_ title: String, _ rows: [(String, String, String)]) {
@@ -100,7 +100,7 @@ enum ListCommand {
     section(
       "Study sessions",
       c.sessions.map { s in
-        let quiz = s.checkpoint.map { " · checkpoint \($0.questions.count)" } ?? ""
+        let quiz = s.checkpoint.map { "\(dot)checkpoint \($0.questions.count)" } ?? ""
         return (s.id, s.title, "~\(s.estimatedMinutes) min\(quiz)")
       })
     section("Courses", c.courses.map { ($0.id, $0.title, plural($0.sessions.count, "session")) })

@@ -36,6 +36,13 @@ enum SessionCommands {
       env.stderr.line("Run 'quizline list' to see them.")
       return .usage
     }
+    if case .success(let loaded) = QuizlineCommand.loadCatalog(env), loaded.catalog.bank(id) == nil {
+      let sessionOptions = ["shuffle", "seed", "certainty"]
+      if let extra = ReplCommands.startOptions.map(\.name).first(where: { args.value($0) != nil && !sessionOptions.contains($0) }) {
+        env.stderr.line("quizline: option --\(extra) applies to banks; a session's checkpoint is always asked whole (it accepts --shuffle, --seed, --certainty)")
+        return .usage
+      }
+    }
     var words = [id]
     for option in ReplCommands.startOptions {
       guard let value = args.value(option.name) else { continue }

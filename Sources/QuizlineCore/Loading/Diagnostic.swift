@@ -33,12 +33,12 @@ public struct Diagnostic: Sendable, Equatable, Hashable, CustomStringConvertible
 
   /// `path:line:column: severity: message`, leaving out a zero line or column.
   public var description: String {
-    var location = path
+    var location = escapingControlCharacters(path, keepNewlines: false)
     if line > 0 {
       location += ":\(line)"
       if column > 0 { location += ":\(column)" }
     }
-    return "\(location): \(severity.rawValue): \(message)"
+    return "\(location): \(severity.rawValue): \(escapingControlCharacters(message, keepNewlines: false))"
   }
 }
 

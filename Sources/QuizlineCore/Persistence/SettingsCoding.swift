@@ -24,9 +24,15 @@ enum SettingsCoding {
         return d
       }
     }
+    func seconds(_ key: String) throws(EventCoding.DecodeError) -> [Int64] {
+      try numbers(key).map { (d: Double) throws(EventCoding.DecodeError) -> Int64 in
+        guard let v = Int64(exactly: d) else { throw EventCoding.DecodeError(message: "\"\(key)\" must hold whole seconds") }
+        return v
+      }
+    }
     s.scheduler = SchedulerSettings(
       weights: try numbers("weights"), desiredRetention: try f.double("desiredRetention"),
-      learningSteps: try numbers("learningSteps").map { Int64($0) }, relearningSteps: try numbers("relearningSteps").map { Int64($0) },
+      learningSteps: try seconds("learningSteps"), relearningSteps: try seconds("relearningSteps"),
       maximumInterval: try f.int("maximumInterval"), enableFuzzing: f.bool("enableFuzzing") ?? true)
     s.newCardsPerDay = try f.int("newCardsPerDay")
     s.useAnswerTime = f.bool("useAnswerTime") ?? false

@@ -193,7 +193,7 @@ extension Renderer {
       let (d, t) = state.completion(of: course)
       out.paragraph("\(course.title): \(d)/\(t)", indent: "      ", firstIndent: "    ")
     }
-    let attempted = Set(p.questions.filter { $0.value.attempts > 0 }.map(\.key.bank))
+    let attempted = Set(p.questions.filter { $0.value.attempts > 0 && c.bank($0.key.bank) != nil }.map(\.key.bank))
     out.line("  Banks attempted     \(attempted.count)/\(c.banks.count)")
     let attempts = p.questions.values.reduce(0) { $0 + $1.attempts }
     let score = p.questions.values.reduce(0) { $0 + $1.totalScore }

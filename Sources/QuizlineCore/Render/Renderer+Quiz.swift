@@ -184,8 +184,8 @@ extension Renderer {
   }
 
   static func format1(_ x: Double) -> String {
-    let tenths = Int((x * 10).rounded())
-    return "\(tenths / 10).\(abs(tenths % 10))"
+    let tenths = Int((abs(x) * 10).rounded())
+    return (x < 0 && tenths > 0 ? "-" : "") + "\(tenths / 10).\(tenths % 10)"
   }
 
   /// `2 min 40 s`, `45 s`, `1 h 5 min`.

@@ -17,6 +17,18 @@ public enum SettingKey: String, Sendable, CaseIterable {
     }
   }
 
+  /// What values are allowed, in the words `config` uses.
+  public var allowed: String {
+    switch self {
+    case .retention: "a number between 0 and 1, e.g. 0.9"
+    case .learningSteps, .relearningSteps: "durations from 1s to 365d, e.g. 1m,10m, or none"
+    case .maxInterval: "whole days from 1 to 36500"
+    case .fuzz, .answerTime: "on or off"
+    case .newPerDay: "a whole number from 0 to 10000"
+    case .easySeconds, .hardSeconds: "whole seconds, with 1 <= easy-seconds < hard-seconds <= 3600"
+    }
+  }
+
   /// The current value in the form `config` accepts.
   public func value(in s: ProfileSettings) -> String {
     switch self {
@@ -43,13 +55,16 @@ public enum SettingKey: String, Sendable, CaseIterable {
     for part in text.split(separator: ",") {
       let p = String(part).trimmingSpaces
       guard let unit = p.last, let n = Int64(p.dropLast()), n > 0 else { return nil }
+      let factor: Int64
       switch unit {
-      case "s": out.append(n)
-      case "m": out.append(n * 60)
-      case "h": out.append(n * 3600)
-      case "d": out.append(n * 86_400)
+      case "s": factor = 1
+      case "m": factor = 60
+      case "h": factor = 3600
+      case "d": factor = 86_400
       default: return nil
       }
+      let (seconds, overflow) = n.multipliedReportingOverflow(by: factor)
+      out.append(overflow ? Int64.max : seconds)
     }
     return out.isEmpty ? nil : out
   }
@@ -95,8 +110,9 @@ extension Reducer {
       default: s.hardSeconds = v
       }
     }
-    let problems = s.validate()
-    guard problems.isEmpty else { return fail(&state, problems.joined(separator: "; "), hint: "Nothing was changed.") }
+    guard s.validate().isEmpty else {
+      return fail(&state, "\(quotedArg(args.positionals[1])) is out of range for \(key.rawValue): \(key.allowed)", hint: "Nothing was changed.")
+    }
     guard s != state.progress.settings else {
       state.display = [.notice("\(key.rawValue) is already \(key.value(in: s)).")]
       return Reduction()

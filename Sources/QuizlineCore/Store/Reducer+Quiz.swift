@@ -101,7 +101,9 @@ extension Reducer {
     certainty: Int? = nil
   ) -> Reduction {
     let grade = Grader.grade(response, for: question)
-    let seconds = min(600, max(0, Double(context.now.microseconds - (state.quiz?.shownAt.microseconds ?? context.now.microseconds)) / 1e6))
+    // Milliseconds, as the journal writes them, so replay applies exactly what was applied live.
+    let elapsed = Double(context.now.microseconds - (state.quiz?.shownAt.microseconds ?? context.now.microseconds)) / 1e6
+    let seconds = (min(600, max(0, elapsed)) * 1000).rounded() / 1000
     var selfGrade: SelfGrade?
     var rating: Rating?
     if case .selfGraded(let g, _) = response {

@@ -82,6 +82,9 @@ extension Reducer {
 
   /// Starts a run (ending an unfinished one, with a notice) and shows its first question.
   static func begin(_ state: inout AppState, _ start: RunStart, _ context: Context) -> Reduction {
+    guard !start.questions.isEmpty else {
+      return fail(&state, "there are no questions to ask in \(start.source.label)", hint: "Run quizline check to see what the quizzes folder holds.")
+    }
     var blocks: [Block] = []
     if let old = state.progress.activeRun {
       blocks.append(.notice("Your unfinished quiz on \(old.start.source.label) (\(old.position) of \(old.questions.count) done) was ended."))

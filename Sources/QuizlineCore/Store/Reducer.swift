@@ -11,6 +11,11 @@ public enum Reducer {
       state.display = [.welcome]
       return Reduction()
     case .interrupted:
+      if let scope = state.pendingReset {
+        state.pendingReset = nil
+        state.display = [.notice("Reset of \(scope.label) cancelled; nothing was changed.")]
+        return Reduction()
+      }
       if case .writing(let shownAt, let lines) = state.quiz, !lines.isEmpty {
         state.quiz = .asking(shownAt: shownAt)
         state.display = [.notice("Draft discarded."), .currentQuestion]
@@ -18,7 +23,7 @@ public enum Reducer {
       }
       if state.interruptArmed {
         state.quitRequested = true
-        state.display = [.goodbye]
+        state.display = state.quiz == nil ? [.goodbye] : [.notice("Your place in this quiz is saved: type resume next time."), .goodbye]
       } else {
         state.interruptArmed = true
         state.display = [.notice("Press Ctrl-C again, or type quit, to leave.")]
@@ -55,7 +60,10 @@ public enum Reducer {
   /// Parses a command line against the commands of `context`; shows the error and returns nil on failure.
   static func parse(_ state: inout AppState, _ line: String, in context: ReplContext) -> ParsedArguments? {
     do {
-      return try ReplCommands.parser(for: context).parse(ReplCommands.tokenize(line))
+      var words = ReplCommands.tokenize(line)
+      // Commands are case-insensitive at the prompt (`Skip`, `LIST`); their arguments are not.
+      if let first = words.first { words[0] = first.lowercased() }
+      return try ReplCommands.parser(for: context).parse(words)
     } catch {
       if context == .home, let word = ReplCommands.tokenize(line).first?.lowercased(),
         ReplCommands.parser(for: .quiz).command(named: word) != nil, ReplCommands.parser(for: .home).command(named: word) == nil

@@ -107,7 +107,7 @@ import Testing
     s.type("config learning-steps 2m,20m", "start sample --count 1", "b")
     #expect(s.card("single-owner")?.due == s.now.adding(seconds: 20 * 60))
     s.type("config retention 1.5")
-    #expect(s.errors == ["desiredRetention = 1.5 must be greater than 0 and less than 1 (e.g. 0.9)"])
+    #expect(s.errors == ["'1.5' is out of range for retention: a number between 0 and 1, e.g. 0.9"])
     #expect(s.journal.events.filter { if case .settingsChanged = $0.payload { true } else { false } }.count == 1)
   }
 

@@ -82,3 +82,61 @@ final class FailingJournal: Journal {
       "a line after the failure is understood, not 'there is no quiz in progress'")
   }
 }
+
+/// Findings of the code review, pinned.
+@Suite struct ReviewRegressionTests {
+  @Test func hugeStepValuesAreRefusedNotOverflowed() {
+    var d = StoreDriver()
+    d.type("config learning-steps 999999999999999d")
+    guard case .error(let message, _) = d.state.display.first else {
+      Issue.record("no error: \(d.state.display)")
+      return
+    }
+    #expect(message.hasPrefix("'999999999999999d' is out of range for learning-steps"))
+  }
+
+  @Test func anEmptyBankDoesNotStartAQuiz() throws {
+    let empty = Bank(id: "empty", title: "Empty", questions: [])
+    var state = AppState(catalog: Catalog(banks: [empty]))
+    let reduction = Reducer.reduce(&state, .lineEntered("start empty", at: scriptStart, entropy: 1))
+    #expect(reduction.events.isEmpty)
+    #expect(state.quiz == nil)
+  }
+
+  @Test func quizCommandsIgnoreCase() {
+    var d = StoreDriver()
+    d.type(["start sample --count 2", "SKIP"])
+    #expect(d.progress.activeRun?.position == 1)
+    d.type("END")
+    #expect(d.progress.activeRun == nil)
+  }
+
+  @Test func recordedSecondsAreWhatTheJournalKeeps() throws {
+    var d = StoreDriver()
+    d.type("start sample --count 1")
+    d.now = d.now.adding(microseconds: 1_234_567)
+    d.type("b")
+    let line = try #require(d.journal.events.last.map(EventCoding.encode))
+    var replayed = LearnerProgress()
+    for e in d.journal.events { replayed.apply(try EventCoding.decode(Array(EventCoding.encode(e).utf8))) }
+    #expect(replayed == d.progress, "\(line)")
+  }
+
+  @Test func ctrlCCancelsAPendingReset() {
+    var d = StoreDriver()
+    d.type(["start sample --count 1", "b", "reset sample"])
+    d.interrupt()
+    d.type("yes")
+    #expect(d.progress.questions.values.contains { $0.attempts == 1 })
+  }
+
+  @Test func negativeCertaintyAveragesKeepTheirSign() {
+    #expect(Renderer.format1(-0.5) == "-0.5")
+    #expect(Renderer.format1(2.25) == "2.3")
+    #expect(Renderer.format1(-0.04) == "0.0")
+  }
+
+  @Test func controlCharactersInFileNamesAreEscapedInDiagnostics() {
+    #expect(Diagnostic.error("bad\u{1B}[31m.json", 1, 2, "x").description == "bad\\u{1B}[31m.json:1:2: error: x")
+  }
+}
