@@ -79,6 +79,13 @@ public enum ReplCommands {
     ReplCommandSpec("config", arguments: "[KEY [VALUE]]", abstract: "show or change study settings (retention, steps, fuzz, ...)", positionals: 0...2, completes: .setting),
     ReplCommandSpec("retry", abstract: "practise the questions missed in the last quiz"),
     ReplCommandSpec("status", abstract: "a one-screen summary of your progress", contexts: [.home, .quiz]),
+    ReplCommandSpec("progress", abstract: "your progress at a glance: completion, scores, streak, weak tags, activity"),
+    ReplCommandSpec(
+      "export", arguments: "FORMAT [PATH]", abstract: "write a progress report (md, json, csv or html) to a file",
+      options: [
+        OptionSpec("force", help: "replace PATH if it exists"),
+        OptionSpec("since", value: "DATE", help: "only answers and quizzes from DATE (YYYY-MM-DD, UTC) on"),
+      ], positionals: 1...2, completes: .format),
     ReplCommandSpec("undo", abstract: "take back the last answer, grade or completion", contexts: [.home, .quiz]),
     ReplCommandSpec("skip", abstract: "skip this question", contexts: [.quiz]),
     ReplCommandSpec("hint", abstract: "show the question's hint", contexts: [.quiz]),

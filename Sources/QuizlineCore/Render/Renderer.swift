@@ -58,6 +58,7 @@ public enum Renderer {
     case .settings: renderSettings(state, &out)
     case .confirmReset(let scope): renderConfirmReset(scope, state, &out)
     case .nothingDue: renderNothingDue(state, &out)
+    case .progressReport: renderProgress(state, &out)
     }
   }
 

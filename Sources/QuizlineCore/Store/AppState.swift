@@ -113,6 +113,23 @@ public enum Action: Sendable, Equatable {
   case interrupted(at: Timestamp)
   /// Ctrl-D, or the end of piped input.
   case inputEnded(at: Timestamp)
+  /// The runtime carried out an ``Effect``; what came of it.
+  case effectFinished(EffectOutcome, at: Timestamp)
+}
+
+/// Work with outside effects (files) that the reducer asks for and the runtime carries out through
+/// an injected interface; the outcome comes back as ``Action/effectFinished(_:at:)``.
+public enum Effect: Sendable, Equatable {
+  /// Write a progress report of the learner's profile.
+  case exportReport(ExportRequest)
+}
+
+/// What came of an ``Effect``.
+public enum EffectOutcome: Sendable, Equatable {
+  /// Files written (the main one first) and their total size in bytes.
+  case exported(paths: [String], bytes: Int)
+  /// Nothing was written, and why (a located message).
+  case failed(String)
 }
 
 /// One piece of what the screen shows after an action; ``Renderer`` turns blocks into text.
@@ -141,6 +158,8 @@ public enum Block: Sendable, Equatable {
   case confirmReset(ResetScope)
   /// Nothing is due: when the next card comes back.
   case nothingDue
+  /// The progress dashboard (the `progress` command).
+  case progressReport
 }
 
 /// What to tell the learner about one graded answer.
@@ -175,9 +194,14 @@ public struct Feedback: Sendable, Equatable {
   }
 }
 
-/// The reducer's result: events to record (in order) before the display is shown.
+/// The reducer's result: events to record (in order) before the display is shown, and effects for
+/// the runtime to carry out afterwards.
 public struct Reduction: Sendable, Equatable {
   public var events: [EventPayload] = []
+  public var effects: [Effect] = []
 
-  public init(events: [EventPayload] = []) { self.events = events }
+  public init(events: [EventPayload] = [], effects: [Effect] = []) {
+    self.events = events
+    self.effects = effects
+  }
 }

@@ -33,6 +33,8 @@ public enum Reducer {
       state.quitRequested = true
       state.display = [.goodbye]
       return Reduction()
+    case .effectFinished(let outcome, _):
+      return effectFinished(&state, outcome)
     case .lineEntered(let raw, let now, let entropy):
       state.interruptArmed = false
       var context = Context(now: now, entropy: entropy)
@@ -90,6 +92,8 @@ public enum Reducer {
     case "list": state.display = [.catalogList]
     case "search": state.display = [.searchResults(query: args.positionals.joined(separator: " "))]
     case "status": state.display = [.status]
+    case "progress": state.display = [.progressReport]
+    case "export": return export(&state, args, context)
     case "read": return read(&state, arg ?? "")
     case "next":
       guard let s = state.nextSession else {

@@ -2,6 +2,8 @@
 /// journal *before* applying it, so nothing is shown as done that is not durable.
 public struct Store {
   public private(set) var state: AppState
+  /// The effects the last action asked for, for the runtime to carry out (see ``Effect``).
+  public private(set) var effects: [Effect] = []
   private let journal: any Journal
 
   public init(state: AppState, journal: any Journal) {
@@ -15,6 +17,7 @@ public struct Store {
   public mutating func send(_ action: Action, at now: Timestamp) -> [RecordedEvent] {
     let before = state
     let reduction = Reducer.reduce(&state, action)
+    effects = reduction.effects
     var recorded: [RecordedEvent] = []
     for payload in reduction.events {
       let event = RecordedEvent(sequence: state.progress.lastSequence + 1, at: now, payload: payload)
@@ -36,6 +39,7 @@ public struct Store {
         // `resume` (or the next quiz) finishes it properly.
         if state.progress.activeRun?.isAtEnd == true { failed.quiz = nil }
         state = failed
+        effects = []
         return recorded
       }
       state.progress.apply(event)

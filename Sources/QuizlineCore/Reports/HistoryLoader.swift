@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A profile's whole history as reports see it: the accumulated answers and scores, the strings
+/// they refer to, and what was read.
+public struct ProfileHistory: Sendable {
+  public var table: StringTable
+  public var accumulator: HistoryAccumulator
+  public var firstSequence: Int?
+  public var lastSequence: Int
+  public var eventCount: Int
+  public var badLineCount: Int
+  public var badLines: [HistoryScanner.BadLine]
+  /// Lines the fast reader handed to the generic decoder.
+  public var fallbackCount: Int
+
+  /// An empty history (the REPL's dashboard needs none).
+  public static let empty = ProfileHistory(
+    table: StringTable(), accumulator: HistoryAccumulator(), firstSequence: nil, lastSequence: 0, eventCount: 0, badLineCount: 0,
+    badLines: [], fallbackCount: 0)
+
+  /// Whether the history starts at the profile's first event (earlier archive segments are not missing).
+  public var isComplete: Bool { firstSequence == nil || firstSequence == 1 }
+}
+
+/// Reads a file in chunks and hands each chunk on; the only I/O reports do (injected, so tests and
+/// the benchmark can count or replace it).
+public protocol ChunkedFileReader: Sendable {
+  /// Calls `body` with consecutive chunks of the file at `path`; returns false when it does not exist.
+  func read(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(ProfileError) -> Bool
+}
+
+/// POSIX `read` into one reused 1 MiB buffer, so memory stays flat however long the journal is.
+public struct PosixChunkedReader: ChunkedFileReader {
+  public var chunkSize = 1 << 20
+
+  public init() {}
+
+  public func read(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(ProfileError) -> Bool {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    if fd < 0 {
+      if errno == ENOENT { return false }
+      throw ProfileError("cannot read \(path): \(String(cString: strerror(errno)))", exitCode: .ioError)
+    }
+    defer { close(fd) }
+    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
+    defer { buffer.deallocate() }
+    while true {
+      let n = Glibc.read(fd, buffer.baseAddress, chunkSize)
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw ProfileError("cannot read \(path): \(String(cString: strerror(errno)))", exitCode: .ioError)
+      }
+      if n == 0 { return true }
+      body(UnsafeBufferPointer(rebasing: buffer[0..<n]))
+    }
+  }
+}
+
+/// Loads a profile's history: archive segments in order, then `journal.jsonl`.
+public enum HistoryLoader {
+  public static func load(
+    _ layout: ProfileLayout, sinceDay: Int64? = nil, keepAttempts: Bool = false, decoder: HistoryScanner.Decoder = .fast,
+    reader: any ChunkedFileReader = PosixChunkedReader()
+  ) throws(ProfileError) -> ProfileHistory {
+    var scanner = HistoryScanner(decoder: decoder)
+    var accumulator = HistoryAccumulator(sinceDay: sinceDay, keepAttempts: keepAttempts)
+    for path in layout.archivedSegments() + [layout.journal] {
+      scanner.beginFile(path)
+      _ = try reader.read(path) { chunk in scanner.feed(chunk, into: &accumulator) }
+    }
+    return history(scanner, accumulator)
+  }
+
+  /// The history of journal texts held in memory (tests), file name → bytes, in order.
+  public static func load(
+    files: [(String, [UInt8])], sinceDay: Int64? = nil, keepAttempts: Bool = false, decoder: HistoryScanner.Decoder = .fast
+  ) -> ProfileHistory {
+    var scanner = HistoryScanner(decoder: decoder)
+    var accumulator = HistoryAccumulator(sinceDay: sinceDay, keepAttempts: keepAttempts)
+    for (name, bytes) in files { scanner.scanFile(name, bytes: bytes, into: &accumulator) }
+    return history(scanner, accumulator)
+  }
+
+  private static func history(_ scanner: HistoryScanner, _ accumulator: HistoryAccumulator) -> ProfileHistory {
+    ProfileHistory(
+      table: scanner.table, accumulator: accumulator, firstSequence: scanner.firstSequence, lastSequence: scanner.lastSequence,
+      eventCount: scanner.eventCount, badLineCount: scanner.badLineCount, badLines: scanner.badLines,
+      fallbackCount: scanner.fallbackCount)
+  }
+}

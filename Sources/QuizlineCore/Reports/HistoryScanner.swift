@@ -1,0 +1,117 @@
+/// Splits journal bytes into lines and turns each into a ``HistoryEvent``, the way
+/// ``JournalReader/replay(_:into:keepLines:)`` reads them: complete lines only (a last line without
+/// its newline is a torn write and is left out), empty lines skipped, events at or below the last
+/// sequence number seen skipped (so a profile's history is its archive segments in order, then
+/// `journal.jsonl`), and lines that cannot be read counted with their location.
+///
+/// Bytes may arrive in chunks of any size; a line cut by a chunk boundary is carried over.
+public struct HistoryScanner {
+  /// How lines are decoded: ``FastEventLine`` first (falling back to the generic decoder for lines it
+  /// does not take), or always ``EventCoding/decode(_:)`` (the slow path, kept for comparison).
+  public enum Decoder: Sendable {
+    case fast, generic
+  }
+
+  /// A line that could not be read.
+  public struct BadLine: Sendable, Equatable {
+    public var file: String
+    public var line: Int
+    public var message: String
+  }
+
+  public var table = StringTable()
+  public let decoder: Decoder
+  public private(set) var firstSequence: Int?
+  public private(set) var lastSequence = 0
+  /// Events handed on (duplicates and bad lines not counted).
+  public private(set) var eventCount = 0
+  /// Lines decoded by the generic decoder although the fast one was asked for.
+  public private(set) var fallbackCount = 0
+  public private(set) var badLineCount = 0
+  /// The first few bad lines (at most ``badLineSampleLimit``).
+  public private(set) var badLines: [BadLine] = []
+  public static let badLineSampleLimit = 10
+
+  private var file = ""
+  private var line = 0
+  private var carry: [UInt8] = []
+
+  public init(decoder: Decoder = .fast) { self.decoder = decoder }
+
+  /// Starts a new file (its line numbers restart at 1; an unfinished line of the previous file is dropped).
+  public mutating func beginFile(_ name: String) {
+    file = name
+    line = 0
+    carry.removeAll(keepingCapacity: true)
+  }
+
+  /// Reads the complete lines in `chunk` (after what was carried over) and hands each event to `sink`.
+  public mutating func feed<S: HistorySink>(_ chunk: UnsafeBufferPointer<UInt8>, into sink: inout S) {
+    var start = 0
+    if !carry.isEmpty {
+      guard let newline = chunk.firstIndex(of: 0x0A) else {
+        carry.append(contentsOf: chunk)
+        return
+      }
+      carry.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<newline]))
+      let pending = carry
+      carry.removeAll(keepingCapacity: true)
+      pending.withUnsafeBufferPointer { handle($0, into: &sink) }
+      start = newline + 1
+    }
+    guard let base = chunk.baseAddress else { return }
+    while start < chunk.count {
+      guard let length = findNewline(base + start, chunk.count - start) else {
+        carry.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start...]))
+        return
+      }
+      handle(UnsafeBufferPointer(start: base + start, count: length), into: &sink)
+      start += length + 1
+    }
+  }
+
+  /// Convenience for whole files held in memory.
+  public mutating func scanFile<S: HistorySink>(_ name: String, bytes: [UInt8], into sink: inout S) {
+    beginFile(name)
+    bytes.withUnsafeBufferPointer { feed($0, into: &sink) }
+  }
+
+  private mutating func handle<S: HistorySink>(_ bytes: UnsafeBufferPointer<UInt8>, into sink: inout S) {
+    line += 1
+    if bytes.isEmpty { return }
+    var event: HistoryEvent?
+    if decoder == .fast { event = FastEventLine.parse(bytes, table: &table) }
+    if event == nil {
+      if decoder == .fast { fallbackCount += 1 }
+      do {
+        event = HistoryEvent(try EventCoding.decode(bytes), table: &table)
+      } catch {
+        badLineCount += 1
+        if badLines.count < Self.badLineSampleLimit { badLines.append(BadLine(file: file, line: line, message: error.message)) }
+        return
+      }
+    }
+    guard let e = event, e.sequence > lastSequence else { return }
+    lastSequence = e.sequence
+    if firstSequence == nil { firstSequence = e.sequence }
+    eventCount += 1
+    sink.consume(e, table: table)
+  }
+}
+
+/// Receives the events of a history in order.
+public protocol HistorySink {
+  mutating func consume(_ event: HistoryEvent, table: StringTable)
+}
+
+@inline(__always) private func findNewline(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int? {
+  // memchr is far faster than a byte loop on long lines.
+  guard let hit = memchr(p, 0x0A, n) else { return nil }
+  return UnsafeRawPointer(hit) - UnsafeRawPointer(p)
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif

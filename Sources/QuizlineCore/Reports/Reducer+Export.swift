@@ -1,0 +1,68 @@
+/// What `export` asks the runtime to write.
+public struct ExportRequest: Sendable, Equatable {
+  public var format: ReportFormat
+  /// nil: a new file under the profile's `reports/` folder, named after today's date.
+  public var path: String?
+  /// Replace an existing file (never done without it).
+  public var force: Bool
+  public var sinceDay: Int64?
+
+  public init(format: ReportFormat, path: String? = nil, force: Bool = false, sinceDay: Int64? = nil) {
+    self.format = format
+    self.path = path
+    self.force = force
+    self.sinceDay = sinceDay
+  }
+}
+
+extension Reducer {
+  /// `export FORMAT [PATH] [--force] [--since DATE]`: checks the words, then asks for the file to be
+  /// written (an ``Effect``); what the screen says comes with ``Action/effectFinished(_:at:)``.
+  static func export(_ state: inout AppState, _ args: ParsedArguments, _ context: Context) -> Reduction {
+    let name = args.positionals[0].lowercased()
+    guard let format = ReportFormat(rawValue: name), format != .text else {
+      return fail(
+        &state, "export: \(quotedArg(args.positionals[0])) is not a report format",
+        hint: "Formats: md, json, csv, html. Type progress to see the report here.")
+    }
+    var since: Int64?
+    if let text = args.value("since") {
+      guard let day = ReportDates.day(text) else {
+        return fail(&state, "export: --since \(quotedArg(text)) is not a date", hint: "Write it as YYYY-MM-DD, e.g. 2026-11-01 (UTC).")
+      }
+      since = day
+    }
+    let path = args.positionals.count > 1 ? args.positionals[1] : nil
+    return Reduction(effects: [.exportReport(ExportRequest(format: format, path: path, force: args.flag("force"), sinceDay: since))])
+  }
+
+  /// The screen after an effect: where the report went, or why it could not be written.
+  static func effectFinished(_ state: inout AppState, _ outcome: EffectOutcome) -> Reduction {
+    switch outcome {
+    case .exported(let paths, let bytes):
+      var text = "Wrote \(paths.first ?? "") (\(ReportFormat.size(bytes)))"
+      if paths.count > 1 { text += " and " + paths.dropFirst().joined(separator: ", ") }
+      state.display = [.notice(text + ".")]
+    case .failed(let message):
+      state.display = [.error("export: " + message, hint: "Nothing was written. Pass --force to replace a file, or give another PATH.")]
+    }
+    return Reduction()
+  }
+}
+
+/// Dates in report options.
+public enum ReportDates {
+  /// The UTC day of `YYYY-MM-DD` (or of an ISO-8601 time); nil when it is neither.
+  public static func day(_ text: String) -> Int64? { Timestamp(iso8601: text)?.dayNumber }
+}
+
+extension Renderer {
+  /// The `progress` screen: the report dashboard built from the state alone (no history is read, so
+  /// it shows exactly what `list` and `status` know).
+  static func renderProgress(_ state: AppState, _ out: inout Output) {
+    let report = ReportBuilder.build(
+      catalog: state.catalog, inputs: [ReportInput(profile: state.profile, progress: state.progress, history: nil)],
+      now: out.context.now, options: ReportOptions())
+    for line in DashboardRenderer.lines(report, style: out.context.style, width: out.context.width) { out.line(line) }
+  }
+}
