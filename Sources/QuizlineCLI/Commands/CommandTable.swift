@@ -29,7 +29,7 @@ public enum CommandTable {
   ]
 
   /// Commands contributed by other files (each feature registers its own spec here).
-  static let extraCommands: [CommandSpec] = [ImportCommand.spec, ExportAnkiCommand.spec]
+  static let extraCommands: [CommandSpec] = [ImportCommand.spec, ExportAnkiCommand.spec, ReportCommand.spec]
 
   public static var parser: ArgumentParser<CommandSpec> { ArgumentParser(globalOptions: globalOptions, commands: commands) }
 }

@@ -16,6 +16,8 @@ struct REPLRuntime {
   var leaveAfterRun = false
   /// The profile's files, for snapshots (nil when read-only).
   var profileStore: ProfileStore?
+  /// Carries out what the reducer asks for besides events (writing report files).
+  var effects: any EffectPerformer = NoEffects()
 
   /// Runs until the learner leaves; returns the exit status.
   mutating func run() -> ExitCode {
@@ -63,6 +65,12 @@ struct REPLRuntime {
     if !recorded.isEmpty, let warning = profileStore?.didApply(store.state.progress, at: now) {
       frame.text += "note: \(warning)\n"
     }
+    for effect in store.effects {
+      let outcome = effects.perform(effect, state: store.state, at: now)
+      let next = send(.effectFinished(outcome, at: clock()))
+      frame.text += next.text
+      frame.prompt = next.prompt
+    }
     return frame
   }
 
@@ -109,6 +117,7 @@ extension QuizlineCommand {
     runtime.firstLine = firstLine?(loaded.catalog)
     runtime.leaveAfterRun = leaveAfterRun
     runtime.profileStore = profile.store
+    runtime.effects = ReportExporter(layout: layout)
     return runtime.run()
   }
 

@@ -1,0 +1,114 @@
+import Foundation
+import QuizlineCore
+
+/// `quizline report`: the progress dashboard, or a report file in md, json, csv or html, for one
+/// profile or (`--all-profiles`) a whole class.
+enum ReportCommand {
+  static let spec = CommandSpec(
+    name: "report", abstract: "Show your progress, or write a report (md, json, csv, html) for a profile or a class",
+    discussion: """
+      Without options, prints the same dashboard as 'progress' in the REPL. --format md|json|csv|html writes \
+      a report to standard output, or to --out PATH (the format then also follows from the extension). CSV \
+      has one row per answer; with --out PATH it also writes PATH-sessions.csv (one row per study session) \
+      and, for a class, PATH-items.csv (the item analysis); on standard output --table picks one. \
+      --all-profiles reports on every profile of the progress folder: one row per profile with totals, and \
+      an item analysis per question (facility, discrimination, how often each answer was chosen). \
+      --since DATE (YYYY-MM-DD, UTC) limits answers and quizzes to that day and later. An existing file is \
+      never replaced without --force. The JSON form follows schemas/report.schema.json.
+      """,
+    options: [
+      OptionSpec("format", short: "f", value: "FORMAT", help: "text (the dashboard), md, json, csv or html", choices: ReportFormat.allCases.map(\.rawValue)),
+      OptionSpec("out", short: "o", value: "PATH", help: "file to write ('-' or none: standard output)"),
+      OptionSpec("force", help: "replace existing files"),
+      OptionSpec("all-profiles", help: "a class report over every profile in the progress folder"),
+      OptionSpec("since", value: "DATE", help: "only answers and quizzes from DATE (YYYY-MM-DD, UTC) on"),
+      OptionSpec("table", value: "TABLE", help: "CSV on standard output: attempts (default), sessions or items", choices: CSVTable.allCases.map(\.rawValue)),
+    ]
+  ) { args, env in run(args, env) }
+
+  static func run(_ args: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
+    var since: Int64?
+    if let text = args.value("since") {
+      guard let day = ReportDates.day(text) else {
+        return usage(env, "--since \(quotedArg(text)) is not a date; write it as YYYY-MM-DD, e.g. 2026-11-01")
+      }
+      since = day
+    }
+    let out = args.value("out").flatMap { $0 == "-" ? nil : $0 }
+    let format = args.value("format").flatMap(ReportFormat.init(rawValue:)) ?? out.flatMap(ReportFormat.inferred(fromPath:)) ?? .text
+    let all = args.flag("all-profiles")
+    if all, args.value("profile") != nil { return usage(env, "--all-profiles and --profile cannot be used together") }
+    let table = args.value("table").flatMap(CSVTable.init(rawValue:)) ?? .attempts
+    if args.value("table") != nil, format != .csv { return usage(env, "--table applies to --format csv only") }
+    if table == .items, !all { return usage(env, "--table items needs --all-profiles (the item analysis is a class report)") }
+    let catalog: Catalog
+    switch QuizlineCommand.loadCatalog(env) {
+    case .failure(let code): return code
+    case .success(let loaded): catalog = loaded.catalog
+    }
+    let settings = env.settings
+    let now = QuizlineCommand.makeClock(settings)()
+    let names: [String]
+    if all {
+      names = ReportProfiles.names(in: settings.progressDirectory)
+      if names.isEmpty {
+        env.stderr.line("quizline: no profiles in \(quotedArg(settings.progressDirectory)) (set the folder with --progress DIR)")
+        return .noInput
+      }
+    } else {
+      names = [settings.profile]
+    }
+    let needsHistory = format != .text || since != nil || all
+    var inputs: [ReportInput] = []
+    for name in names {
+      let layout = ProfileLayout(progressDirectory: settings.progressDirectory, profile: name)
+      do {
+        let opened = try ProfileOpener.view(layout, now: now)
+        for notice in opened.notices { env.stderr.line("quizline: \(notice)") }
+        let history = needsHistory ? try HistoryLoader.load(layout, sinceDay: since, keepAttempts: format == .csv) : nil
+        for bad in history?.badLines ?? [] { env.stderr.line("quizline: \(bad.file):\(bad.line): \(bad.message); left out of the report") }
+        inputs.append(ReportInput(profile: name, progress: opened.progress, history: history))
+      } catch {
+        env.stderr.line("quizline: \(error.message)")
+        return error.exitCode
+      }
+    }
+    let options = ReportOptions(sinceDay: since, includeAttempts: format == .csv)
+    let report = ReportBuilder.build(catalog: catalog, inputs: inputs, now: now, options: options, classReport: all)
+    let context = QuizlineCommand.renderContext(env, clock: { now })()
+    guard let out else {
+      let sink = TextReportSink(env.stdout)
+      ReportRenderer.render(report, format: format, table: table, style: context.style, width: context.width, to: sink)
+      sink.flush()
+      return .ok
+    }
+    do {
+      let written = try ReportFileWriter.write(report, format: format, style: .plain, width: 80, path: out, force: args.flag("force"))
+      env.stdout.line("Wrote \(written.paths.joined(separator: ", ")) (\(ReportFormat.size(written.bytes))).")
+      return .ok
+    } catch {
+      env.stderr.line("quizline: \(error.message)")
+      return .ioError
+    }
+  }
+
+  static func usage(_ env: CommandEnvironment, _ message: String) -> ExitCode {
+    env.stderr.line("quizline: report: \(message)")
+    env.stderr.line("usage: \(spec.usage)")
+    return .usage
+  }
+}
+
+/// The profiles of a progress folder.
+enum ReportProfiles {
+  /// Sub-folders that hold a profile (a snapshot, a journal or an archive), with valid names, sorted.
+  static func names(in progressDirectory: String) -> [String] {
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: progressDirectory) else { return [] }
+    return entries.filter { name in
+      guard Identifier.isValid(name) else { return false }
+      let layout = ProfileLayout(progressDirectory: progressDirectory, profile: name)
+      let fm = FileManager.default
+      return fm.fileExists(atPath: layout.snapshot) || fm.fileExists(atPath: layout.journal) || fm.fileExists(atPath: layout.archive)
+    }.sorted()
+  }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import QuizlineCore
+
+/// Carries out the ``Effect``s the reducer returns; the REPL runtime hands each to one of these and
+/// sends the outcome back as an action.
+protocol EffectPerformer {
+  func perform(_ effect: Effect, state: AppState, at now: Timestamp) -> EffectOutcome
+}
+
+/// Performs nothing (tests that need no files).
+struct NoEffects: EffectPerformer {
+  func perform(_ effect: Effect, state: AppState, at now: Timestamp) -> EffectOutcome { .failed("not available here") }
+}
+
+/// `export` in the REPL: reads the profile's history, builds the report from the state the REPL
+/// shows plus that history, and writes it. Without a path, the file goes to
+/// `Progress/<profile>/reports/YYYY-MM-DD-report.EXT` (`-2`, `-3`, … when that name is taken).
+struct ReportExporter: EffectPerformer {
+  let layout: ProfileLayout
+  var reader: any ChunkedFileReader = PosixChunkedReader()
+
+  func perform(_ effect: Effect, state: AppState, at now: Timestamp) -> EffectOutcome {
+    switch effect {
+    case .exportReport(let request): export(request, state: state, now: now)
+    }
+  }
+
+  func export(_ request: ExportRequest, state: AppState, now: Timestamp) -> EffectOutcome {
+    let path: String
+    if let given = request.path {
+      path = given
+    } else {
+      do {
+        try FileManager.default.createDirectory(atPath: layout.reports, withIntermediateDirectories: true)
+      } catch {
+        return .failed("cannot create the folder \(quotedArg(layout.reports)): \(error.localizedDescription)")
+      }
+      path = Self.freeName(in: layout.reports, day: now.isoDate, format: request.format, force: request.force)
+    }
+    let history: ProfileHistory
+    do {
+      history = try HistoryLoader.load(layout, sinceDay: request.sinceDay, keepAttempts: request.format == .csv, reader: reader)
+    } catch {
+      return .failed(error.message)
+    }
+    let report = ReportBuilder.build(
+      catalog: state.catalog, inputs: [ReportInput(profile: state.profile, progress: state.progress, history: history)], now: now,
+      options: ReportOptions(sinceDay: request.sinceDay, includeAttempts: request.format == .csv))
+    do {
+      let written = try ReportFileWriter.write(report, format: request.format, style: .plain, width: 80, path: path, force: request.force)
+      return .exported(paths: written.paths, bytes: written.bytes)
+    } catch {
+      return .failed(error.message)
+    }
+  }
+
+  /// `2026-12-02-report.html`, or the first `2026-12-02-report-N.html` whose files are all free.
+  static func freeName(in folder: String, day: String, format: ReportFormat, force: Bool) -> String {
+    var n = 1
+    while true {
+      let name = folder + "/" + day + "-report" + (n == 1 ? "" : "-\(n)") + "." + format.fileExtension
+      let taken = format.files(for: name, classReport: false).contains { FileManager.default.fileExists(atPath: $0.path) }
+      if force || !taken { return name }
+      n += 1
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import QuizlineCore
+
+/// Writes rendered reports to files or standard output, streaming (a large CSV is never held whole).
+///
+/// Every target is checked before anything is written: its folder must exist and, without
+/// `--force`, the file must not. Each file is written to a temporary name in the same folder, synced,
+/// then put in place with `link` (which refuses to replace an existing name) or, with `--force`,
+/// `rename`; on failure the temporary file is removed and nothing is left half-written.
+enum ReportFileWriter {
+  struct Failure: Error, Equatable {
+    var message: String
+  }
+
+  /// Renders `report` into every file `format` needs for `path`; returns the paths and total bytes.
+  static func write(_ report: Report, format: ReportFormat, style: Style, width: Int, path: String, force: Bool) throws(Failure) -> (
+    paths: [String], bytes: Int
+  ) {
+    let targets = format.files(for: path, classReport: report.isClass)
+    for (_, target) in targets { try check(target, force: force) }
+    var total = 0
+    for (table, target) in targets {
+      total += try writeOne(target, force: force) { sink in
+        ReportRenderer.render(report, format: format, table: table, style: style, width: width, to: sink)
+      }
+    }
+    return (targets.map(\.path), total)
+  }
+
+  /// Fails with a located message when `path` cannot be written.
+  static func check(_ path: String, force: Bool) throws(Failure) {
+    let folder = directory(of: path)
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
+      throw Failure(message: "cannot write \(quotedArg(path)): the folder \(quotedArg(folder)) does not exist")
+    }
+    guard isDirectory.boolValue else { throw Failure(message: "cannot write \(quotedArg(path)): \(quotedArg(folder)) is not a folder") }
+    if access(folder, W_OK) != 0 { throw Failure(message: "cannot write \(quotedArg(path)): the folder \(quotedArg(folder)) is not writable") }
+    var st = stat()
+    if lstat(path, &st) == 0 {
+      if (st.st_mode & S_IFMT) == S_IFDIR { throw Failure(message: "cannot write \(quotedArg(path)): it is a folder") }
+      if !force { throw Failure(message: "\(quotedArg(path)) already exists; pass --force to replace it") }
+    }
+  }
+
+  static func directory(of path: String) -> String {
+    let dir = (path as NSString).deletingLastPathComponent
+    return dir.isEmpty ? "." : dir
+  }
+
+  private static func writeOne(_ path: String, force: Bool, _ render: (any ReportSink) -> Void) throws(Failure) -> Int {
+    let temp = directory(of: path) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
+    let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw Failure(message: "cannot write \(quotedArg(path)): \(String(cString: strerror(errno)))") }
+    let sink = DescriptorReportSink(fd: fd)
+    render(sink)
+    sink.flush()
+    var failure = sink.failure
+    if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+    close(fd)
+    defer { unlink(temp) }
+    if let failure { throw Failure(message: "cannot write \(quotedArg(path)): \(failure)") }
+    if force {
+      guard rename(temp, path) == 0 else { throw Failure(message: "cannot write \(quotedArg(path)): \(String(cString: strerror(errno)))") }
+    } else if link(temp, path) != 0 {
+      if errno == EEXIST { throw Failure(message: "\(quotedArg(path)) already exists; pass --force to replace it") }
+      throw Failure(message: "cannot write \(quotedArg(path)): \(String(cString: strerror(errno)))")
+    }
+    return sink.bytes
+  }
+}
+
+/// A report sink over a file descriptor, buffered in 1 MiB pieces; remembers the first error.
+final class DescriptorReportSink: ReportSink {
+  let fd: Int32
+  private(set) var bytes = 0
+  private(set) var failure: String?
+  private var buffer: [UInt8] = []
+
+  init(fd: Int32) {
+    self.fd = fd
+    buffer.reserveCapacity(1 << 20)
+  }
+
+  func write(_ text: String) {
+    buffer.append(contentsOf: text.utf8)
+    if buffer.count >= 1 << 20 { flush() }
+  }
+
+  func flush() {
+    defer { buffer.removeAll(keepingCapacity: true) }
+    guard failure == nil else { return }
+    var done = 0
+    buffer.withUnsafeBytes { raw in
+      while done < raw.count, let base = raw.baseAddress {
+        let n = Foundation.write(fd, base + done, raw.count - done)
+        if n < 0 {
+          if errno == EINTR { continue }
+          failure = String(cString: strerror(errno))
+          return
+        }
+        done += n
+      }
+    }
+    bytes += done
+  }
+}
+
+/// A report sink into a ``TextSink`` (standard output), in pieces.
+final class TextReportSink: ReportSink {
+  let sink: any TextSink
+  private var buffer = ""
+
+  init(_ sink: any TextSink) { self.sink = sink }
+
+  func write(_ text: String) {
+    buffer += text
+    if buffer.utf8.count >= 1 << 20 { flush() }
+  }
+
+  func flush() {
+    if !buffer.isEmpty { sink.write(buffer) }
+    buffer = ""
+  }
+}

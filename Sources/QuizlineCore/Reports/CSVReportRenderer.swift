@@ -1,0 +1,125 @@
+/// The CSV form of a report (RFC 4180: comma-separated, CRLF line ends, a header row, fields with a
+/// comma, quote or line break quoted with `"` and inner quotes doubled; UTF-8 without a byte-order
+/// mark). Three tables, each its own file:
+///
+/// - `attempts`: one row per answer (the attempt log) of every profile in the report;
+/// - `sessions`: one row per study session and profile;
+/// - `items`: the class item analysis (class reports only).
+///
+/// Text cells that a spreadsheet would run as a formula (starting with `=`, `+`, `@`, a tab, or `-`
+/// not followed by a digit) get a leading `'`.
+public enum CSVReportRenderer {
+  public static let attemptColumns = [
+    "profile", "sequence", "answered_at", "run", "source", "bank", "question", "type", "response", "score", "correct", "seconds",
+    "certainty", "rating", "practice",
+  ]
+  public static let sessionColumns = [
+    "profile", "course", "position", "session", "title", "completed", "completed_at", "checkpoint_questions", "pass_percent",
+    "best_checkpoint_percent",
+  ]
+  public static let itemColumns = [
+    "question", "bank", "type", "title", "learners", "answers", "facility", "discrimination", "options", "flags",
+  ]
+
+  public static func render(_ report: Report, table: CSVTable, to sink: any ReportSink) {
+    var out = Buffered(sink)
+    switch table {
+    case .attempts:
+      out.row(attemptColumns)
+      for p in report.profiles {
+        guard let log = p.attempts else { continue }
+        for k in 0..<log.count {
+          let a = log[k]
+          out.row([
+            text(p.profile), String(a.sequence), a.at.iso8601, String(a.run), text(a.source), text(a.bank), text(a.question), a.type ?? "",
+            text(a.response), JSONText.format(a.score), a.isCorrect ? "true" : "false", JSONText.format(a.seconds),
+            a.certainty.map(String.init) ?? "", a.rating ?? "", a.practice ? "true" : "false",
+          ])
+        }
+      }
+    case .sessions:
+      out.row(sessionColumns)
+      for p in report.profiles {
+        for s in p.sessions {
+          out.row([
+            text(p.profile), text(s.course ?? ""), s.position.map(String.init) ?? "", text(s.id), text(s.title),
+            s.completedAt == nil ? "false" : "true", s.completedAt?.iso8601 ?? "", String(s.checkpointQuestions),
+            s.passPercent.map(String.init) ?? "", s.bestCheckpointPercent.map(String.init) ?? "",
+          ])
+        }
+      }
+    case .items:
+      out.row(itemColumns)
+      for i in report.classReport?.items ?? [] {
+        let options =
+          i.options.isEmpty
+          ? i.responses.map { "\($0.response)=\($0.count)" } : i.options.map { "\($0.option)\($0.correct ? "*" : "")=\($0.count)" }
+        out.row([
+          text(i.ref.description), text(i.ref.bank), i.type, text(i.title), String(i.learners), String(i.answers), JSONText.format(i.facility),
+          i.discrimination.map(JSONText.format) ?? "", text(options.joined(separator: "; ")), text(i.flags.joined(separator: "; ")),
+        ])
+      }
+    }
+    out.flush()
+  }
+
+  public static func render(_ report: Report, table: CSVTable) -> String {
+    let sink = StringReportSink()
+    render(report, table: table, to: sink)
+    return sink.text
+  }
+
+  /// A text cell made safe for spreadsheets (a leading `'` before formula starters).
+  static func text(_ s: String) -> String {
+    guard let first = s.unicodeScalars.first else { return s }
+    switch first {
+    case "=", "+", "@", "\t", "\r": return "'" + s
+    case "-":
+      let second = s.unicodeScalars.dropFirst().first
+      if let c = second, ("0"..."9").contains(c) || c == "." { return s }
+      return "'" + s
+    default: return s
+    }
+  }
+
+  /// One field as RFC 4180 wants it.
+  static func field(_ s: String) -> String {
+    var needsQuotes = false
+    for u in s.utf8 where u == 0x2C || u == 0x22 || u == 0x0A || u == 0x0D {
+      needsQuotes = true
+      break
+    }
+    guard needsQuotes else { return s }
+    var out = "\""
+    for ch in s.unicodeScalars {
+      if ch == "\"" { out += "\"\"" } else { out.unicodeScalars.append(ch) }
+    }
+    return out + "\""
+  }
+
+  /// Rows gathered into pieces of about 256 KB before they go to the sink.
+  struct Buffered {
+    let sink: any ReportSink
+    var buffer = ""
+
+    init(_ sink: any ReportSink) {
+      self.sink = sink
+      buffer.reserveCapacity(1 << 18)
+    }
+
+    mutating func row(_ fields: [String]) {
+      for (k, f) in fields.enumerated() {
+        if k > 0 { buffer += "," }
+        buffer += field(f)
+      }
+      buffer += "\r\n"
+      if buffer.utf8.count >= 1 << 18 { flush() }
+    }
+
+    mutating func flush() {
+      guard !buffer.isEmpty else { return }
+      sink.write(buffer)
+      buffer.removeAll(keepingCapacity: true)
+    }
+  }
+}
