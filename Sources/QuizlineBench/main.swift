@@ -13,6 +13,8 @@ let usage = """
 
   benchmarks:
     fsrs [--reviews N] [--repeat R] [--no-fuzz]   schedule N reviews (default 1000000), R runs (default 5)
+    report [--events N] [--repeat R] [--no-compare] [--keep DIR]
+                                                 time `quizline report` on a profile of N events (default 1000000)
   """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -25,6 +27,7 @@ arguments.removeFirst()
 do {
   switch name {
   case "fsrs": try FSRSBenchmark(arguments: arguments).run()
+  case "report": try ReportBenchmark(arguments: arguments).run()
   case "-h", "--help", "help": print(usage)
   default: throw BenchError.usage("unknown benchmark '\(name)'")
   }

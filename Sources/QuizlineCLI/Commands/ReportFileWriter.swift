@@ -87,6 +87,11 @@ final class DescriptorReportSink: ReportSink {
     if buffer.count >= 1 << 20 { flush() }
   }
 
+  func write(bytes: UnsafeBufferPointer<UInt8>) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= 1 << 20 { flush() }
+  }
+
   func flush() {
     defer { buffer.removeAll(keepingCapacity: true) }
     guard failure == nil else { return }

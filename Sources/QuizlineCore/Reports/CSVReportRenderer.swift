@@ -26,16 +26,11 @@ public enum CSVReportRenderer {
     switch table {
     case .attempts:
       out.row(attemptColumns)
+      out.flush()
       for p in report.profiles {
         guard let log = p.attempts else { continue }
-        for k in 0..<log.count {
-          let a = log[k]
-          out.row([
-            text(p.profile), String(a.sequence), a.at.iso8601, String(a.run), text(a.source), text(a.bank), text(a.question), a.type ?? "",
-            text(a.response), JSONText.format(a.score), a.isCorrect ? "true" : "false", JSONText.format(a.seconds),
-            a.certainty.map(String.init) ?? "", a.rating ?? "", a.practice ? "true" : "false",
-          ])
-        }
+        var writer = CSVAttemptWriter(log: log, profile: p.profile, sink: sink)
+        writer.writeAll()
       }
     case .sessions:
       out.row(sessionColumns)

@@ -1,5 +1,7 @@
-/// A fast reader for the journal lines ``EventCoding/encode(_:)`` writes for the four frequent
-/// event types (`quizStarted`, `answered`, `skipped`, `runEnded`), in exactly that key order.
+/// A fast reader for the journal lines ``EventCoding/encode(_:)`` writes for the frequent event
+/// types (`quizStarted`, `answered`, `skipped`, `runEnded`, `undone`, `flagged`, `sessionCompleted`,
+/// `sessionReopened`), in exactly that key order; `settingsChanged` and `reset` (rare) always take
+/// the generic path.
 ///
 /// It accepts only the canonical form (keys in encoder order, no whitespace, no escapes inside
 /// strings, plain numbers) and returns nil for anything else; the caller then decodes the line with
@@ -78,6 +80,27 @@ public enum FastEventLine {
       } else if !c.literal("finished\"") {
         return nil
       }
+    } else if c.literal("undone\",\"target\":") {
+      e.kind = .undone
+      guard let target = c.integer() else { return nil }
+      e.run = target
+    } else if c.literal("flagged\",\"question\":") {
+      e.kind = .flagged
+      guard let q = c.reference(&table), c.literal(",\"on\":") else { return nil }
+      e.subject = q
+      if c.literal("true") {
+        e.on = true
+      } else if !c.literal("false") {
+        return nil
+      }
+    } else if c.literal("sessionCompleted\",\"session\":") {
+      e.kind = .sessionCompleted
+      guard let id = c.string(&table) else { return nil }
+      e.subject = id
+    } else if c.literal("sessionReopened\",\"session\":") {
+      e.kind = .sessionReopened
+      guard let id = c.string(&table) else { return nil }
+      e.subject = id
     } else {
       return nil
     }
@@ -85,6 +108,12 @@ public enum FastEventLine {
     return e
   }
 }
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Reads one canonical journal line from left to right; every method either consumes what it
 /// recognises or returns nil/false without promising where the cursor is (the line is then dropped).
@@ -96,11 +125,14 @@ private struct Cursor {
 
   var atEnd: Bool { i == p.count }
 
-  mutating func literal(_ s: StaticString) -> Bool {
+  @inline(__always) mutating func literal(_ s: StaticString) -> Bool {
     let n = s.utf8CodeUnitCount
-    guard i + n <= p.count else { return false }
-    let base = s.utf8Start
-    for k in 0..<n where p[i + k] != base[k] { return false }
+    guard i + n <= p.count, let base = p.baseAddress else { return false }
+    if n == 1 {
+      guard base[i] == s.utf8Start[0] else { return false }
+    } else if memcmp(base + i, s.utf8Start, n) != 0 {
+      return false
+    }
     i += n
     return true
   }
@@ -228,13 +260,26 @@ private struct Cursor {
 
   /// Moves to the closing quote; false on a backslash, a control character or the end of the line.
   private mutating func scanToQuote() -> Bool {
-    while i < p.count {
-      let b = p[i]
-      if b == 0x22 { return true }
-      if b == 0x5C || b < 0x20 { return false }
-      i += 1
+    guard let base = p.baseAddress, i < p.count, let hit = memchr(base + i, 0x22, p.count - i) else { return false }
+    let end = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+    // Eight bytes at a time: any byte below 0x20 or equal to a backslash ends the fast path.
+    let raw = UnsafeRawPointer(base)
+    var k = i
+    while k + 8 <= end {
+      let w = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+      let low = (w &- 0x2020_2020_2020_2020) & ~w & 0x8080_8080_8080_8080
+      let x = w ^ 0x5C5C_5C5C_5C5C_5C5C
+      let slash = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+      if low | slash != 0 { break }
+      k += 8
     }
-    return false
+    while k < end {
+      let b = base[k]
+      if b == 0x5C || b < 0x20 { return false }
+      k += 1
+    }
+    i = end
+    return true
   }
 
   /// One of `words` followed by nothing else in the string; its index.

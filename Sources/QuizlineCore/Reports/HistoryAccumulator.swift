@@ -16,17 +16,23 @@ public struct HistoryAccumulator: HistorySink, Sendable {
   public private(set) var attempts: [Attempt] = []
   /// Ended bank quizzes that count, newest first, per bank (a string index).
   private var series: [Int32: ScoreNode] = [:]
-  /// Each question's first answer in the period, by question (a string index).
-  public private(set) var firstAnswers: [Int32: FirstAnswer] = [:]
-  /// Answers per question in the period (undone ones excluded).
-  public private(set) var answerCounts: [Int32: Int] = [:]
-  /// Per UTC day in the period: answers and the sum of their credit (undo puts the previous value
-  /// back, as `apply` does for ``LearnerProgress/days``).
-  public private(set) var days: [Int64: DayScore] = [:]
-  /// Quiz runs by id: where they were drawn from.
+  /// Per string index (a question): its first answer in the period, and its answers in the period.
+  private var first: [FirstAnswer?] = []
+  private var counts: [Int] = []
+  /// Per UTC day in the period (an index into `dayScores` through `dayIndex`, the last day cached).
+  private var dayScores: [DayScore] = []
+  private var dayNumbers: [Int64] = []
+  private var dayIndex: [Int64: Int] = [:]
+  private var lastDay: (day: Int64, index: Int) = (Int64.min, -1)
+  /// Quiz runs by id: where they were drawn from (only kept for the attempt log).
   private var runSources: [Int: (HistoryEvent.SourceKind, Int32, Bool)] = [:]
   private var active: RunState?
+  /// Ended runs that an undo record may still reopen.
+  private var endedRuns: [Int: RunState] = [:]
+  /// The undo stack as `apply` keeps it (at most ``LearnerProgress/undoLimit``); entries before
+  /// `undoStart` have fallen off (kept a while so that dropping one does not move the rest).
   private var undo: [UndoRecord] = []
+  private var undoStart = 0
   private var undoneAttempts = 0
 
   public init(sinceDay: Int64? = nil, keepAttempts: Bool = false) {
@@ -46,39 +52,64 @@ public struct HistoryAccumulator: HistorySink, Sendable {
   }
 
   /// Banks (string indexes) with at least one quiz that counts.
-  public var banksWithScores: [Int32] { series.filter { $0.value != nil }.map(\.key) }
+  public var banksWithScores: [Int32] { series.map(\.key) }
 
   /// The attempt log without undone answers.
   public var countedAttempts: [Attempt] { undoneAttempts == 0 ? attempts : attempts.filter { !$0.undone } }
 
+  /// Each question's first answer in the period, by question (a string index).
+  public var firstAnswers: [Int32: FirstAnswer] {
+    var out: [Int32: FirstAnswer] = [:]
+    for (k, f) in first.enumerated() { if let f { out[Int32(k)] = f } }
+    return out
+  }
+
+  /// Answers per question in the period (undone ones excluded), by question (a string index).
+  public var answerCounts: [Int32: Int] {
+    var out: [Int32: Int] = [:]
+    for (k, n) in counts.enumerated() where n > 0 { out[Int32(k)] = n }
+    return out
+  }
+
+  /// Per UTC day in the period: answers and the sum of their credit (undo puts the previous value
+  /// back, as `apply` does for ``LearnerProgress/days``).
+  public var days: [Int64: DayScore] {
+    var out: [Int64: DayScore] = [:]
+    for (k, d) in dayScores.enumerated() where d.answers > 0 { out[dayNumbers[k]] = d }
+    return out
+  }
+
   public mutating func consume(_ e: HistoryEvent, table: StringTable) {
-    let inPeriod = sinceDay.map { floorDiv(e.at, 86_400_000_000) >= $0 } ?? true
     switch e.kind {
     case .quizStarted:
       if let old = active { ended(old, at: e.at, early: true) }
       active = RunState(id: e.sequence, start: e, outcomes: Array(repeating: nil, count: e.questions.count))
-      runSources[e.sequence] = (e.sourceKind, e.sourceID, e.practice)
+      if keepAttempts { runSources[e.sequence] = (e.sourceKind, e.sourceID, e.practice) }
     case .answered:
       var record = UndoRecord(sequence: e.sequence)
-      if var run = active, run.id == e.run, run.current == e.subject {
-        record.previousRun = run
-        run.outcomes[run.position] = e.score
-        run.position += 1
-        active = run
+      if active?.id == e.run, active?.current == e.subject {
+        record.runID = e.run
+        record.runPosition = active!.position
+        active!.outcomes[active!.position] = e.score
+        active!.position += 1
       }
-      if inPeriod {
-        let day = floorDiv(e.at, 86_400_000_000)
-        let before = days[day]
-        record.previousDay = (day, before)
-        var d = before ?? DayScore()
-        d.answers += 1
-        if e.score >= 0.9999 { d.correct += 1 }
-        d.score += e.score
-        days[day] = d
-        answerCounts[e.subject, default: 0] += 1
-        if firstAnswers[e.subject] == nil {
-          firstAnswers[e.subject] = FirstAnswer(sequence: e.sequence, score: e.score, response: e.response)
-          record.setFirstAnswer = e.subject
+      let dayNumber = floorDiv(e.at, 86_400_000_000)
+      if sinceDay.map({ dayNumber >= $0 }) ?? true {
+        let q = Int(e.subject)
+        if q >= counts.count {
+          counts += Array(repeating: 0, count: q + 1 - counts.count + 64)
+          first += Array(repeating: nil, count: counts.count - first.count)
+        }
+        let d = dayIndex(dayNumber)
+        record.day = d
+        record.previousDay = dayScores[d]
+        dayScores[d].answers += 1
+        if e.score >= 0.9999 { dayScores[d].correct += 1 }
+        dayScores[d].score += e.score
+        counts[q] += 1
+        if first[q] == nil {
+          first[q] = FirstAnswer(sequence: e.sequence, score: e.score, response: e.response)
+          record.setFirstAnswer = true
         }
         if keepAttempts {
           let source = runSources[e.run]
@@ -89,22 +120,21 @@ public struct HistoryAccumulator: HistorySink, Sendable {
               sourceID: source?.1 ?? -1, certainty: e.certainty.map { Int32(clamping: $0) } ?? Attempt.noCertainty, rating: e.rating,
               selfGrade: e.selfGrade, sourceKind: source?.0 ?? .review, known: source != nil, practice: source?.2 ?? false))
         }
-        record.countedQuestion = e.subject
+        record.question = e.subject
       }
       push(record)
     case .skipped:
-      if var run = active, run.id == e.run, run.current == e.subject {
-        run.outcomes[run.position] = .some(nil)
-        run.position += 1
-        active = run
+      if active?.id == e.run, active?.current == e.subject {
+        active!.outcomes[active!.position] = .some(nil)
+        active!.position += 1
       }
     case .runEnded:
       guard let run = active, run.id == e.run else { return }
-      if run.start.sourceKind == .bank, run.answeredCount > 0, var top = undo.last, top.previousRun?.id == e.run,
-        top.previousSeries[run.start.sourceID] == nil
+      if run.start.sourceKind == .bank, run.answeredCount > 0, undo.count > undoStart, undo[undo.count - 1].runID == e.run,
+        undo[undo.count - 1].seriesBank < 0
       {
-        top.previousSeries[run.start.sourceID] = .some(series[run.start.sourceID])
-        undo[undo.count - 1] = top
+        undo[undo.count - 1].seriesBank = run.start.sourceID
+        undo[undo.count - 1].seriesPrevious = series[run.start.sourceID]
       }
       ended(run, at: e.at, early: e.endedEarly)
       active = nil
@@ -113,12 +143,13 @@ public struct HistoryAccumulator: HistorySink, Sendable {
     case .reset:
       var record = UndoRecord(sequence: e.sequence)
       if e.sourceKind == .bank {
-        record.previousSeries[e.subject] = .some(series[e.subject])
+        record.seriesBank = e.subject
+        record.seriesPrevious = series[e.subject]
         series[e.subject] = nil
       }
       push(record)
     case .undone:
-      guard let index = undo.lastIndex(where: { $0.sequence == e.run }) else { return }
+      guard let index = undo[undoStart...].lastIndex(where: { $0.sequence == e.run }) else { return }
       let record = undo.remove(at: index)
       restore(record)
     case .flagged, .settingsChanged:
@@ -126,7 +157,29 @@ public struct HistoryAccumulator: HistorySink, Sendable {
     }
   }
 
+  private mutating func dayIndex(_ day: Int64) -> Int {
+    if lastDay.day == day { return lastDay.index }
+    let index: Int
+    if let known = dayIndex[day] {
+      index = known
+    } else {
+      index = dayScores.count
+      dayScores.append(DayScore())
+      dayNumbers.append(day)
+      dayIndex[day] = index
+    }
+    lastDay = (day, index)
+    return index
+  }
+
   private mutating func ended(_ run: RunState, at: Int64, early: Bool) {
+    if undo[undoStart...].contains(where: { $0.runID == run.id }) {
+      endedRuns[run.id] = run
+      if endedRuns.count > 64 {
+        let live = Set(undo[undoStart...].map(\.runID))
+        endedRuns = endedRuns.filter { live.contains($0.key) }
+      }
+    }
     guard run.start.sourceKind == .bank, run.answeredCount > 0 else { return }
     let bank = run.start.sourceID
     let point = ScorePoint(run: run.id, endedAt: at, percent: run.percent, endedEarly: early)
@@ -135,11 +188,16 @@ public struct HistoryAccumulator: HistorySink, Sendable {
 
   private mutating func push(_ record: UndoRecord) {
     undo.append(record)
-    if undo.count > LearnerProgress.undoLimit { undo.removeFirst(undo.count - LearnerProgress.undoLimit) }
+    if undo.count - undoStart > LearnerProgress.undoLimit { undoStart = undo.count - LearnerProgress.undoLimit }
+    if undoStart >= 4096 {
+      undo.removeFirst(undoStart)
+      undoStart = 0
+    }
   }
 
   private mutating func restore(_ record: UndoRecord) {
-    if let k = record.attempt {
+    if record.attempt >= 0 {
+      let k = record.attempt
       attempts[k].undone = true
       undoneAttempts += 1
       if k == attempts.count - 1 {
@@ -147,11 +205,21 @@ public struct HistoryAccumulator: HistorySink, Sendable {
         undoneAttempts -= 1
       }
     }
-    if let q = record.countedQuestion { answerCounts[q, default: 1] -= 1 }
-    if let (day, previous) = record.previousDay { days[day] = previous }
-    if let q = record.setFirstAnswer, firstAnswers[q]?.sequence == record.sequence { firstAnswers[q] = nil }
-    for (bank, previous) in record.previousSeries { series[bank] = previous }
-    if let run = record.previousRun, active == nil || active?.id == run.id { active = run }
+    if record.question >= 0 {
+      let q = Int(record.question)
+      counts[q] -= 1
+      if record.setFirstAnswer, first[q]?.sequence == record.sequence { first[q] = nil }
+    }
+    if record.day >= 0 { dayScores[record.day] = record.previousDay }
+    if record.seriesBank >= 0 { series[record.seriesBank] = record.seriesPrevious }
+    // The run as it was before the answer: the same run rewound to the answer's position (nothing
+    // after it can have been recorded, as the answer was the newest undoable step).
+    if record.runID != 0, active == nil || active?.id == record.runID {
+      guard var run = active?.id == record.runID ? active : endedRuns[record.runID] else { return }
+      for k in record.runPosition..<run.outcomes.count { run.outcomes[k] = nil }
+      run.position = record.runPosition
+      active = run
+    }
   }
 }
 
@@ -239,15 +307,21 @@ private struct RunState {
   }
 }
 
-/// What undoing one step puts back.
+/// What undoing one step puts back (the fields of `apply`'s `UndoEntry` that reports need).
 private struct UndoRecord {
   var sequence: Int
-  var previousRun: RunState?
-  var previousSeries: [Int32: ScoreNode?] = [:]
-  var attempt: Int?
-  var countedQuestion: Int32?
-  var setFirstAnswer: Int32?
-  var previousDay: (Int64, DayScore?)?
+  /// The run the answer moved on, and the position it was at (0: none).
+  var runID = 0
+  var runPosition = 0
+  /// The bank whose score series this step changed (-1: none) and the series before.
+  var seriesBank: Int32 = -1
+  var seriesPrevious: ScoreNode?
+  /// The attempt-log entry, the question counted and the day changed (-1: none).
+  var attempt = -1
+  var question: Int32 = -1
+  var setFirstAnswer = false
+  var day = -1
+  var previousDay = DayScore()
 
   init(sequence: Int) { self.sequence = sequence }
 }

@@ -69,6 +69,12 @@ public enum CSVTable: String, Sendable, Equatable, CaseIterable {
 /// Renderers write in pieces, so a large report never has to exist whole in memory.
 public protocol ReportSink: AnyObject {
   func write(_ text: String)
+  /// UTF-8 text as bytes (large tables are written this way).
+  func write(bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension ReportSink {
+  public func write(bytes: UnsafeBufferPointer<UInt8>) { write(String(decoding: bytes, as: UTF8.self)) }
 }
 
 /// Collects a rendered report in memory.
