@@ -10,7 +10,18 @@
 /// are converted with correct rounding, text must be valid UTF-8, ids are interned as the generic
 /// path would intern the decoded strings).
 public enum FastEventLine {
+  /// The event on `line`, or nil when the line is not in the canonical form (nothing is then added
+  /// to `table`).
   public static func parse(_ line: UnsafeBufferPointer<UInt8>, table: inout StringTable) -> HistoryEvent? {
+    let mark = table.count
+    guard let event = parseCanonical(line, table: &table) else {
+      table.truncate(to: mark)
+      return nil
+    }
+    return event
+  }
+
+  private static func parseCanonical(_ line: UnsafeBufferPointer<UInt8>, table: inout StringTable) -> HistoryEvent? {
     var c = Cursor(line)
     guard c.literal("{\"seq\":"), let seq = c.integer(), seq > 0, c.literal(",\"at\":\""), let at = c.timestamp(),
       c.literal("\",\"type\":\"")

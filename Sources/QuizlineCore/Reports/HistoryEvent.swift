@@ -139,6 +139,22 @@ public struct StringTable: Sendable {
 
   public subscript(index: Int32) -> String { strings[Int(index)] }
 
+  /// Removes the strings added after the table had `count` of them (newest first, so no probe
+  /// chain of an older string is broken).
+  public mutating func truncate(to count: Int) {
+    guard count < strings.count else { return }
+    let mask = slots.count - 1
+    for index in stride(from: strings.count - 1, through: count, by: -1) {
+      var i = Int(truncatingIfNeeded: hashes[index]) & mask
+      while slots[i] != Int32(index) { i = (i + 1) & mask }
+      slots[i] = -1
+    }
+    strings.removeLast(strings.count - count)
+    arena.removeLast(arena.count - starts[count])
+    starts.removeLast(starts.count - count)
+    hashes.removeLast(hashes.count - count)
+  }
+
   /// The index of `s` when it was interned.
   public func index(of s: String) -> Int32? {
     var copy = s

@@ -1,0 +1,108 @@
+import Testing
+@testable import QuizlineCore
+
+/// The history accumulator follows runs, undo and reset exactly as `LearnerProgress.apply` does:
+/// driven through the real reducer with random input, its score series and daily counts equal the
+/// progress state's.
+@Suite struct HistoryAccumulatorTests {
+  static let words = [
+    "start sample", "start sample --count 3", "start sample --count 5 --shuffle", "quiz intro", "quiz layout", "review", "cram sample",
+    "a", "b", "c", "a,c", "true", "false", "ZStack", "2", "1a 2b", "1b 2a", "a b c", "c b a", "padding", "x", "", "good", "again",
+    "hard", "written answer", "skip", "undo", "undo", "end", "flag", "resume", "reset sample", "yes", "complete intro",
+    "reopen intro", "complete layout",
+  ]
+
+  static func randomLearner(seed: UInt64, lines: Int) -> ReportLearner {
+    var l = ReportLearner()
+    var random = SplitMix64(seed: seed)
+    for _ in 0..<lines {
+      if random.next() % 40 == 0 { l.nextDay(Int64(1 + random.next() % 2)) }
+      l.type(words[Int(random.next() % UInt64(words.count))], advance: Int64(1 + random.next() % 60))
+    }
+    return l
+  }
+
+  @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+  func scoreSeriesAndDaysMatchTheProgressState(seed: UInt64) {
+    let learner = Self.randomLearner(seed: seed, lines: 1500)
+    let p = learner.progress
+    let history = learner.history()
+    #expect(history.badLineCount == 0)
+    #expect(history.eventCount == learner.journal.events.count)
+    let bank = history.table.index(of: "sample")
+    let series = bank.map { history.accumulator.scoreHistory(bank: $0) } ?? []
+    let stats = p.bankScores["sample"]
+    #expect(series.count == stats?.runs ?? 0)
+    if let stats {
+      #expect(series.map(\.percent).max() == stats.best)
+      #expect(series.last?.percent == stats.last)
+      #expect(series.reduce(0) { $0 + $1.percent } == stats.totalPercent)
+    }
+    let days = history.accumulator.days
+    for (day, activity) in p.days where activity.answers > 0 {
+      #expect(days[day]?.answers == activity.answers, "day \(day)")
+      #expect(days[day]?.correct == activity.correct, "day \(day)")
+    }
+    #expect(days.values.reduce(0) { $0 + $1.answers } == p.days.values.reduce(0) { $0 + $1.answers })
+    #expect(history.accumulator.countedAttempts.count == p.days.values.reduce(0) { $0 + $1.answers })
+  }
+
+  @Test func theRandomSessionsExerciseUndoAndReset() {
+    let events = Self.randomLearner(seed: 1, lines: 1500).journal.events.map(\.payload.typeName)
+    for type in ["undone", "reset", "runEnded", "skipped", "flagged", "sessionCompleted"] {
+      #expect(events.contains(type), "no \(type) event")
+    }
+  }
+
+  @Test func undoingTheLastAnswerOfAFinishedQuizTakesItsScoreBack() {
+    var l = ReportLearner()
+    l.type("start sample --count 2", "b", "a,c")
+    #expect(l.progress.bankScores["sample"]?.runs == 1)
+    l.type("undo")
+    #expect(l.progress.bankScores["sample"] == nil)
+    let h = l.history()
+    #expect(h.accumulator.scoreHistory(bank: h.table.index(of: "sample")!).isEmpty)
+    #expect(h.accumulator.countedAttempts.count == 1)
+    l.type("b")
+    let again = l.history()
+    #expect(again.accumulator.scoreHistory(bank: again.table.index(of: "sample")!).map(\.percent) == [l.progress.bankScores["sample"]!.last])
+  }
+
+  @Test func resetClearsTheSeriesAndUndoingTheResetRestoresIt() {
+    var l = ReportLearner()
+    l.type("start sample --count 1", "b", "start sample --count 1", "a")
+    l.type("reset sample", "yes")
+    var h = l.history()
+    #expect(h.accumulator.scoreHistory(bank: h.table.index(of: "sample")!).isEmpty)
+    l.type("undo")
+    h = l.history()
+    #expect(h.accumulator.scoreHistory(bank: h.table.index(of: "sample")!).map(\.percent) == [100, 0])
+    #expect(l.progress.bankScores["sample"]?.runs == 2)
+  }
+
+  @Test func sinceKeepsOnlyLaterAnswersAndQuizzes() {
+    var l = ReportLearner()
+    l.type("start sample --count 2", "b", "b")
+    l.nextDay()
+    l.type("start sample --count 2", "b", "a,c")
+    let day = l.now.dayNumber
+    let h = l.history(since: day)
+    #expect(h.accumulator.countedAttempts.count == 2)
+    #expect(h.accumulator.days.keys.sorted() == [day])
+    let report = l.report(since: day)
+    #expect(report.profiles[0].banks.first { $0.id == "sample" }?.scoreHistory.map(\.percent) == [100])
+    #expect(report.profiles[0].period?.answers == 2)
+    #expect(report.profiles[0].period?.accuracy == 1)
+  }
+
+  @Test func aTornLastLineAndDuplicateSequencesAreLeftOutAsReplayLeavesThem() {
+    var l = ReportLearner()
+    l.type("start sample --count 2", "b", "b")
+    let text = l.lines
+    let torn = Array(EventCoding.encode(RecordedEvent(sequence: 99, at: l.now, payload: .undone(target: 3))).utf8.prefix(20))
+    let h = HistoryLoader.load(files: [("archive", text), ("journal", text + torn)], keepAttempts: true)
+    #expect(h.eventCount == l.journal.events.count)
+    #expect(h.lastSequence == l.journal.events.count)
+    #expect(h.accumulator.countedAttempts.count == 2)
+  }
+}
