@@ -11,6 +11,9 @@ import QuizlineCore
 /// and the peak resident memory (`ru_maxrss` of the child). For comparison it also times, in
 /// process, reading the history with the fast reader and with the generic per-line decoder (the
 /// slow path), and checks that both give the same report.
+///
+/// `quizline-bench report-sample --events N --keep DIR` only writes a profile spread over months
+/// (a few quizzes a day), for looking at reports (`scripts/reports/screenshot.sh`).
 struct ReportBenchmark {
   let events: Int
   let runs: Int
@@ -41,6 +44,15 @@ struct ReportBenchmark {
   let compare: Bool
   /// `--keep DIR`: generate into DIR and leave it there (for profiling).
   let keep: Bool
+
+  /// Writes a realistic-looking profile into `directory` and prints the time of its last event.
+  func sample() throws {
+    let catalog = CatalogLoader.load(directory: quizzes).catalog
+    mkdir(directory, 0o755)
+    var generator = ReportProfileGenerator(catalog: catalog, events: events)
+    generator.gap = (3 * 3600, 40 * 3600)
+    print(try generator.write(to: directory + "/default").iso8601)
+  }
 
   func run() throws {
     let catalog = CatalogLoader.load(directory: quizzes).catalog

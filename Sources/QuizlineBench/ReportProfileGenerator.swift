@@ -19,6 +19,8 @@ struct ReportProfileGenerator {
   let catalog: Catalog
   let events: Int
   var seed: UInt64 = 7
+  /// Seconds between quizzes: the least, and how much more at most.
+  var gap: (least: Double, spread: Double) = (600, 1800)
 
   static let segment = 500
   static let start = Timestamp(iso8601: "2024-01-02T08:00:00Z")!
@@ -53,7 +55,7 @@ struct ReportProfileGenerator {
     }
 
     while seq < events {
-      now = now.adding(seconds: 600 + Int64(random.nextUniform() * 1800))
+      now = now.adding(seconds: Int64(gap.least + random.nextUniform() * gap.spread))
       let kind = random.nextUniform()
       let source: RunSource
       var refs: [QuestionRef]

@@ -28,6 +28,7 @@ do {
   switch name {
   case "fsrs": try FSRSBenchmark(arguments: arguments).run()
   case "report": try ReportBenchmark(arguments: arguments).run()
+  case "report-sample": try ReportBenchmark(arguments: arguments).sample()
   case "-h", "--help", "help": print(usage)
   default: throw BenchError.usage("unknown benchmark '\(name)'")
   }

@@ -49,16 +49,19 @@ enum HTMLCharts {
     var counts: [Int64: Int] = [:]
     for r in activity where r.day >= start && r.day <= today && r.answers > 0 { counts[r.day] = r.answers }
     let values = counts.values.sorted()
-    let thresholds = values.isEmpty ? [1, 2, 3] : [0.25, 0.5, 0.75].map { values[min(values.count - 1, Int(Double(values.count) * $0))] }
+    // Quartiles of the active days, made strictly increasing so each shade has its own range.
+    var thresholds = values.isEmpty ? [1, 2, 3] : [0.25, 0.5, 0.75].map { values[min(values.count - 1, Int(Double(values.count) * $0))] }
+    thresholds[1] = max(thresholds[1], thresholds[0] + 1)
+    thresholds[2] = max(thresholds[2], thresholds[1] + 1)
     func level(_ n: Int) -> Int {
       if n == 0 { return 0 }
       if n <= thresholds[0] { return 1 }
       if n <= thresholds[1] { return 2 }
       return n <= thresholds[2] ? 3 : 4
     }
-    let cell = 13.0
+    let cell = 16.0
     let gap = 3.0
-    let (left, top) = (30.0, 18.0)
+    let (left, top) = (32.0, 18.0)
     let w = left + Double(weeks) * (cell + gap)
     let h = top + 7 * (cell + gap) + 4
     let total = values.reduce(0, +)
@@ -74,12 +77,15 @@ enum HTMLCharts {
       svg += "<text class=\"axis\" x=\"0\" y=\"\(f(top + Double(row) * (cell + gap) + cell - 2))\">\(name)</text>\n"
     }
     var lastMonth = ""
+    var lastLabel = -3
     for week in 0..<weeks {
       let monday = start + Int64(week * 7)
       let month = String(Timestamp.day(monday).isoDate.prefix(7))
       if month != lastMonth {
-        if week < weeks - 2 {
+        // A month label needs about two columns of room; the first partial month may go without.
+        if week - lastLabel >= 3, week < weeks - 1 {
           svg += "<text class=\"axis\" x=\"\(f(left + Double(week) * (cell + gap)))\" y=\"11\">\(monthName(month))</text>\n"
+          lastLabel = week
         }
         lastMonth = month
       }
@@ -92,10 +98,9 @@ enum HTMLCharts {
       }
     }
     svg += "</svg>\n"
+    func range(_ low: Int, _ high: Int) -> String { low == high ? "\(low)" : "\(low)–\(high)" }
     let ranges = [
-      "0", thresholds[0] <= 1 ? "1" : "1–\(thresholds[0])",
-      thresholds[1] <= thresholds[0] + 1 ? "\(thresholds[1])" : "\(thresholds[0] + 1)–\(thresholds[1])",
-      thresholds[2] <= thresholds[1] + 1 ? "\(thresholds[2])" : "\(thresholds[1] + 1)–\(thresholds[2])", "more than \(thresholds[2])",
+      "0", range(1, thresholds[0]), range(thresholds[0] + 1, thresholds[1]), range(thresholds[1] + 1, thresholds[2]), "more than \(thresholds[2])",
     ]
     svg += "<figcaption>\(html(description))<br /><span class=\"legend\">Shades, light to dark (answers per day):"
     for (k, r) in ranges.enumerated() { svg += " <span class=\"key l\(k)\"></span> \(r)" }

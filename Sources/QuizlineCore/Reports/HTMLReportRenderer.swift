@@ -47,20 +47,22 @@ public enum HTMLReportRenderer {
     h.raw("</section>\n")
 
     h.section("sessions", "Completion per session")
-    for c in p.courses {
-      h.raw("<p><strong>\(html(c.title))</strong>: \(c.completed) of \(c.total) sessions completed.</p>\n")
+    var groups: [(title: String, rows: [SessionRow])] = []
+    for row in p.sessions {
+      let course = p.courses.first { $0.id == row.course }
+      let title = course.map { "\($0.title): \($0.completed) of \($0.total) sessions completed" } ?? "Sessions in no course"
+      if groups.last?.title == title { groups[groups.count - 1].rows.append(row) } else { groups.append((title, [row])) }
     }
-    h.table(
-      caption: "Study sessions in course order", ["Course", "#", "Session", "Status", "Best checkpoint"],
-      p.sessions.map { row in
-        let status =
-          row.completedAt.map { "<span class=\"done\">✓ Completed \($0.isoDate)</span>" } ?? "<span class=\"todo\">○ Not completed</span>"
-        let best = row.bestCheckpointPercent.map { "\($0)%" + (row.passPercent.map { " (pass \($0)%)" } ?? "") } ?? "–"
-        return [
-          html(p.courses.first { $0.id == row.course }?.title ?? "–"), row.position.map(String.init) ?? "",
-          "\(html(row.title))<br /><code>\(html(row.id))</code>", status, best,
-        ]
-      }, numeric: [1, 4])
+    for group in groups {
+      h.table(
+        caption: group.title, ["#", "Session", "Status", "Best checkpoint"],
+        group.rows.map { row in
+          let status =
+            row.completedAt.map { "<span class=\"done\">✓ Completed \($0.isoDate)</span>" } ?? "<span class=\"todo\">○ Not completed</span>"
+          let best = row.bestCheckpointPercent.map { "\($0)%" + (row.passPercent.map { " (pass \($0)%)" } ?? "") } ?? "–"
+          return [row.position.map(String.init) ?? "·", "\(html(row.title))<br /><code>\(html(row.id))</code>", status, best]
+        }, numeric: [3], captionClass: "group")
+    }
     h.raw("</section>\n")
 
     h.section("banks", "Banks and score history")
@@ -112,10 +114,10 @@ public enum HTMLReportRenderer {
     guard !items.isEmpty else { return }
     h.section(id, "\(title) (\(items.count))")
     h.raw("<ul class=\"questions\">\n")
-    for q in items.prefix(50) {
+    for q in items.prefix(25) {
       h.raw("<li><code>\(html(q.ref.description))</code> \(html(q.title))</li>\n")
     }
-    if items.count > 50 { h.raw("<li>… and \(items.count - 50) more</li>\n") }
+    if items.count > 25 { h.raw("<li>… and \(items.count - 25) more</li>\n") }
     h.raw("</ul>\n</section>\n")
   }
 
@@ -204,8 +206,10 @@ struct HTMLWriter {
   }
 
   /// A table whose cells are already HTML; `numeric` columns are right-aligned.
-  mutating func table(caption: String, _ header: [String], _ rows: [[String]], numeric: Set<Int> = [], rowClass: ((Int) -> String?)? = nil) {
-    raw("<table>\n<caption>\(html(caption))</caption>\n<thead><tr>")
+  mutating func table(
+    caption: String, _ header: [String], _ rows: [[String]], numeric: Set<Int> = [], rowClass: ((Int) -> String?)? = nil, captionClass: String? = nil
+  ) {
+    raw("<table>\n<caption\(captionClass.map { " class=\"\($0)\"" } ?? "")>\(html(caption))</caption>\n<thead><tr>")
     for (k, c) in header.enumerated() { raw("<th scope=\"col\"\(numeric.contains(k) ? " class=\"num\"" : "")>\(html(c))</th>") }
     raw("</tr></thead>\n<tbody>\n")
     for (r, row) in rows.enumerated() {

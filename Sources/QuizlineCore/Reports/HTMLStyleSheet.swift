@@ -24,8 +24,9 @@ enum HTMLStyleSheet {
     tbody th { font-weight: normal; }
     .num { text-align: right; font-variant-numeric: tabular-nums; }
     code { font: 0.82rem ui-monospace, "DejaVu Sans Mono", monospace; color: var(--muted); }
-    .done { color: var(--good); font-weight: 600; }
-    .todo { color: var(--muted); }
+    .done { color: var(--good); font-weight: 600; white-space: nowrap; }
+    caption.group { color: var(--ink); font-weight: 600; font-size: 0.95rem; }
+    .todo { color: var(--muted); white-space: nowrap; }
     .warn { color: var(--warn); font-weight: 600; }
     tr.flagged th, tr.flagged td { background: #fff4e5; }
     .charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(340px, 1fr)); gap: 12px; }
@@ -33,6 +34,7 @@ enum HTMLStyleSheet {
     figcaption { color: var(--muted); font-size: 0.85rem; margin-top: 4px; }
     svg { max-width: 100%; height: auto; }
     svg text { font: 10px system-ui, "DejaVu Sans", sans-serif; }
+    .heatmap svg { width: 100%; max-width: 560px; }
     .axis { fill: var(--muted); }
     .grid { stroke: #e1e5ec; stroke-width: 1; }
     .line { fill: none; stroke: var(--accent); stroke-width: 2; }

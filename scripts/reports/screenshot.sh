@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Renders a report's HTML page in headless Chromium (Debian's `chromium`) and saves a PNG.
+#
+#   scripts/reports/screenshot.sh REPORT.html [OUT.png] [WIDTHxHEIGHT]
+#
+# Default output: REPORT.png next to the page; default window 1100x3000 (the whole report page).
+# Install the browser with `apt-get install -y chromium`. Exits 69 when chromium is missing.
+set -euo pipefail
+page="${1:?usage: screenshot.sh REPORT.html [OUT.png] [WIDTHxHEIGHT]}"
+out="${2:-${page%.*}.png}"
+size="${3:-1100x3000}"
+browser="$(command -v chromium || command -v chromium-browser || true)"
+if [[ -z "$browser" ]]; then
+  echo "screenshot.sh: chromium is not installed (apt-get install -y chromium)" >&2
+  exit 69
+fi
+abs="$(cd "$(dirname "$page")" && pwd)/$(basename "$page")"
+profile="$(mktemp -d)"
+trap 'rm -rf "$profile"' EXIT
+# No network is needed: the page is self-contained. --no-sandbox because CI runs as root.
+"$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --user-data-dir="$profile" \
+  --window-size="${size/x/,}" --screenshot="$out" "file://$abs" >/dev/null 2>&1
+test -s "$out"
+echo "$out"
