@@ -40,16 +40,17 @@ struct ReportLearner {
       now: at ?? now, options: ReportOptions(sinceDay: since, includeAttempts: attempts))
   }
 
-  /// A learner with a bit of everything: quizzes on several days, a checkpoint passed, flags, an
-  /// undo, a skip, a quiz ended early, an odd free-text answer.
+  /// A learner with a bit of everything, on three days: a full bank quiz, a checkpoint passed (which
+  /// completes its session), an undo, a flag, a skip, an odd free-text answer, a quiz ended early, a
+  /// session completed by hand.
   static func sample() -> ReportLearner {
     var l = ReportLearner()
-    l.type("start sample", "b", "a,c", "true", "ZStack", "2", "1a 2b", "a b c", "padding", "", "good", "I own it", "", "good")
+    l.type("start sample", "b", "a,c", "true", "ZStack", "2", "1b 2a 3d", "c b a", "modifier | padding", "", "good", "I own it", "", "good")
     l.nextDay()
-    l.type("read intro", "quiz intro", "b", "a", "false", "\"quoted\", odd; answer", "3")
-    l.type("start sample --count 3", "a", "flag", "undo", "b", "skip", "end")
+    l.type("read intro", "quiz intro", "b", "a,c", "true", "ZStack", "2")
+    l.type("start sample --count 4", "a", "undo", "b", "flag", "skip", "false", "\"quoted\", odd; answer")
     l.nextDay()
-    l.type("start sample --count 4 --shuffle --seed 3", "b", "b", "b", "b")
+    l.type("start sample --count 3", "b", "end")
     l.type("complete layout")
     return l
   }
