@@ -27,25 +27,39 @@ struct Dashboard {
 
   mutating func add(_ text: String) { lines.append(text) }
 
-  /// Wraps text that may come from banks (escaped) under a first-line prefix.
+  /// Wraps text that may come from banks (escaped) under a first-line prefix; on a terminal too
+  /// narrow for the prefix, the prefix gets its own line.
   mutating func wrapped(_ text: String, first: String, indent: String) {
-    lines += TextWrap.lines(escapingControlCharacters(text, keepNewlines: false), width: width, indent: indent, firstIndent: first)
+    let body = escapingControlCharacters(text, keepNewlines: false)
+    let indent = TextWrap.displayWidth(indent) + 12 > width ? "    " : indent
+    if TextWrap.displayWidth(first) + 12 > width {
+      lines += TextWrap.lines(String(first.drop { $0 == " " }), width: width, indent: "  ", firstIndent: "  ")
+      lines += TextWrap.lines(body, width: width, indent: indent, firstIndent: indent)
+    } else {
+      lines += TextWrap.lines(body, width: width, indent: indent, firstIndent: first)
+    }
   }
 
   mutating func heading(_ text: String) {
     if !lines.isEmpty { add("") }
-    add(style.paint(text, .bold))
+    for line in TextWrap.lines(text, width: width, indent: "  ") { add(style.paint(line, .bold)) }
   }
 
-  /// `label` padded to a column, then the value (wrapped under the column).
+  /// `label` padded to a column, then the value (wrapped under the column); label and value on
+  /// lines of their own when the terminal is narrow.
   mutating func field(_ label: String, _ value: String) {
+    if width < 44 {
+      lines += TextWrap.lines(label, width: width, indent: "  ", firstIndent: "  ")
+      lines += TextWrap.lines(value, width: width, indent: "    ", firstIndent: "    ")
+      return
+    }
     let head = "  " + TextWrap.pad(label, to: 20)
     lines += TextWrap.lines(value, width: width, indent: String(repeating: " ", count: 22), firstIndent: head)
   }
 
   mutating func profile(_ p: ProfileReport, _ report: Report) {
     let s = p.summary
-    add(style.paint("Progress\(style.dot)profile \(escapingControlCharacters(p.profile))\(style.dot)\(Timestamp.day(today).isoDate)", .bold))
+    heading("Progress\(style.dot)profile \(escapingControlCharacters(p.profile))\(style.dot)\(Timestamp.day(today).isoDate)")
     let fraction = Double(s.sessionsCompleted) / Double(max(1, s.sessionsTotal))
     field("Sessions completed", "\(style.bar(fraction, width: 14)) \(s.sessionsCompleted)/\(s.sessionsTotal)")
     let accuracy = s.accuracy.map { "accuracy \(ReportFormat.percent($0))" } ?? "no answers yet"
@@ -124,7 +138,7 @@ struct Dashboard {
 
   /// Answers per day over the last 30 days (fewer on a narrow terminal), as columns three rows high.
   mutating func activity(_ rows: [DayRow]) {
-    let days = max(7, min(30, width - 10))
+    let days = max(7, min(30, width - 14))
     let first = today - Int64(days - 1)
     var counts = Array(repeating: 0, count: days)
     for r in rows where r.day >= first && r.day <= today { counts[Int(r.day - first)] = r.answers }
@@ -150,10 +164,16 @@ struct Dashboard {
     add("  " + TextWrap.pad("0", to: gutter - 1) + " +" + String(repeating: style.unicode ? "─" : "-", count: days))
     let left = Timestamp.day(first).isoDate
     let right = Timestamp.day(today).isoDate
-    let gap = max(1, days - left.count - right.count)
-    add("  " + String(repeating: " ", count: gutter + 1) + left + String(repeating: " ", count: gap) + right)
+    if left.count + right.count + 1 <= days {
+      add("  " + String(repeating: " ", count: gutter + 1) + left + String(repeating: " ", count: days - left.count - right.count) + right)
+    } else {
+      add("  " + String(repeating: " ", count: gutter + 1) + left + " to")
+      add("  " + String(repeating: " ", count: gutter + 1) + right)
+    }
     let active = counts.filter { $0 > 0 }.count
-    add("  Active on \(active) of \(days) days\(style.dot)\(count(counts.reduce(0, +), "answer"))\(style.dot)busiest day \(peak)")
+    lines += TextWrap.lines(
+      "Active on \(active) of \(days) days\(style.dot)\(count(counts.reduce(0, +), "answer"))\(style.dot)busiest day \(peak)", width: width,
+      indent: "  ", firstIndent: "  ")
   }
 
   private func cell(_ filled: Int, _ levels: Int) -> String {
@@ -164,7 +184,7 @@ struct Dashboard {
 
   mutating func classSummary(_ report: Report, _ klass: ClassReport) {
     let t = klass.totals
-    add(style.paint("Class report\(style.dot)\(count(t.profiles, "profile"))\(style.dot)\(Timestamp.day(today).isoDate)", .bold))
+    heading("Class report\(style.dot)\(count(t.profiles, "profile"))\(style.dot)\(Timestamp.day(today).isoDate)")
     if let since = report.sinceDay { add("  Answers from \(Timestamp.day(since).isoDate) on.") }
     heading("Profiles")
     let nameWidth = min(24, max(7, (report.profiles.map { TextWrap.displayWidth($0.profile) }.max() ?? 0) + 1))
