@@ -65,7 +65,7 @@ enum ReportCommand {
       do {
         let opened = try ProfileOpener.view(layout, now: now)
         for notice in opened.notices { env.stderr.line("quizline: \(notice)") }
-        let history = needsHistory ? try HistoryLoader.load(layout, sinceDay: since, keepAttempts: format == .csv) : nil
+        let history = needsHistory ? try HistoryLoader.load(layout, sinceDay: since, keepAttempts: format == .csv, keepResponses: all) : nil
         for bad in history?.badLines ?? [] { env.stderr.line("quizline: \(bad.file):\(bad.line): \(bad.message); left out of the report") }
         inputs.append(ReportInput(profile: name, progress: opened.progress, history: history))
       } catch {

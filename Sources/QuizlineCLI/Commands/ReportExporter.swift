@@ -39,7 +39,8 @@ struct ReportExporter: EffectPerformer {
     }
     let history: ProfileHistory
     do {
-      history = try HistoryLoader.load(layout, sinceDay: request.sinceDay, keepAttempts: request.format == .csv, reader: reader)
+      history = try HistoryLoader.load(
+        layout, sinceDay: request.sinceDay, keepAttempts: request.format == .csv, keepResponses: false, reader: reader)
     } catch {
       return .failed(error.message)
     }

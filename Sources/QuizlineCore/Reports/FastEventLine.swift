@@ -13,23 +13,41 @@ public enum FastEventLine {
   /// The event on `line`, or nil when the line is not in the canonical form (nothing is then added
   /// to `table`).
   public static func parse(_ line: UnsafeBufferPointer<UInt8>, table: inout StringTable) -> HistoryEvent? {
+    var state = State()
+    return parse(line, table: &table, state: &state)
+  }
+
+  /// What the reader keeps from line to line: the last date seen (consecutive events share it), and
+  /// whether responses are wanted (only the attempt log and item analysis use them; when not, they
+  /// are checked but not kept, and ``HistoryEvent/response`` stays -1).
+  public struct State: Sendable {
+    public var keepResponses = true
+    var dateHead: UInt64 = 0
+    var dateTail: UInt16 = 0
+    var hasDate = false
+    var dateDays: Int64 = 0
+
+    public init(keepResponses: Bool = true) { self.keepResponses = keepResponses }
+  }
+
+  public static func parse(_ line: UnsafeBufferPointer<UInt8>, table: inout StringTable, state: inout State) -> HistoryEvent? {
     let mark = table.count
-    guard let event = parseCanonical(line, table: &table) else {
+    guard let event = parseCanonical(line, table: &table, state: &state) else {
       table.truncate(to: mark)
       return nil
     }
     return event
   }
 
-  private static func parseCanonical(_ line: UnsafeBufferPointer<UInt8>, table: inout StringTable) -> HistoryEvent? {
+  private static func parseCanonical(_ line: UnsafeBufferPointer<UInt8>, table: inout StringTable, state: inout State) -> HistoryEvent? {
     var c = Cursor(line)
-    guard c.literal("{\"seq\":"), let seq = c.integer(), seq > 0, c.literal(",\"at\":\""), let at = c.timestamp(),
+    guard c.literal("{\"seq\":"), let seq = c.integer(), seq > 0, c.literal(",\"at\":\""), let at = c.timestamp(&state),
       c.literal("\",\"type\":\"")
     else { return nil }
     var e = HistoryEvent(kind: .answered, sequence: seq, at: at)
     if c.literal("answered\",\"run\":") {
       guard let run = c.integer(), c.literal(",\"question\":"), let q = c.reference(&table), c.literal(",\"response\":"),
-        let r = c.string(&table), c.literal(",\"score\":"), let score = c.number(), c.literal(",\"seconds\":"), let seconds = c.number()
+        let r = state.keepResponses ? c.string(&table) : c.skipString() ? -1 : nil, c.literal(",\"score\":"), let score = c.number(), c.literal(",\"seconds\":"), let seconds = c.number()
       else { return nil }
       (e.run, e.subject, e.response, e.score, e.seconds) = (run, q, r, score, seconds)
       if c.literal(",\"selfGrade\":\"") {
@@ -304,8 +322,12 @@ private struct Cursor {
   }
 
   /// `YYYY-MM-DDTHH:MM:SSZ` or `YYYY-MM-DDTHH:MM:SS.ffffffZ` (what ``Timestamp/iso8601`` writes).
-  mutating func timestamp() -> Int64? {
-    guard i + 20 <= p.count else { return nil }
+  mutating func timestamp(_ state: inout FastEventLine.State) -> Int64? {
+    guard i + 20 <= p.count, let base = p.baseAddress else { return nil }
+    // The date part (`YYYY-MM-DD`, 10 bytes) of consecutive events is mostly the same: reuse its day.
+    let raw = UnsafeRawPointer(base + i)
+    let head = raw.loadUnaligned(as: UInt64.self)
+    let tail = raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
     func d(_ k: Int) -> Int64? {
       let b = p[i + k]
       return b >= 0x30 && b <= 0x39 ? Int64(b - 0x30) : nil
@@ -314,15 +336,22 @@ private struct Cursor {
       p[i + 7] == 0x2D, let d0 = d(8), let d1 = d(9), p[i + 10] == UInt8(ascii: "T"), let h0 = d(11), let h1 = d(12),
       p[i + 13] == 0x3A, let n0 = d(14), let n1 = d(15), p[i + 16] == 0x3A, let s0 = d(17), let s1 = d(18)
     else { return nil }
-    let year = y0 * 1000 + y1 * 100 + y2 * 10 + y3
-    let month = m0 * 10 + m1
-    let day = d0 * 10 + d1
     let hour = h0 * 10 + h1
     let minute = n0 * 10 + n1
     let second = s0 * 10 + s1
-    guard (1...12).contains(month), day >= 1, day <= Timestamp.daysIn(month: month, year: year), hour < 24, minute < 60,
-      second < 60
-    else { return nil }
+    guard hour < 24, minute < 60, second < 60 else { return nil }
+    let days: Int64
+    if state.hasDate, head == state.dateHead, tail == state.dateTail {
+      days = state.dateDays
+    } else {
+      let year = y0 * 1000 + y1 * 100 + y2 * 10 + y3
+      let month = m0 * 10 + m1
+      let day = d0 * 10 + d1
+      guard (1...12).contains(month), day >= 1, day <= Timestamp.daysIn(month: month, year: year) else { return nil }
+      days = Timestamp.days(fromCivil: year, m: month, d: day)
+      (state.dateHead, state.dateTail, state.hasDate) = (head, tail, true)
+      state.dateDays = days
+    }
     var micros: Int64 = 0
     var k = 19
     if p[i + k] == UInt8(ascii: ".") {
@@ -335,7 +364,6 @@ private struct Cursor {
     }
     guard p[i + k] == UInt8(ascii: "Z") else { return nil }
     i += k + 1
-    let days = Timestamp.days(fromCivil: year, m: month, d: day)
     return (days * 86_400 + hour * 3600 + minute * 60 + second) * 1_000_000 + micros
   }
 }

@@ -51,8 +51,9 @@ public struct HistoryEvent: Sendable, Equatable {
     self.at = at
   }
 
-  /// The compact form of a decoded event, interning its strings in `table`.
-  public init(_ e: RecordedEvent, table: inout StringTable) {
+  /// The compact form of a decoded event, interning its strings in `table` (an answer's response
+  /// only when `keepResponse`).
+  public init(_ e: RecordedEvent, table: inout StringTable, keepResponse: Bool = true) {
     self.init(kind: .undone, sequence: e.sequence, at: e.at.microseconds)
     switch e.payload {
     case .quizStarted(let s):
@@ -70,7 +71,7 @@ public struct HistoryEvent: Sendable, Equatable {
       kind = .answered
       run = a.run
       subject = table.intern(a.question.description)
-      response = table.intern(a.response)
+      response = keepResponse ? table.intern(a.response) : -1
       score = a.score
       seconds = a.seconds
       certainty = a.certainty

@@ -63,10 +63,10 @@ public struct PosixChunkedReader: ChunkedFileReader {
 /// Loads a profile's history: archive segments in order, then `journal.jsonl`.
 public enum HistoryLoader {
   public static func load(
-    _ layout: ProfileLayout, sinceDay: Int64? = nil, keepAttempts: Bool = false, decoder: HistoryScanner.Decoder = .fast,
-    reader: any ChunkedFileReader = PosixChunkedReader()
+    _ layout: ProfileLayout, sinceDay: Int64? = nil, keepAttempts: Bool = false, keepResponses: Bool = true,
+    decoder: HistoryScanner.Decoder = .fast, reader: any ChunkedFileReader = PosixChunkedReader()
   ) throws(ProfileError) -> ProfileHistory {
-    var scanner = HistoryScanner(decoder: decoder)
+    var scanner = HistoryScanner(decoder: decoder, keepResponses: keepResponses || keepAttempts)
     var accumulator = HistoryAccumulator(sinceDay: sinceDay, keepAttempts: keepAttempts)
     for path in layout.archivedSegments() + [layout.journal] {
       scanner.beginFile(path)

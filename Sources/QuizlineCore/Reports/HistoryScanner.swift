@@ -36,7 +36,15 @@ public struct HistoryScanner {
   private var line = 0
   private var carry: [UInt8] = []
 
-  public init(decoder: Decoder = .fast) { self.decoder = decoder }
+  /// Responses are kept (interned) only when asked for: the attempt log and the item analysis use them.
+  public let keepResponses: Bool
+  private var lineState: FastEventLine.State
+
+  public init(decoder: Decoder = .fast, keepResponses: Bool = true) {
+    self.decoder = decoder
+    self.keepResponses = keepResponses
+    lineState = FastEventLine.State(keepResponses: keepResponses)
+  }
 
   /// Starts a new file (its line numbers restart at 1; an unfinished line of the previous file is dropped).
   public mutating func beginFile(_ name: String) {
@@ -80,11 +88,11 @@ public struct HistoryScanner {
     line += 1
     if bytes.isEmpty { return }
     var event: HistoryEvent?
-    if decoder == .fast { event = FastEventLine.parse(bytes, table: &table) }
+    if decoder == .fast { event = FastEventLine.parse(bytes, table: &table, state: &lineState) }
     if event == nil {
       if decoder == .fast { fallbackCount += 1 }
       do {
-        event = HistoryEvent(try EventCoding.decode(bytes), table: &table)
+        event = HistoryEvent(try EventCoding.decode(bytes), table: &table, keepResponse: keepResponses)
       } catch {
         badLineCount += 1
         if badLines.count < Self.badLineSampleLimit { badLines.append(BadLine(file: file, line: line, message: error.message)) }

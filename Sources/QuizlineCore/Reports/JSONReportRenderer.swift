@@ -2,8 +2,38 @@
 /// keys always in the order written here, times as ISO-8601 UTC, days as `YYYY-MM-DD`, fractions
 /// (accuracy, facility) in 0...1, durations in seconds. Made for scripts: nothing is rounded.
 public enum JSONReportRenderer {
+  /// Long score histories (thousands of quizzes) are written directly, in exactly the layout
+  /// ``JSONText`` gives them, instead of as a tree of values (tested against the tree form).
   public static func render(_ report: Report, to sink: any ReportSink) {
-    sink.write(json(report).rendered(pretty: true) + "\n")
+    var histories: [[ScorePoint]] = []
+    let text = json(report, placeholders: &histories).rendered(pretty: true)
+    guard !histories.isEmpty else {
+      sink.write(text + "\n")
+      return
+    }
+    var rest = Substring(text)
+    while let mark = rest.range(of: "\"\\u0001scoreHistory:") {
+      sink.write(String(rest[..<mark.lowerBound]))
+      rest = rest[mark.upperBound...]
+      let digits = rest.prefix { $0 != "\"" }
+      rest = rest.dropFirst(digits.count + 1)
+      sink.write(scoreHistoryText(histories[Int(digits)!], indent: 5))
+    }
+    sink.write(String(rest) + "\n")
+  }
+
+  /// A score history as `JSONText.rendered(pretty: true)` writes an array at `indent` levels.
+  static func scoreHistoryText(_ points: [ScorePoint], indent: Int) -> String {
+    let inner = "\n" + String(repeating: "  ", count: indent + 1)
+    let member = "\n" + String(repeating: "  ", count: indent + 2)
+    var out = "["
+    out.reserveCapacity(points.count * (120 + 4 * indent))
+    for (k, p) in points.enumerated() {
+      if k > 0 { out += "," }
+      out += inner + "{" + member + "\"run\": " + String(p.run) + "," + member + "\"endedAt\": \"" + Timestamp(microseconds: p.endedAt).iso8601 + "\","
+      out += member + "\"percent\": " + String(p.percent) + "," + member + "\"endedEarly\": " + (p.endedEarly ? "true" : "false") + inner + "}"
+    }
+    return out + "\n" + String(repeating: "  ", count: indent) + "]"
   }
 
   public static func render(_ report: Report) -> String {
@@ -12,15 +42,32 @@ public enum JSONReportRenderer {
     return sink.text
   }
 
-  static func json(_ r: Report) -> JSONText {
+  /// The whole report as a value tree; with `placeholders`, long score histories are left out and
+  /// collected there (a string stands in for each).
+  static func json(_ r: Report, placeholders: inout [[ScorePoint]]) -> JSONText {
     .object([
       ("kind", .string("report")), ("schemaVersion", .int(Report.schemaVersion)), ("generatedAt", .string(r.generatedAt.iso8601)),
       ("scope", .string(r.isClass ? "class" : "profile")), ("since", day(r.sinceDay)),
-      ("profiles", .array(r.profiles.map(profile))), ("class", r.classReport.map(classJSON) ?? .null),
+      ("profiles", .array(r.profiles.map { profile($0, placeholders: &placeholders) })), ("class", r.classReport.map(classJSON) ?? .null),
     ])
   }
 
-  static func profile(_ p: ProfileReport) -> JSONText {
+  static func json(_ r: Report) -> JSONText {
+    var none: [[ScorePoint]]? = nil
+    return .object([
+      ("kind", .string("report")), ("schemaVersion", .int(Report.schemaVersion)), ("generatedAt", .string(r.generatedAt.iso8601)),
+      ("scope", .string(r.isClass ? "class" : "profile")), ("since", day(r.sinceDay)),
+      ("profiles", .array(r.profiles.map { profile($0, placeholders: &none) })), ("class", r.classReport.map(classJSON) ?? .null),
+    ])
+  }
+
+  static func profile(_ p: ProfileReport, placeholders: inout [[ScorePoint]]) -> JSONText {
+    var collected: [[ScorePoint]]? = placeholders
+    defer { placeholders = collected ?? [] }
+    return profile(p, placeholders: &collected)
+  }
+
+  static func profile(_ p: ProfileReport, placeholders: inout [[ScorePoint]]?) -> JSONText {
     let s = p.summary
     return .object([
       ("profile", .string(p.profile)),
@@ -43,7 +90,7 @@ public enum JSONReportRenderer {
           })
       ),
       ("sessions", .array(p.sessions.map(session))),
-      ("banks", .array(p.banks.map(bank))),
+      ("banks", .array(p.banks.map { bank($0, placeholders: &placeholders) })),
       (
         "weakestTags",
         .array(
@@ -86,8 +133,21 @@ public enum JSONReportRenderer {
     ])
   }
 
-  static func bank(_ b: BankRow) -> JSONText {
-    .object([
+  static func bank(_ b: BankRow, placeholders: inout [[ScorePoint]]?) -> JSONText {
+    var history: JSONText
+    if placeholders != nil, b.scoreHistory.count > 16 {
+      history = .string("\u{1}scoreHistory:\(placeholders!.count)")
+      placeholders!.append(b.scoreHistory)
+    } else {
+      history = .array(
+        b.scoreHistory.map {
+          .object([
+            ("run", .int($0.run)), ("endedAt", .string(Timestamp(microseconds: $0.endedAt).iso8601)), ("percent", .int($0.percent)),
+            ("endedEarly", .bool($0.endedEarly)),
+          ])
+        })
+    }
+    return .object([
       ("id", .string(b.id)), ("title", .string(b.title)), ("questions", .int(b.questions)), ("questionsAttempted", .int(b.questionsAttempted)),
       ("answers", .int(b.answers)), ("accuracy", number(b.accuracy)),
       (
@@ -96,16 +156,7 @@ public enum JSONReportRenderer {
           .object([("runs", .int($0.runs)), ("best", .int($0.best)), ("last", .int($0.last)), ("average", .int($0.average))])
         } ?? .null
       ),
-      (
-        "scoreHistory",
-        .array(
-          b.scoreHistory.map {
-            .object([
-              ("run", .int($0.run)), ("endedAt", .string(Timestamp(microseconds: $0.endedAt).iso8601)), ("percent", .int($0.percent)),
-              ("endedEarly", .bool($0.endedEarly)),
-            ])
-          })
-      ),
+      ("scoreHistory", history),
     ])
   }
 

@@ -22,6 +22,16 @@ import Testing
     }
   }
 
+  @Test func longScoreHistoriesAreWrittenExactlyAsTheValueTreeWouldBe() throws {
+    var l = ReportLearner()
+    for k in 0..<40 { l.type("start sample --count 2", k % 3 == 0 ? "a" : "b", "a,c") }
+    let report = l.report()
+    #expect(report.profiles[0].banks[0].scoreHistory.count == 40)
+    let direct = JSONReportRenderer.render(report)
+    #expect(direct == JSONReportRenderer.json(report).rendered(pretty: true) + "\n")
+    #expect(try MiniSchemaValidator(schemaPath: Self.schemaPath).validate(direct) == [])
+  }
+
   @Test func theValidatorCatchesWhatTheSchemaForbids() throws {
     let validator = try MiniSchemaValidator(schemaPath: Self.schemaPath)
     let json = JSONReportRenderer.render(ReportLearner.sample().report())
