@@ -5,7 +5,7 @@
 struct CSVAttemptWriter {
   let log: AttemptLog
   let sink: any ReportSink
-  private var buffer: [UInt8] = []
+  private var buffer = ByteBuffer(capacity: 1 << 20 + 65_536)
   /// Every field text that repeats, made once: ranges into `arena`.
   private var arena: [UInt8] = []
   private var profile: Range<Int> = 0..<0
@@ -22,7 +22,6 @@ struct CSVAttemptWriter {
   init(log: AttemptLog, profile: String, sink: any ReportSink) {
     self.log = log
     self.sink = sink
-    buffer.reserveCapacity(1 << 20 + 4096)
     self.profile = add(Self.cell(profile))
     for k in 0..<log.table.count {
       let text = log.table[Int32(k)]
@@ -61,7 +60,9 @@ struct CSVAttemptWriter {
   mutating func writeAll() {
     let arena = self.arena
     arena.withUnsafeBufferPointer { arena in
-      func put(_ r: Range<Int>, _ buffer: inout [UInt8]) { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: arena[r])) }
+      func put(_ r: Range<Int>, _ buffer: inout ByteBuffer) { buffer.append(UnsafeBufferPointer(rebasing: arena[r])) }
+      var lastSource = (key: Int.min, range: 0..<0)
+      var lastScore = (bits: UInt64.max, range: 0..<0)
       for a in log.attempts where !a.undone {
         put(profile, &buffer)
         comma()
@@ -71,7 +72,9 @@ struct CSVAttemptWriter {
         comma()
         integer(a.run)
         comma()
-        put(sources[Self.sourceKey(a)]!, &buffer)
+        let key = Self.sourceKey(a)
+        if key != lastSource.key { lastSource = (key, sources[key]!) }
+        put(lastSource.range, &buffer)
         comma()
         put(banks[Int(a.question)], &buffer)
         comma()
@@ -81,7 +84,14 @@ struct CSVAttemptWriter {
         comma()
         put(strings[Int(a.response)], &buffer)
         comma()
-        if let r = scores[a.score.bitPattern] { put(r, &buffer) } else { buffer += Array(JSONText.format(a.score).utf8) }
+        if a.score.bitPattern == lastScore.bits {
+          put(lastScore.range, &buffer)
+        } else if let r = scores[a.score.bitPattern] {
+          lastScore = (a.score.bitPattern, r)
+          put(r, &buffer)
+        } else {
+          buffer += Array(JSONText.format(a.score).utf8)
+        }
         comma()
         put(a.score >= 0.9999 ? yes : no, &buffer)
         comma()
@@ -98,6 +108,7 @@ struct CSVAttemptWriter {
       }
     }
     flush()
+    buffer.free()
   }
 
   private mutating func flush() {
@@ -185,5 +196,55 @@ struct CSVAttemptWriter {
   @inline(__always) private mutating func two(_ n: Int) {
     buffer.append(UInt8(0x30 + n / 10))
     buffer.append(UInt8(0x30 + n % 10))
+  }
+}
+
+/// A growable byte buffer without Array's per-append overhead (freed explicitly by its owner).
+struct ByteBuffer {
+  private var base: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  private(set) var count = 0
+
+  init(capacity: Int) {
+    self.capacity = capacity
+    base = .allocate(capacity: capacity)
+  }
+
+  var isEmpty: Bool { count == 0 }
+
+  @inline(__always) private mutating func reserve(_ n: Int) {
+    guard count + n > capacity else { return }
+    let bigger = max(capacity * 2, count + n)
+    let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: bigger)
+    fresh.update(from: base, count: count)
+    base.deallocate()
+    base = fresh
+    capacity = bigger
+  }
+
+  @inline(__always) mutating func append(_ b: UInt8) {
+    reserve(1)
+    base[count] = b
+    count += 1
+  }
+
+  @inline(__always) mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let from = bytes.baseAddress else { return }
+    reserve(bytes.count)
+    (base + count).update(from: from, count: bytes.count)
+    count += bytes.count
+  }
+
+  static func += (buffer: inout ByteBuffer, bytes: [UInt8]) { bytes.withUnsafeBufferPointer { buffer.append($0) } }
+
+  func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R { body(UnsafeBufferPointer(start: base, count: count)) }
+
+  mutating func removeAll(keepingCapacity: Bool) { count = 0 }
+
+  mutating func free() {
+    base.deallocate()
+    base = .allocate(capacity: 1)
+    capacity = 1
+    count = 0
   }
 }

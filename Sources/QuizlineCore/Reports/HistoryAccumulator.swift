@@ -112,7 +112,7 @@ public struct HistoryAccumulator: HistorySink, Sendable {
           record.setFirstAnswer = true
         }
         if keepAttempts {
-          let source = runSources[e.run]
+          let source = active?.id == e.run ? (active!.start.sourceKind, active!.start.sourceID, active!.start.practice) : runSources[e.run]
           record.attempt = attempts.count
           attempts.append(
             Attempt(
