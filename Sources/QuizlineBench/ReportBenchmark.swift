@@ -86,26 +86,30 @@ struct ReportBenchmark {
     }
     guard compare else { return }
     let layout = ProfileLayout(progressDirectory: directory, profile: "default")
-    var fast: [Double] = []
-    var slow: [Double] = []
+    var times: [String: [Double]] = [:]
     var reports: [Report] = []
     let progress = try ProfileOpener.view(layout, now: Timestamp(iso8601: now)!).progress
-    for decoder in [HistoryScanner.Decoder.fast, .generic] {
+    // The fast reader on two threads (as quizline runs it), on one, and the generic decoder on one.
+    let variants: [(String, HistoryScanner.Decoder, Int)] = [("fast, 2 threads", .fast, 16 << 20), ("fast, 1 thread", .fast, Int.max), ("generic, 1 thread", .generic, Int.max)]
+    for (name, decoder, parallelFrom) in variants {
       for k in 0..<(decoder == .fast ? runs : min(runs, 3)) {
         t0 = monotonicSeconds()
-        let history = try HistoryLoader.load(layout, keepAttempts: true, decoder: decoder)
+        let history = try HistoryLoader.load(layout, keepAttempts: true, decoder: decoder, parallelFrom: parallelFrom)
         let report = ReportBuilder.build(
           catalog: catalog, inputs: [ReportInput(profile: "default", progress: progress, history: history)], now: Timestamp(iso8601: now)!,
           options: ReportOptions(includeAttempts: true))
-        let elapsed = monotonicSeconds() - t0
-        if decoder == .fast { fast.append(elapsed) } else { slow.append(elapsed) }
+        times[name, default: []].append(monotonicSeconds() - t0)
         if k == 0 {
-          reports.append(report)
-          if decoder == .fast { print("report: history \(history.eventCount) events, \(history.fallbackCount) lines through the generic decoder") }
+          if name != "fast, 1 thread" { reports.append(report) }
+          if name == "fast, 2 threads" { print("report: history \(history.eventCount) events, \(history.fallbackCount) lines through the generic decoder") }
         }
       }
     }
-    print("report: in process, history read + report built: fast reader median \(format3(median(fast))) s, generic decoder median \(format3(median(slow))) s (\(format1(median(slow) / median(fast)))x)")
+    let base = median(times["fast, 2 threads"]!)
+    for (name, _, _) in variants {
+      let m = median(times[name]!)
+      print("report: in process, history read + report built (attempt log kept), \(name): median \(format3(m)) s (\(format1(m / base))x)")
+    }
     print("report: fast and generic reports equal: \(reports[0] == reports[1] ? "yes" : "NO")")
     if reports[0] != reports[1] { throw BenchError.usage("the fast reader's report differs from the generic decoder's") }
   }

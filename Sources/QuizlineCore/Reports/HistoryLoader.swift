@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -60,19 +62,83 @@ public struct PosixChunkedReader: ChunkedFileReader {
   }
 }
 
+/// The later half of a history, read on another thread.
+private final class LaterHalf: @unchecked Sendable {
+  var scanner: HistoryScanner?
+  var buffer = EventBuffer()
+  var error: ProfileError?
+}
+
+/// The number of processors, without Foundation.
+enum ProcessInfoLite {
+  static var activeProcessors: Int { Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+}
+
 /// Loads a profile's history: archive segments in order, then `journal.jsonl`.
 public enum HistoryLoader {
   public static func load(
     _ layout: ProfileLayout, sinceDay: Int64? = nil, keepAttempts: Bool = false, keepResponses: Bool = true,
-    decoder: HistoryScanner.Decoder = .fast, reader: any ChunkedFileReader = PosixChunkedReader()
+    decoder: HistoryScanner.Decoder = .fast, reader: any ChunkedFileReader = PosixChunkedReader(), parallelFrom: Int = 16 << 20
   ) throws(ProfileError) -> ProfileHistory {
-    var scanner = HistoryScanner(decoder: decoder, keepResponses: keepResponses || keepAttempts)
+    let responses = keepResponses || keepAttempts
+    var scanner = HistoryScanner(decoder: decoder, keepResponses: responses)
     var accumulator = HistoryAccumulator(sinceDay: sinceDay, keepAttempts: keepAttempts)
-    for path in layout.archivedSegments() + [layout.journal] {
-      scanner.beginFile(path)
-      _ = try reader.read(path) { chunk in scanner.feed(chunk, into: &accumulator) }
+    let files = layout.archivedSegments() + [layout.journal]
+    let split = parallelSplit(files, from: parallelFrom)
+    // A long history is read in two halves at once: the later half on another thread into a buffer,
+    // replayed in order after the first half (the same events, strings and counts as one pass).
+    let later = LaterHalf()
+    let group = DispatchGroup()
+    if split < files.count {
+      let paths = Array(files[split...])
+      DispatchQueue.global().async(group: group) {
+        var worker = HistoryScanner(decoder: decoder, keepResponses: responses)
+        worker.deduplicate = false
+        var buffer = EventBuffer()
+        do throws(ProfileError) {
+          for path in paths {
+            worker.beginFile(path)
+            _ = try reader.read(path) { chunk in worker.feed(chunk, into: &buffer) }
+          }
+        } catch {
+          later.error = error
+        }
+        later.scanner = worker
+        later.buffer = buffer
+      }
     }
+    var failure: ProfileError?
+    do {
+      for path in files[..<split] {
+        scanner.beginFile(path)
+        _ = try reader.read(path) { chunk in scanner.feed(chunk, into: &accumulator) }
+      }
+    } catch {
+      failure = error
+    }
+    group.wait()
+    if let failure { throw failure }
+    if let error = later.error { throw error }
+    if let worker = later.scanner { scanner.replay(later.buffer.events, from: worker, into: &accumulator) }
     return history(scanner, accumulator)
+  }
+
+  /// Where the later half of the files starts (by size), or `files.count` when the history is too
+  /// short for two threads to pay off (under `from` bytes, or a single file).
+  static func parallelSplit(_ files: [String], from: Int) -> Int {
+    guard files.count >= 2, ProcessInfoLite.activeProcessors >= 2 else { return files.count }
+    let sizes = files.map { path -> Int in
+      var st = stat()
+      return stat(path, &st) == 0 ? Int(st.st_size) : 0
+    }
+    let total = sizes.reduce(0, +)
+    guard total >= from else { return files.count }
+    var sum = 0
+    for (k, size) in sizes.enumerated() {
+      sum += size
+      if sum * 2 >= total { return min(files.count - 1, k + 1) }
+    }
+    return files.count
   }
 
   /// The history of journal texts held in memory (tests), file name → bytes, in order.

@@ -32,6 +32,10 @@ public struct HistoryScanner {
   public private(set) var badLines: [BadLine] = []
   public static let badLineSampleLimit = 10
 
+  /// False for a scanner that reads a later part of the history on another thread: it hands on
+  /// every event, and ``replay(_:from:into:)`` applies the sequence rule when they are put in order.
+  public var deduplicate = true
+
   private var file = ""
   private var line = 0
   private var carry: [UInt8] = []
@@ -99,12 +103,48 @@ public struct HistoryScanner {
         return
       }
     }
-    guard let e = event, e.sequence > lastSequence else { return }
-    lastSequence = e.sequence
-    if firstSequence == nil { firstSequence = e.sequence }
+    guard let e = event else { return }
+    if deduplicate {
+      guard e.sequence > lastSequence else { return }
+      lastSequence = e.sequence
+      if firstSequence == nil { firstSequence = e.sequence }
+    }
     eventCount += 1
     sink.consume(e, table: table)
   }
+
+  /// Hands on `events` read by `other` (a scanner of the files after this one's, without
+  /// deduplication), as if this scanner had read them itself: their strings are interned here in
+  /// the order `other` met them, the sequence rule applies, and `other`'s bad lines are counted.
+  public mutating func replay<S: HistorySink>(_ events: [HistoryEvent], from other: HistoryScanner, into sink: inout S) {
+    var remap: [Int32] = []
+    remap.reserveCapacity(other.table.count)
+    for k in 0..<other.table.count { remap.append(table.intern(other.table[Int32(k)])) }
+    @inline(__always) func map(_ id: Int32) -> Int32 { id < 0 ? id : remap[Int(id)] }
+    for var e in events {
+      guard e.sequence > lastSequence else { continue }
+      lastSequence = e.sequence
+      if firstSequence == nil { firstSequence = e.sequence }
+      e.subject = map(e.subject)
+      e.response = map(e.response)
+      e.sourceID = map(e.sourceID)
+      if !e.questions.isEmpty { e.questions = e.questions.map(map) }
+      eventCount += 1
+      sink.consume(e, table: table)
+    }
+    badLineCount += other.badLineCount
+    badLines += other.badLines.prefix(max(0, Self.badLineSampleLimit - badLines.count))
+    fallbackCount += other.fallbackCount
+  }
+}
+
+/// Keeps events as they come (the later part of a history read on another thread).
+public struct EventBuffer: HistorySink {
+  public var events: [HistoryEvent] = []
+
+  public init() {}
+
+  public mutating func consume(_ event: HistoryEvent, table: StringTable) { events.append(event) }
 }
 
 /// Receives the events of a history in order.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import QuizlineCore
 
@@ -104,5 +105,49 @@ import Testing
     #expect(h.eventCount == l.journal.events.count)
     #expect(h.lastSequence == l.journal.events.count)
     #expect(h.accumulator.countedAttempts.count == 2)
+  }
+}
+
+/// Reading a long history in two halves on two threads gives what one pass gives.
+@Suite struct ParallelHistoryTests {
+  @Test func twoHalvesReadTheSameAsOnePass() throws {
+    let learner = HistoryAccumulatorTests.randomLearner(seed: 21, lines: 1500)
+    let lines = learner.journal.events.map { EventCoding.encode($0) + "\n" }
+    let dir = try temporaryDirectory()
+    let layout = ProfileLayout(directory: dir)
+    try FileManager.default.createDirectory(atPath: layout.archive, withIntermediateDirectories: true)
+    // Archive segments of 20 events, the last one repeated in part at the start of the journal
+    // (as after a crash between snapshot and archive), and a damaged line in the later half.
+    var k = 0
+    let damaged = lines.count / 40 * 20 + 20
+    #expect(lines.count > 200)
+    while k + 20 < lines.count {
+      let name = layout.archive + "/" + ProfileStore.segmentName(k + 1, k + 20)
+      var text = lines[k..<k + 20].joined()
+      if k == damaged { text += "{\"seq\": oops\n" }
+      try text.write(toFile: name, atomically: true, encoding: .utf8)
+      k += 20
+    }
+    try lines[max(0, k - 5)...].joined().write(toFile: layout.journal, atomically: true, encoding: .utf8)
+    #expect(HistoryLoader.parallelSplit(layout.archivedSegments() + [layout.journal], from: 0) > 1)
+    let one = try HistoryLoader.load(layout, keepAttempts: true, parallelFrom: Int.max)
+    let two = try HistoryLoader.load(layout, keepAttempts: true, parallelFrom: 0)
+    #expect(one.eventCount == learner.journal.events.count)
+    #expect(two.eventCount == one.eventCount)
+    #expect(two.firstSequence == one.firstSequence && two.lastSequence == one.lastSequence)
+    #expect(two.badLineCount == 1 && one.badLineCount == 1)
+    #expect(two.badLines == one.badLines)
+    #expect(two.table.strings == one.table.strings)
+    #expect(two.accumulator.countedAttempts == one.accumulator.countedAttempts)
+    #expect(two.accumulator.days == one.accumulator.days)
+    #expect(two.accumulator.firstAnswers == one.accumulator.firstAnswers)
+    let bank = try #require(one.table.index(of: "sample"))
+    #expect(two.accumulator.scoreHistory(bank: bank) == one.accumulator.scoreHistory(bank: bank))
+    let report = { (h: ProfileHistory) in
+      ReportBuilder.build(
+        catalog: ReportLearner.catalog, inputs: [ReportInput(profile: "p", progress: learner.progress, history: h)], now: learner.now,
+        options: ReportOptions(includeAttempts: true), classReport: true)
+    }
+    #expect(report(one) == report(two))
   }
 }
