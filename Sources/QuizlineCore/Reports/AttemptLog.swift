@@ -37,6 +37,7 @@ public struct AttemptLog: Sendable, Equatable {
       case .checkpoint: source = "checkpoint:" + table[a.sourceID]
       case .review: source = "review"
       case .cram: source = "cram"
+      case .retry: source = "retry"
       }
     }
     return AttemptRow(

@@ -54,6 +54,7 @@ struct CSVAttemptWriter {
     case .checkpoint: return "checkpoint:" + table[a.sourceID]
     case .review: return "review"
     case .cram: return "cram"
+    case .retry: return "retry"
     }
   }
 

@@ -72,6 +72,8 @@ public enum FastEventLine {
         e.sourceKind = .review
       } else if c.literal("cram\"") {
         e.sourceKind = .cram
+      } else if c.literal("retry\"") {
+        e.sourceKind = .retry
       } else {
         return nil
       }

@@ -84,6 +84,11 @@ public struct HistoryAccumulator: HistorySink, Sendable {
     case .quizStarted:
       if let old = active { ended(old, at: e.at, early: true) }
       active = RunState(id: e.sequence, start: e, outcomes: Array(repeating: nil, count: e.questions.count))
+      // As `apply`: answers of earlier runs can no longer be taken back once a new run began.
+      if undo[undoStart...].contains(where: { $0.runID != 0 }) {
+        undo = undo[undoStart...].filter { $0.runID == 0 }
+        undoStart = 0
+      }
       if keepAttempts { runSources[e.sequence] = (e.sourceKind, e.sourceID, e.practice) }
     case .answered:
       var record = UndoRecord(sequence: e.sequence)

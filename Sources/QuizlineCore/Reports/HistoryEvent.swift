@@ -12,7 +12,7 @@ public struct HistoryEvent: Sendable, Equatable {
 
   /// What a run is drawn from; `id` is the bank or session (a string index), -1 otherwise.
   public enum SourceKind: UInt8, Sendable {
-    case bank, checkpoint, review, cram
+    case bank, checkpoint, review, cram, retry
   }
 
   public var kind: Kind
@@ -63,6 +63,7 @@ public struct HistoryEvent: Sendable, Equatable {
       case .checkpoint(let id): (sourceKind, sourceID) = (.checkpoint, table.intern(id))
       case .review: sourceKind = .review
       case .cram: sourceKind = .cram
+      case .retry: sourceKind = .retry
       }
       questions = s.questions.map { table.intern($0.description) }
       practice = s.practice

@@ -22,6 +22,7 @@ import Testing
     add(.quizStarted(RunStart(source: .checkpoint(session: "intro"), questions: [], seed: 0, practice: true, certainty: true)))
     add(.quizStarted(RunStart(source: .review, questions: refs, seed: 1)), at: Timestamp(iso8601: "2026-12-02T10:00:00Z")!)
     add(.quizStarted(RunStart(source: .cram, questions: refs, seed: 2, practice: true)))
+    add(.quizStarted(RunStart(source: .retry, questions: refs, seed: 3)))
     for (k, s) in oddStrings.enumerated() {
       let scores = [0, 1, 0.5, 1.0 / 3, 2.0 / 3, 0.1, 1e-7, 0.999_9]
       add(

@@ -10,7 +10,7 @@ import Testing
     "start sample", "start sample --count 3", "start sample --count 5 --shuffle", "quiz intro", "quiz layout", "review", "cram sample",
     "a", "b", "c", "a,c", "true", "false", "ZStack", "2", "1a 2b", "1b 2a", "a b c", "c b a", "padding", "x", "", "good", "again",
     "hard", "written answer", "skip", "undo", "undo", "end", "flag", "resume", "reset sample", "yes", "complete intro",
-    "reopen intro", "complete layout",
+    "reopen intro", "complete layout", "retry", "undo",
   ]
 
   static func randomLearner(seed: UInt64, lines: Int) -> ReportLearner {
@@ -18,7 +18,9 @@ import Testing
     var random = SplitMix64(seed: seed)
     for _ in 0..<lines {
       if random.next() % 40 == 0 { l.nextDay(Int64(1 + random.next() % 2)) }
-      l.type(words[Int(random.next() % UInt64(words.count))], advance: Int64(1 + random.next() % 60))
+      let word = words[Int(random.next() % UInt64(words.count))]
+      l.type(word, advance: Int64(1 + random.next() % 60))
+      if word == "reset sample", random.next() % 2 == 0 { l.type("yes") }
     }
     return l
   }
@@ -49,7 +51,7 @@ import Testing
   }
 
   @Test func theRandomSessionsExerciseUndoAndReset() {
-    let events = Self.randomLearner(seed: 1, lines: 1500).journal.events.map(\.payload.typeName)
+    let events = (1...5 as ClosedRange<UInt64>).flatMap { Self.randomLearner(seed: $0, lines: 1500).journal.events.map(\.payload.typeName) }
     for type in ["undone", "reset", "runEnded", "skipped", "flagged", "sessionCompleted"] {
       #expect(events.contains(type), "no \(type) event")
     }
@@ -111,7 +113,7 @@ import Testing
 /// Reading a long history in two halves on two threads gives what one pass gives.
 @Suite struct ParallelHistoryTests {
   @Test func twoHalvesReadTheSameAsOnePass() throws {
-    let learner = HistoryAccumulatorTests.randomLearner(seed: 21, lines: 1500)
+    let learner = HistoryAccumulatorTests.randomLearner(seed: 21, lines: 3000)
     let lines = learner.journal.events.map { EventCoding.encode($0) + "\n" }
     let dir = try temporaryDirectory()
     let layout = ProfileLayout(directory: dir)
