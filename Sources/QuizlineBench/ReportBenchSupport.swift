@@ -6,9 +6,9 @@ import QuizlineCore
   import Darwin
 #endif
 
-/// Runs `path` with `arguments` (output to /dev/null), waits, and returns its exit status and peak
-/// resident memory in KiB (`ru_maxrss` from `wait4`).
-func spawn(_ path: String, _ arguments: [String]) throws -> (status: Int32, maxRSSKiB: Int) {
+/// Runs `path` with `arguments` (output to /dev/null), waits, and returns its exit status, peak
+/// resident memory in KiB (`ru_maxrss` from `wait4`) and CPU seconds (user + system).
+func spawn(_ path: String, _ arguments: [String]) throws -> (status: Int32, maxRSSKiB: Int, cpu: Double) {
   var pid: pid_t = 0
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
@@ -23,7 +23,8 @@ func spawn(_ path: String, _ arguments: [String]) throws -> (status: Int32, maxR
   var usage = rusage()
   guard wait4(pid, &status, 0, &usage) == pid else { throw BenchError.usage("wait4 failed") }
   let exited = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-  return (exited, Int(usage.ru_maxrss))
+  let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+  return (exited, Int(usage.ru_maxrss), cpu)
 }
 
 /// An executable built next to this one (`.build/release/quizline`).

@@ -78,15 +78,17 @@ enum ProcessInfoLite {
 public enum HistoryLoader {
   public static func load(
     _ layout: ProfileLayout, sinceDay: Int64? = nil, keepAttempts: Bool = false, keepResponses: Bool = true,
-    decoder: HistoryScanner.Decoder = .fast, reader: any ChunkedFileReader = PosixChunkedReader(), parallelFrom: Int = 16 << 20
+    decoder: HistoryScanner.Decoder = .fast, reader: any ChunkedFileReader = PosixChunkedReader(), parallelFrom: Int = Int.max
   ) throws(ProfileError) -> ProfileHistory {
     let responses = keepResponses || keepAttempts
     var scanner = HistoryScanner(decoder: decoder, keepResponses: responses)
     var accumulator = HistoryAccumulator(sinceDay: sinceDay, keepAttempts: keepAttempts)
     let files = layout.archivedSegments() + [layout.journal]
     let split = parallelSplit(files, from: parallelFrom)
-    // A long history is read in two halves at once: the later half on another thread into a buffer,
-    // replayed in order after the first half (the same events, strings and counts as one pass).
+    // With `parallelFrom`, a history that long is read in two halves at once: the later half on
+    // another thread into a buffer, replayed in order after the first half (the same events, strings
+    // and counts as one pass). Off by default: on these shared 2-core machines the buffering cost
+    // more than the second core gave (BENCHMARKS.md, Reports).
     let later = LaterHalf()
     let group = DispatchGroup()
     if split < files.count {
