@@ -33,6 +33,7 @@ struct ReportBenchmark {
     events = try options.int("--events", default: 1_000_000, in: 1...50_000_000)
     runs = try options.int("--repeat", default: 5, in: 1...100)
     let compare = !options.flag("--no-compare")
+    seed = UInt64(try options.int("--seed", default: 7, in: 0...1_000_000))
     try options.finish()
     quizzes = "Quizzes"
     directory = keep ?? "/tmp/quizline-bench-report-\(getpid())"
@@ -42,6 +43,7 @@ struct ReportBenchmark {
   }
 
   let compare: Bool
+  let seed: UInt64
   /// `--keep DIR`: generate into DIR and leave it there (for profiling).
   let keep: Bool
 
@@ -49,7 +51,7 @@ struct ReportBenchmark {
   func sample() throws {
     let catalog = CatalogLoader.load(directory: quizzes).catalog
     mkdir(directory, 0o755)
-    var generator = ReportProfileGenerator(catalog: catalog, events: events)
+    var generator = ReportProfileGenerator(catalog: catalog, events: events, seed: seed)
     generator.gap = (3 * 3600, 40 * 3600)
     print(try generator.write(to: directory + "/default").iso8601)
   }

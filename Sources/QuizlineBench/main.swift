@@ -14,6 +14,7 @@ let usage = """
   benchmarks:
     fsrs [--reviews N] [--repeat R] [--no-fuzz]   schedule N reviews (default 1000000), R runs (default 5)
     report [--events N] [--repeat R] [--no-compare] [--keep DIR]
+                                                 (report-sample --events N --keep DIR [--seed S]: a profile only)
                                                  time `quizline report` on a profile of N events (default 1000000)
   """
 

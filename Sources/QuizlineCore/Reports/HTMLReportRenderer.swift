@@ -160,10 +160,10 @@ public enum HTMLReportRenderer {
           : i.options.map { "\(html($0.option))\($0.correct ? " ✓" : "") \($0.count)" }
         return [
           "<code>\(html(i.ref.description))</code><br />\(html(i.title))", html(i.type), String(i.learners), ReportFormat.percent(i.facility),
-          i.discrimination.map(ReportFormat.decimal) ?? "–", options.joined(separator: "<br />"),
+          i.discrimination.map(ReportFormat.decimal) ?? "–", options.joined(separator: " · "),
           i.flags.isEmpty ? "" : "<span class=\"warn\">⚠ " + i.flags.map(html).joined(separator: "<br />⚠ ") + "</span>",
         ]
-      }, numeric: [2, 3, 4], rowClass: { klass.items[$0].flags.isEmpty ? nil : "flagged" })
+      }, numeric: [2, 3, 4], rowClass: { klass.items[$0].flags.isEmpty ? nil : "flagged" }, tableClass: "items")
     h.raw("</section>\n")
   }
 }
@@ -207,9 +207,10 @@ struct HTMLWriter {
 
   /// A table whose cells are already HTML; `numeric` columns are right-aligned.
   mutating func table(
-    caption: String, _ header: [String], _ rows: [[String]], numeric: Set<Int> = [], rowClass: ((Int) -> String?)? = nil, captionClass: String? = nil
+    caption: String, _ header: [String], _ rows: [[String]], numeric: Set<Int> = [], rowClass: ((Int) -> String?)? = nil, captionClass: String? = nil,
+    tableClass: String? = nil
   ) {
-    raw("<table>\n<caption\(captionClass.map { " class=\"\($0)\"" } ?? "")>\(html(caption))</caption>\n<thead><tr>")
+    raw("<table\(tableClass.map { " class=\"\($0)\"" } ?? "")>\n<caption\(captionClass.map { " class=\"\($0)\"" } ?? "")>\(html(caption))</caption>\n<thead><tr>")
     for (k, c) in header.enumerated() { raw("<th scope=\"col\"\(numeric.contains(k) ? " class=\"num\"" : "")>\(html(c))</th>") }
     raw("</tr></thead>\n<tbody>\n")
     for (r, row) in rows.enumerated() {

@@ -20,10 +20,14 @@ enum HTMLStyleSheet {
     table { width: 100%; border-collapse: collapse; margin: 8px 0; font-size: 0.92rem; }
     caption { text-align: left; color: var(--muted); font-size: 0.85rem; padding-bottom: 4px; }
     th, td { text-align: left; vertical-align: top; padding: 5px 8px; border-bottom: 1px solid var(--line); }
+    tbody th { overflow-wrap: anywhere; }
+    thead th, td.num, table.items td:nth-child(2) { white-space: nowrap; }
+    table.items td:nth-child(7) { min-width: 12em; }
+    table.items tbody th { min-width: 14em; }
     thead th { border-bottom: 2px solid var(--line); font-weight: 600; }
     tbody th { font-weight: normal; }
     .num { text-align: right; font-variant-numeric: tabular-nums; }
-    code { font: 0.82rem ui-monospace, "DejaVu Sans Mono", monospace; color: var(--muted); }
+    code { font: 0.82rem ui-monospace, "DejaVu Sans Mono", monospace; color: var(--muted); overflow-wrap: anywhere; }
     .done { color: var(--good); font-weight: 600; white-space: nowrap; }
     caption.group { color: var(--ink); font-weight: 600; font-size: 0.95rem; }
     .todo { color: var(--muted); white-space: nowrap; }
