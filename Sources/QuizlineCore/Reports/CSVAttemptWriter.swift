@@ -17,7 +17,7 @@ struct CSVAttemptWriter {
   private var yes: Range<Int> = 0..<0
   private var no: Range<Int> = 0..<0
   private var ratings: [Range<Int>] = []
-  private var dayPrefix: (day: Int64, bytes: [UInt8]) = (Int64.min, [])
+  private var dayPrefix: (number: Int64, bytes: [UInt8]) = (Int64.min, [])
 
   init(log: AttemptLog, profile: String, sink: any ReportSink) {
     self.log = log
@@ -147,105 +147,7 @@ struct CSVAttemptWriter {
     }
   }
 
-  private mutating func integer(_ n: Int) {
-    if n < 0 {
-      buffer += Array(String(n).utf8)
-      return
-    }
-    if n < 10 {
-      buffer.append(UInt8(0x30 + n))
-      return
-    }
-    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var count = 0
-    var v = n
-    withUnsafeMutableBytes(of: &digits) { d in
-      while v > 0 {
-        d[count] = UInt8(0x30 + v % 10)
-        v /= 10
-        count += 1
-      }
-      for k in stride(from: count - 1, through: 0, by: -1) { buffer.append(d[k]) }
-    }
-  }
+  private mutating func integer(_ n: Int) { buffer.appendInteger(n) }
 
-  /// `Timestamp.iso8601`, with the date part cached per day.
-  private mutating func timestamp(_ micros: Int64) {
-    let day = floorDiv(micros, 86_400_000_000)
-    if dayPrefix.day != day { dayPrefix = (day, Array(Timestamp.day(day).isoDate.utf8) + [UInt8(ascii: "T")]) }
-    buffer += dayPrefix.bytes
-    let inDay = floorMod(micros, 86_400_000_000)
-    let secs = Int(inDay / 1_000_000)
-    let micro = Int(inDay % 1_000_000)
-    two(secs / 3600)
-    buffer.append(0x3A)
-    two(secs / 60 % 60)
-    buffer.append(0x3A)
-    two(secs % 60)
-    if micro != 0 {
-      buffer.append(0x2E)
-      var divisor = 100_000
-      while divisor > 0 {
-        buffer.append(UInt8(0x30 + micro / divisor % 10))
-        divisor /= 10
-      }
-    }
-    buffer.append(UInt8(ascii: "Z"))
-  }
-
-  @inline(__always) private mutating func two(_ n: Int) {
-    buffer.append(UInt8(0x30 + n / 10))
-    buffer.append(UInt8(0x30 + n % 10))
-  }
-}
-
-/// A growable byte buffer without Array's per-append overhead (freed explicitly by its owner).
-struct ByteBuffer {
-  private var base: UnsafeMutablePointer<UInt8>
-  private var capacity: Int
-  private(set) var count = 0
-
-  init(capacity: Int) {
-    self.capacity = capacity
-    base = .allocate(capacity: capacity)
-  }
-
-  var isEmpty: Bool { count == 0 }
-
-  @inline(__always) private mutating func reserve(_ n: Int) {
-    guard count + n > capacity else { return }
-    let bigger = max(capacity * 2, count + n)
-    let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: bigger)
-    fresh.update(from: base, count: count)
-    base.deallocate()
-    base = fresh
-    capacity = bigger
-  }
-
-  @inline(__always) mutating func append(_ b: UInt8) {
-    reserve(1)
-    base[count] = b
-    count += 1
-  }
-
-  @inline(__always) mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard let from = bytes.baseAddress else { return }
-    reserve(bytes.count)
-    (base + count).update(from: from, count: bytes.count)
-    count += bytes.count
-  }
-
-  static func += (buffer: inout ByteBuffer, bytes: [UInt8]) { bytes.withUnsafeBufferPointer { buffer.append($0) } }
-
-  func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R { body(UnsafeBufferPointer(start: base, count: count)) }
-
-  mutating func removeAll(keepingCapacity: Bool) { count = 0 }
-
-  mutating func free() {
-    base.deallocate()
-    base = .allocate(capacity: 1)
-    capacity = 1
-    count = 0
-  }
+  private mutating func timestamp(_ micros: Int64) { buffer.appendTimestamp(micros, day: &dayPrefix) }
 }

@@ -24,16 +24,38 @@ public enum JSONReportRenderer {
 
   /// A score history as `JSONText.rendered(pretty: true)` writes an array at `indent` levels.
   static func scoreHistoryText(_ points: [ScorePoint], indent: Int) -> String {
-    let inner = "\n" + String(repeating: "  ", count: indent + 1)
-    let member = "\n" + String(repeating: "  ", count: indent + 2)
-    var out = "["
-    out.reserveCapacity(points.count * (120 + 4 * indent))
+    let inner = Array(("\n" + String(repeating: "  ", count: indent + 1)).utf8)
+    let member = Array(("\n" + String(repeating: "  ", count: indent + 2)).utf8)
+    var out = ByteBuffer(capacity: points.count * (110 + 4 * indent) + 64)
+    var day: (number: Int64, bytes: [UInt8]) = (Int64.min, [])
+    out.append(UInt8(ascii: "["))
     for (k, p) in points.enumerated() {
-      if k > 0 { out += "," }
-      out += inner + "{" + member + "\"run\": " + String(p.run) + "," + member + "\"endedAt\": \"" + Timestamp(microseconds: p.endedAt).iso8601 + "\","
-      out += member + "\"percent\": " + String(p.percent) + "," + member + "\"endedEarly\": " + (p.endedEarly ? "true" : "false") + inner + "}"
+      if k > 0 { out.append(UInt8(ascii: ",")) }
+      out += inner
+      out.append(UInt8(ascii: "{"))
+      out += member
+      out.append("\"run\": ")
+      out.appendInteger(p.run)
+      out.append(UInt8(ascii: ","))
+      out += member
+      out.append("\"endedAt\": \"")
+      out.appendTimestamp(p.endedAt, day: &day)
+      out.append("\",")
+      out += member
+      out.append("\"percent\": ")
+      out.appendInteger(p.percent)
+      out.append(UInt8(ascii: ","))
+      out += member
+      out.append(p.endedEarly ? "\"endedEarly\": true" : "\"endedEarly\": false")
+      out += inner
+      out.append(UInt8(ascii: "}"))
     }
-    return out + "\n" + String(repeating: "  ", count: indent) + "]"
+    out.append(UInt8(ascii: "\n"))
+    out += Array(String(repeating: "  ", count: indent).utf8)
+    out.append(UInt8(ascii: "]"))
+    let text = out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+    out.free()
+    return text
   }
 
   public static func render(_ report: Report) -> String {
