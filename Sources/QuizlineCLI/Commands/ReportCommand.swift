@@ -17,12 +17,12 @@ enum ReportCommand {
       never replaced without --force. The JSON form follows schemas/report.schema.json.
       """,
     options: [
-      OptionSpec("format", short: "f", value: "FORMAT", help: "text (the dashboard), md, json, csv or html", choices: ReportFormat.allCases.map(\.rawValue)),
+      OptionSpec("format", short: "f", value: "FORMAT", help: "what to write; text is the dashboard", choices: ReportFormat.allCases.map(\.rawValue)),
       OptionSpec("out", short: "o", value: "PATH", help: "file to write ('-' or none: standard output)"),
       OptionSpec("force", help: "replace existing files"),
       OptionSpec("all-profiles", help: "a class report over every profile in the progress folder"),
       OptionSpec("since", value: "DATE", help: "only answers and quizzes from DATE (YYYY-MM-DD, UTC) on"),
-      OptionSpec("table", value: "TABLE", help: "CSV on standard output: attempts (default), sessions or items", choices: CSVTable.allCases.map(\.rawValue)),
+      OptionSpec("table", value: "TABLE", help: "the CSV table for standard output (default: attempts)", choices: CSVTable.allCases.map(\.rawValue)),
     ]
   ) { args, env in run(args, env) }
 
