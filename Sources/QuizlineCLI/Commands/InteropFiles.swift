@@ -52,9 +52,7 @@ enum InteropFiles {
   /// file. Without `replace`, an existing file is never touched (the final step is `link`, which fails
   /// when the name exists).
   static func write(_ text: String, to path: String, replace: Bool) throws(WriteError) {
-    let dir = (path as NSString).deletingLastPathComponent
-    let temp =
-      (dir.isEmpty ? "." : dir) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
+    let temp = PathText.directory(of: path) + "/.\(PathText.lastComponent(of: path)).\(getpid()).tmp"
     let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
     guard fd >= 0 else { throw .failed(path, String(cString: strerror(errno))) }
     let bytes = Array(text.utf8)

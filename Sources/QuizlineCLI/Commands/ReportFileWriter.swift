@@ -43,13 +43,10 @@ enum ReportFileWriter {
     }
   }
 
-  static func directory(of path: String) -> String {
-    let dir = (path as NSString).deletingLastPathComponent
-    return dir.isEmpty ? "." : dir
-  }
+  static func directory(of path: String) -> String { PathText.directory(of: path) }
 
   private static func writeOne(_ path: String, force: Bool, _ render: (any ReportSink) -> Void) throws(Failure) -> Int {
-    let temp = directory(of: path) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
+    let temp = directory(of: path) + "/.\(PathText.lastComponent(of: path)).\(getpid()).tmp"
     let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw Failure(message: "cannot write \(quotedArg(path)): \(String(cString: strerror(errno)))") }
     let sink = DescriptorReportSink(fd: fd)

@@ -33,6 +33,9 @@ extension Reducer {
       since = day
     }
     let path = args.positionals.count > 1 ? args.positionals[1] : nil
+    if path == "-" {
+      return fail(&state, "export writes a file; '-' (standard output) is for quizline report", hint: "Type progress to see the report here, or give a file name: export \(format.rawValue) FILE")
+    }
     return Reduction(effects: [.exportReport(ExportRequest(format: format, path: path, force: args.flag("force"), sinceDay: since))])
   }
 

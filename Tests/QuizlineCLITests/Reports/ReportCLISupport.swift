@@ -40,3 +40,4 @@ func parseCSV(_ text: String) -> [[String]]? {
   guard !quoted, field.isEmpty, row.isEmpty else { return nil }
   return rows
 }
+
