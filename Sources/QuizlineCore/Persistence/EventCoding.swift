@@ -22,6 +22,7 @@ public enum EventCoding {
       if let g = a.selfGrade { members.append(("selfGrade", .string(g.rawValue))) }
       if let c = a.certainty { members.append(("certainty", .int(c))) }
       if let r = a.rating { members.append(("rating", .string(r.name))) }
+      if let w = a.written { members.append(("written", .string(w))) }
     case .skipped(let run, let q):
       members += [("run", .int(run)), ("question", .string(q.description))]
     case .runEnded(let run, let reason):
@@ -109,7 +110,7 @@ public enum EventCoding {
           certainty: fields.value("certainty")?.int, rating: try fields.optionalString("rating").map { (r: String) throws(DecodeError) -> Rating in
             guard let v = Rating(name: r) else { throw DecodeError(message: "unknown rating \(quoted(r))") }
             return v
-          }))
+          }, written: try fields.optionalString("written")))
     case "skipped":
       payload = .skipped(run: try fields.int("run"), question: try ref(try fields.string("question")))
     case "runEnded":

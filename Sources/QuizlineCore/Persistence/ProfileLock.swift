@@ -12,7 +12,10 @@ public final class ProfileLock {
 
   /// Takes the lock or explains who holds it (exit 75).
   public init(path: String, profile: String) throws(ProfileError) {
-    fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    // `fd` is assigned only once the lock is held: a throwing initializer that had set every
+    // property would run `deinit`, closing the descriptor a second time (in a threaded process
+    // that closes whatever file another thread just opened with the same number).
+    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw ProfileError("cannot open \(path): \(FileOps.lastError)", exitCode: .ioError) }
     if flock(fd, LOCK_EX | LOCK_NB) != 0 {
       let busy = errno == EWOULDBLOCK
@@ -29,6 +32,7 @@ public final class ProfileLock {
     let pid = Array("\(getpid())\n".utf8)
     _ = ftruncate(fd, 0)
     _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, pid.count, 0) }
+    self.fd = fd
   }
 
   deinit {

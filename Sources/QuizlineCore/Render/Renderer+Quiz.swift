@@ -81,6 +81,10 @@ extension Renderer {
   static func renderModelAnswer(_ ref: QuestionRef, _ written: String, _ state: AppState, _ out: inout Output) {
     guard let q = state.catalog.question(ref), case .open(let model, let points) = q.body else { return }
     let s = out.context.style
+    if !written.isEmpty {
+      out.line("You wrote:")
+      out.paragraph(written, indent: "  ")
+    }
     out.line("Model answer:")
     out.paragraph(model, indent: "  ")
     if !points.isEmpty {

@@ -111,10 +111,12 @@ public struct AnswerRecord: Sendable, Equatable {
   public var certainty: Int?
   /// The FSRS rating this answer gives the card; nil for practice (cram) answers.
   public var rating: Rating?
+  /// What the learner wrote for an open question (kept so it can be looked at again).
+  public var written: String?
 
   public init(
     run: Int, question: QuestionRef, response: String, score: Double, seconds: Double, selfGrade: SelfGrade? = nil,
-    certainty: Int? = nil, rating: Rating? = nil
+    certainty: Int? = nil, rating: Rating? = nil, written: String? = nil
   ) {
     self.run = run
     self.question = question
@@ -124,6 +126,7 @@ public struct AnswerRecord: Sendable, Equatable {
     self.selfGrade = selfGrade
     self.certainty = certainty
     self.rating = rating
+    self.written = written
   }
 
   public var isCorrect: Bool { score >= 0.9999 }

@@ -49,7 +49,8 @@ extension Reducer {
       state.display = [.flashcardBack(ref)]
       return Reduction()
     case (.asking(let shownAt), .open):
-      state.quiz = .writing(shownAt: shownAt, lines: [raw.trimmingSpaces])
+      // `line` has the leading `=` removed, if the learner used it to start with a command word.
+      state.quiz = .writing(shownAt: shownAt, lines: [line])
       return Reduction()
     case (.certainty(_, let typed), _):
       guard let level = Int(line), (1...3).contains(level) else {
@@ -106,8 +107,10 @@ extension Reducer {
     let seconds = (min(600, max(0, elapsed)) * 1000).rounded() / 1000
     var selfGrade: SelfGrade?
     var rating: Rating?
-    if case .selfGraded(let g, _) = response {
+    var written: String?
+    if case .selfGraded(let g, let text) = response {
       selfGrade = g
+      written = text
       rating = Rating(name: g.rawValue)
     } else {
       rating = state.progress.settings.rating(score: grade.score, seconds: seconds, certainty: certainty)
@@ -115,7 +118,7 @@ extension Reducer {
     if run.start.practice { rating = nil }
     let answer = AnswerRecord(
       run: run.id, question: ref, response: response.typed, score: grade.score, seconds: seconds, selfGrade: selfGrade,
-      certainty: certainty, rating: rating)
+      certainty: certainty, rating: rating, written: written)
     var events: [EventPayload] = [.answered(answer)]
     let feedback = Feedback(question: ref, typed: response.typed, grade: grade, certainty: certainty, practice: run.start.practice)
     events += advance(&state, run: run, from: run.position + 1, extraScore: grade.score, context)

@@ -38,7 +38,7 @@ import Testing
     #expect(out.contains("sample 1/10> b\n[right] Correct. recorded\n"))
     #expect(out.contains("sample 9/10 (Enter to turn)> \n  A two-way reference"))
     #expect(out.contains("sample 9/10 grade> good\nGraded good. recorded\n"))
-    #expect(out.contains("sample 10/10> One owner.\nsample 10/10 ... \nModel answer:\n"))
+    #expect(out.contains("sample 10/10> One owner.\nsample 10/10 ... \nYou wrote:\n  One owner.\nModel answer:\n"))
     #expect(out.contains("Quiz finished: sample\n  Score 10/10 (100%) | 0 s\n"))
     #expect(out.contains("quizline> complete\n[x] layout is now completed (2026-03-01).\n"))
     #expect(out.hasSuffix("quizline> quit\n" + Self.goodbye(progress)))

@@ -140,3 +140,17 @@ final class FailingJournal: Journal {
     #expect(Diagnostic.error("bad\u{1B}[31m.json", 1, 2, "x").description == "bad\\u{1B}[31m.json:1:2: error: x")
   }
 }
+
+@Suite struct OpenAnswerRecordingTests {
+  @Test func theWrittenAnswerIsKeptInTheJournal() throws {
+    var d = StoreDriver()
+    d.type(["start sample --tags state --count 1", "skip"])
+    d.type(["start sample", "skip", "skip", "skip", "skip", "skip", "skip", "skip", "skip", "skip", "=end of story", "second line", "", "good"])
+    guard case .answered(let a) = d.journal.events.last(where: { if case .answered = $0.payload { true } else { false } })?.payload else {
+      Issue.record("no answer recorded")
+      return
+    }
+    #expect(a.written == "end of story\nsecond line")
+    #expect(try EventCoding.decode(Array(EventCoding.encode(d.journal.events.last { if case .answered = $0.payload { true } else { false } }!).utf8)).payload == .answered(a))
+  }
+}
