@@ -59,7 +59,8 @@ struct REPLRuntime {
   }
 
   private mutating func send(_ action: Action) -> Frame {
-    let now = clock()
+    // The action's own time stamps its events, so `seconds` and `at` agree in the journal.
+    let now = action.at
     let recorded = store.send(action, at: now)
     var frame = Renderer.render(store.state, context())
     if !recorded.isEmpty, let warning = profileStore?.didApply(store.state.progress, at: now) {

@@ -12,7 +12,7 @@ extension Renderer {
       out.paragraph("The quizzes folder has no banks or sessions. Add some (see ARCHITECTURE.md) or start quizline with --quizzes DIR.")
     }
     if state.readOnly {
-      out.paragraph("read-only: you can read sessions and look at your progress; nothing you answer is recorded.")
+      out.paragraph("read-only: you can read sessions and look at your progress; quizzes and changes need the profile to yourself.")
     }
     if state.loadErrorCount > 0 {
       out.paragraph("note: \(count(state.loadErrorCount, "problem")) in the quizzes folder; those parts are left out. Run quizline check to see them.")

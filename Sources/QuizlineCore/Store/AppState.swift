@@ -115,6 +115,13 @@ public enum Action: Sendable, Equatable {
   case inputEnded(at: Timestamp)
   /// The runtime carried out an ``Effect``; what came of it.
   case effectFinished(EffectOutcome, at: Timestamp)
+
+  /// When the action happened: the time its events are stamped with.
+  public var at: Timestamp {
+    switch self {
+    case .started(let t), .lineEntered(_, let t, _), .interrupted(let t), .inputEnded(let t), .effectFinished(_, let t): t
+    }
+  }
 }
 
 /// Work with outside effects (files) that the reducer asks for and the runtime carries out through

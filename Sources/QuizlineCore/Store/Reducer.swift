@@ -48,6 +48,9 @@ public enum Reducer {
     }
   }
 
+  /// Commands whose purpose is to record something (refused on a read-only profile).
+  static let recordingCommands: Set<String> = ["start", "quiz", "retry", "review", "cram", "resume", "complete", "reopen", "reset", "config", "undo"]
+
   /// Per-action inputs that must not come from globals.
   struct Context {
     var now: Timestamp
@@ -82,6 +85,11 @@ public enum Reducer {
 
   private static func reduceHomeLine(_ state: inout AppState, _ line: String, _ context: inout Context) -> Reduction {
     guard let args = parse(&state, line, in: .home), let command = args.command else { return Reduction() }
+    if state.readOnly, recordingCommands.contains(command) {
+      return fail(
+        &state, "\(command) records progress, and this profile is open read-only (--read-only)",
+        hint: "You can read sessions, list, search, see status and progress, and export. Leave the other quizline, then start without --read-only.")
+    }
     let arg = args.positionals.first
     switch command {
     case "help":
