@@ -79,3 +79,29 @@ import Testing
     #expect(time.stderr.hasPrefix("quizline: --now 'yesterday' is not an ISO-8601 time"))
   }
 }
+
+@Suite struct CompletionScriptTests {
+  /// Runs the generated bash completion for the words typed so far (the last one being completed).
+  func complete(_ words: [String]) throws -> [String] {
+    let script = try temporaryDirectory() + "/quizline.bash"
+    try runInProcess(["completions", "bash"]).stdout.write(toFile: script, atomically: true, encoding: .utf8)
+    let bin = URL(fileURLWithPath: quizlineExecutable).deletingLastPathComponent().path
+    let quotedWords = (["quizline"] + words).map { "'\($0)'" }.joined(separator: " ")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = ["-c", "source '\(script)'; PATH='\(bin)':$PATH; COMP_WORDS=(\(quotedWords)); COMP_CWORD=\(words.count); _quizline; printf '%s\\n' \"${COMPREPLY[@]}\""]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+
+  @Test func bashCompletesCommandsAndIdsFromTheQuizzesFolderOnTheLine() throws {
+    #expect(try complete(["ch"]) == ["check"])
+    let ids = try complete(["--quizzes", Fixtures.catalog, "quiz", ""]).filter { !$0.hasPrefix("-") }
+    #expect(ids == ["sample", "intro", "layout"])
+    #expect(try complete(["completions", "f"]) == ["fish"])
+  }
+}

@@ -45,5 +45,5 @@ enum CheckCommand {
 
 /// `3 banks`, `1 bank`.
 func plural(_ n: Int, _ word: String, _ pluralWord: String? = nil) -> String {
-  "\(n) " + (n == 1 ? word : (pluralWord ?? word + "s"))
+  Renderer.count(n, word, pluralWord)
 }

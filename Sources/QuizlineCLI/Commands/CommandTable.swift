@@ -10,7 +10,7 @@ public enum CommandTable {
     OptionSpec("progress", value: "DIR", help: "folder where progress is kept (default: Progress)", environment: "QUIZLINE_PROGRESS"),
     OptionSpec("profile", value: "NAME", help: "whose progress to use (default: default)", environment: "QUIZLINE_PROFILE"),
     OptionSpec("read-only", help: "open the profile without saving anything (works while another quizline uses it)"),
-    OptionSpec("plain", help: "plain ASCII output without colour (also when NO_COLOR is set or output is not a terminal)"),
+    OptionSpec("plain", help: "plain ASCII output without colour (also when output is not a terminal; NO_COLOR turns colour off)"),
     OptionSpec("now", value: "TIME", help: "pretend the time is TIME (ISO-8601, e.g. 2026-12-02T09:00Z)", environment: "QUIZLINE_NOW"),
     OptionSpec("help", short: "h", help: "show help"),
     OptionSpec("version", help: "show the version"),

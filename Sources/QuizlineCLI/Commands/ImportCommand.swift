@@ -48,10 +48,12 @@ enum ImportCommand {
     for d in result.diagnostics { env.stderr.line(escapingControlCharacters(d.description)) }
     let errors = result.diagnostics.filter { $0.severity == .error }.count
     if result.isRejected { return .dataError }
-    if errors > 0, !args.flag("partial") {
-      env.stderr.line(
-        "quizline: \(plural(errors, "error")) in \(quotedArg(path)); nothing written. Fix them, or pass --partial to "
-          + "write the \(plural(result.bank.questions.count, "question")) that could be read.")
+    if errors > 0, !args.flag("partial") || result.bank.questions.isEmpty {
+      let rest =
+        result.bank.questions.isEmpty
+        ? "no question could be read."
+        : "Fix them, or pass --partial to write the \(plural(result.bank.questions.count, "question")) that could be read."
+      env.stderr.line("quizline: \(plural(errors, "error")) in \(quotedArg(path)); nothing written. " + rest)
       return .dataError
     }
     let out = args.value("out") ?? env.settings.quizzesDirectory

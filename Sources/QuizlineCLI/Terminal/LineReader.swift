@@ -40,14 +40,14 @@ public final class PlainLineReader: LineReader {
         buffer.removeFirst(newline + 1)
         if lineBytes.last == 0x0D { lineBytes.removeLast() }
         let line = String(decoding: lineBytes, as: UTF8.self)
-        echo?.line(prompt + escapingControl(line))
+        echo?.line(prompt + escapingControlCharacters(line, keepNewlines: false))
         return .line(line)
       }
       if atEnd {
         if buffer.isEmpty { return .end }
         let line = String(decoding: buffer, as: UTF8.self)
         buffer.removeAll()
-        echo?.line(prompt + escapingControl(line))
+        echo?.line(prompt + escapingControlCharacters(line, keepNewlines: false))
         return .line(line)
       }
       var chunk = [UInt8](repeating: 0, count: 4096)
@@ -65,26 +65,7 @@ public final class PlainLineReader: LineReader {
     }
   }
 
-  private func escapingControl(_ s: String) -> String {
-    s.unicodeScalars.contains { $0.value < 0x20 && $0 != "\t" } ? String(s.unicodeScalars.map { $0.value < 0x20 && $0 != "\t" ? "?" : Character($0) }) : s
-  }
 
-  public func remember(_ line: String) {}
-  public func close() {}
-}
-
-/// Lines given up front (tests): each entry is one read.
-public final class ScriptedLineReader: LineReader {
-  private var inputs: [LineInput]
-  public private(set) var prompts: [String] = []
-
-  public init(_ inputs: [LineInput]) { self.inputs = inputs }
-  public convenience init(lines: [String]) { self.init(lines.map { .line($0) }) }
-
-  public func read(prompt: String, completion: @escaping (String, Int) -> Completion.Result) -> LineInput {
-    prompts.append(prompt)
-    return inputs.isEmpty ? .end : inputs.removeFirst()
-  }
 
   public func remember(_ line: String) {}
   public func close() {}

@@ -68,7 +68,7 @@ public enum ReplCommands {
     ReplCommandSpec(
       "review", arguments: "[BANK]", abstract: "review the cards that are due (all banks, or one), then new ones",
       options: [
-        OptionSpec("all", help: "all banks (the default)"), OptionSpec("limit", value: "N", help: "at most N cards"),
+        OptionSpec("limit", value: "N", help: "at most N cards"),
         startOptions[6],
       ], positionals: 0...1, completes: .bank),
     ReplCommandSpec(

@@ -213,7 +213,7 @@ extension Renderer {
   }
 
   /// `1 bank`, `3 banks`.
-  static func count(_ n: Int, _ word: String, _ plural: String? = nil) -> String {
+  public static func count(_ n: Int, _ word: String, _ plural: String? = nil) -> String {
     "\(n) " + (n == 1 ? word : (plural ?? word + "s"))
   }
 }
