@@ -12,6 +12,12 @@ final class EditLineReader: LineReader {
 
   init(historyPath: String?) {
     self.historyPath = historyPath
+    // libedit decodes and draws multibyte characters by the C locale: without this, "é" typed at
+    // the prompt is dropped. A C/POSIX environment still gets UTF-8, which is what the terminal sends.
+    setlocale(LC_CTYPE, "")
+    if String(cString: nl_langinfo(Int32(CODESET))) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
+    // Must be set before libedit initialises (the first history or readline call).
+    quizline_rl_set_getc { _ in EditLineReader.readKey() }
     quizline_rl_set_name("quizline")
     using_history()
     stifle_history(1000)
@@ -24,10 +30,11 @@ final class EditLineReader: LineReader {
   func read(prompt: String, completion: @escaping (String, Int) -> Completion.Result) -> LineInput {
     EditLineReader.completer = completion
     _ = Signals.takeInterrupt()
+    EditLineReader.keysThisLine = 0
     guard let raw = readline(prompt) else {
       if Signals.takeInterrupt() {
         FileDescriptorSink.standardOutput.write("\n")
-        return .interrupted
+        return .interrupted(lineHadText: EditLineReader.keysThisLine > 0)
       }
       // Ctrl-D (or a termination signal) leaves the cursor after the prompt: end that line.
       FileDescriptorSink.standardOutput.write("\n")
@@ -72,4 +79,38 @@ final class EditLineReader: LineReader {
   }
 
   nonisolated(unsafe) static var cursor = 0
+  /// Keys read since the prompt was shown: tells a Ctrl-C that cancels typed text from one at an
+  /// empty prompt (libedit empties its line buffer before `readline` returns).
+  nonisolated(unsafe) static var keysThisLine = 0
+
+  /// libedit's key source: one character from the terminal, UTF-8 decoded (libedit takes the
+  /// returned value as a wide character), or -1 (end of input) when a Ctrl-C or a termination
+  /// request interrupts the read. Other interruptions (a window resize) just read on.
+  private static func readKey() -> Int32 {
+    guard let lead = readByte() else { return -1 }
+    keysThisLine += 1
+    let replacement: Int32 = 0xFFFD
+    if lead < 0x80 { return Int32(lead) }
+    guard lead >= 0xC2, lead <= 0xF4 else { return replacement }
+    let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+    var scalar = UInt32(lead) & (0x7F >> length)
+    for _ in 1..<length {
+      guard let next = readByte() else { return -1 }
+      guard next & 0xC0 == 0x80 else { return replacement }
+      scalar = scalar << 6 | UInt32(next & 0x3F)
+    }
+    let shortest: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+    guard scalar >= shortest, Unicode.Scalar(scalar) != nil else { return replacement }
+    return Int32(scalar)
+  }
+
+  private static func readByte() -> UInt8? {
+    var byte: UInt8 = 0
+    while true {
+      let n = Foundation.read(0, &byte, 1)
+      if n == 1 { return byte }
+      if n < 0, errno == EINTR, !Signals.isPending { continue }
+      return nil
+    }
+  }
 }

@@ -4,8 +4,8 @@ import QuizlineCore
 /// What reading a line produced.
 public enum LineInput: Sendable, Equatable {
   case line(String)
-  /// Ctrl-C while reading.
-  case interrupted
+  /// Ctrl-C while reading; `lineHadText` when keys had been typed on the cancelled line.
+  case interrupted(lineHadText: Bool)
   /// Ctrl-D at an empty line, or the end of piped input.
   case end
 }
@@ -57,7 +57,7 @@ public final class PlainLineReader: LineReader {
       } else if n == 0 {
         atEnd = true
       } else if errno == EINTR {
-        if Signals.takeInterrupt() { return .interrupted }
+        if Signals.takeInterrupt() { return .interrupted(lineHadText: false) }
         if Signals.terminationRequested { return .end }
       } else {
         atEnd = true

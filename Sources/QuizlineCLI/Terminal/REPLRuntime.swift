@@ -42,8 +42,8 @@ struct REPLRuntime {
       case .line(let line):
         reader.remember(line)
         action = .lineEntered(line, at: clock(), entropy: entropy())
-      case .interrupted:
-        action = .interrupted(at: clock())
+      case .interrupted(let lineHadText):
+        action = .interrupted(at: clock(), lineHadText: lineHadText)
       case .end:
         if Signals.terminationRequested { continue }
         action = .inputEnded(at: clock())

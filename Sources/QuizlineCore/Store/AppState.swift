@@ -109,8 +109,8 @@ public enum Action: Sendable, Equatable {
   case started(at: Timestamp)
   /// A line was entered; `entropy` seeds shuffles when no `--seed` is given.
   case lineEntered(String, at: Timestamp, entropy: UInt64)
-  /// Ctrl-C at the prompt.
-  case interrupted(at: Timestamp)
+  /// Ctrl-C at the prompt; `lineHadText` when keys had been typed on the line it cancelled.
+  case interrupted(at: Timestamp, lineHadText: Bool = false)
   /// Ctrl-D, or the end of piped input.
   case inputEnded(at: Timestamp)
   /// The runtime carried out an ``Effect``; what came of it.
@@ -119,7 +119,7 @@ public enum Action: Sendable, Equatable {
   /// When the action happened: the time its events are stamped with.
   public var at: Timestamp {
     switch self {
-    case .started(let t), .lineEntered(_, let t, _), .interrupted(let t), .inputEnded(let t), .effectFinished(_, let t): t
+    case .started(let t), .lineEntered(_, let t, _), .interrupted(let t, _), .inputEnded(let t), .effectFinished(_, let t): t
     }
   }
 }

@@ -10,7 +10,7 @@ public enum Reducer {
     case .started:
       state.display = [.welcome]
       return Reduction()
-    case .interrupted:
+    case .interrupted(_, let lineHadText):
       if let scope = state.pendingReset {
         state.pendingReset = nil
         state.display = [.notice("Reset of \(scope.label) cancelled; nothing was changed.")]
@@ -19,6 +19,13 @@ public enum Reducer {
       if case .writing(let shownAt, let lines) = state.quiz, !lines.isEmpty {
         state.quiz = .asking(shownAt: shownAt)
         state.display = [.notice("Draft discarded."), .currentQuestion]
+        return Reduction()
+      }
+      if lineHadText {
+        // Like a shell: Ctrl-C on a line being typed drops that line; only at an empty prompt
+        // does it warn, and a second one there leaves.
+        state.interruptArmed = false
+        state.display = []
         return Reduction()
       }
       if state.interruptArmed {

@@ -15,6 +15,20 @@ import Testing
     #expect(d.screen().text == "Bye. Your progress is saved in Progress/default.\n")
   }
 
+  @Test func ctrlCOnATypedLineCancelsItWithoutArmingLeave() {
+    var d = StoreDriver()
+    #expect(d.send { .interrupted(at: $0, lineHadText: true) }.isEmpty)
+    #expect(!d.state.interruptArmed && !d.state.quitRequested)
+    #expect(d.screen().text == "")
+    d.interrupt()
+    #expect(d.state.interruptArmed)
+    d.send { .interrupted(at: $0, lineHadText: true) }
+    #expect(!d.state.interruptArmed && !d.state.quitRequested, "typing again disarms, as a line does")
+    d.interrupt()
+    d.interrupt()
+    #expect(d.state.quitRequested)
+  }
+
   @Test func aLineBetweenTwoCtrlCsDisarmsTheFirst() {
     var d = StoreDriver()
     d.interrupt()
