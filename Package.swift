@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -22,7 +23,18 @@ let package = Package(
     .executableTarget(name: "quizline", dependencies: ["QuizlineCLI"]),
     // Throughput benchmarks (`swift run -c release quizline-bench fsrs`), one subcommand each.
     .executableTarget(name: "quizline-bench", dependencies: ["QuizlineCore"], path: "Sources/QuizlineBench"),
+    // The fuzz targets (bytes -> broken properties), shared by libFuzzer and the corpus replay tests.
+    .target(name: "QuizlineFuzzTargets", dependencies: ["QuizlineCore"]),
     .testTarget(name: "QuizlineCoreTests", dependencies: ["QuizlineCore"], exclude: ["Fixtures"]),
+    .testTarget(name: "QuizlineFuzzTests", dependencies: ["QuizlineFuzzTargets"]),
     .testTarget(name: "QuizlineCLITests", dependencies: ["QuizlineCLI", "QuizlineCore", "quizline"]),
   ]
 )
+
+// libFuzzer's driver supplies `main`, so the fuzz executable exists only in the sanitizer build of
+// `scripts/fuzz/run.sh` (QUIZLINE_FUZZ_BUILD=1, its own scratch path).
+if ProcessInfo.processInfo.environment["QUIZLINE_FUZZ_BUILD"] == "1" {
+  package.targets.append(
+    .executableTarget(name: "quizline-fuzz", dependencies: ["QuizlineFuzzTargets"], path: "Fuzz/Driver"))
+  package.products.append(.executable(name: "quizline-fuzz", targets: ["quizline-fuzz"]))
+}

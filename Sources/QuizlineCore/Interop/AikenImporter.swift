@@ -35,6 +35,8 @@ public struct AikenImporter: Sendable {
     var line: Int
     var lastLine: Int
     var choices: [String] = []
+    /// A problem was reported already (an empty choice): the question is left out.
+    var broken = false
   }
 
   /// Imports the file's bytes; `path` is the name diagnostics show.
@@ -57,6 +59,7 @@ public struct AikenImporter: Sendable {
       return result
     case .success(let s): source = s
     }
+    result.notes = source.controlCharacterNotes
     var ids = UniqueIDs()
     var open: Open?
     func error(_ line: Int, _ column: Int, _ message: String) {
@@ -78,6 +81,10 @@ public struct AikenImporter: Sendable {
               + "itself start with a capital letter followed by '.' or ')')")
           continue
         }
+        if choice.isEmpty {
+          error(line.number, column, "\(label(q.text)): choice \(text.prefix(1)) has no text")
+          q.broken = true
+        }
         q.choices.append(choice)
         q.lastLine = line.number
         open = q
@@ -87,6 +94,7 @@ public struct AikenImporter: Sendable {
           continue
         }
         open = nil
+        if q.broken { continue }
         let letter = String(text.dropFirst("ANSWER:".count)).trimmingWhitespace.unicodeScalars.first
         guard q.choices.count >= 2 else {
           error(
@@ -107,11 +115,11 @@ public struct AikenImporter: Sendable {
           Slug.fromPrompt(q.text), fallback: "q\(result.bank.questions.count + 1)")
         result.bank.questions.append(
           Question(
-            id: qid, prompt: TerminalText.removeControlCharacters(q.text),
+            id: qid, prompt: q.text,
             explanation:
               "The correct answer is \(Character(l).lowercased()): \(q.choices[answer]).",
             body: .single(
-              choices: q.choices.map { Choice(text: TerminalText.removeControlCharacters($0)) },
+              choices: q.choices.map { Choice(text: $0) },
               answer: answer)))
       } else {
         if let q = open {

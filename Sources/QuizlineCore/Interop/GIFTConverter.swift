@@ -39,7 +39,7 @@ struct GIFTConverter {
     {
       note(.markdownKept, "Markdown is shown as written")
     }
-    return TerminalText.removeControlCharacters(r.text)
+    return r.text
   }
 
   private mutating func note(_ kind: ConversionNote.Kind, _ detail: String) {
@@ -65,7 +65,7 @@ struct GIFTConverter {
     guard !prompt.isEmpty else { return error(q, "the question has no text") }
     let feedback = text(q.generalFeedback)
     var out = Question(
-      id: id, title: q.name, prompt: prompt, explanation: feedback, tags: tags,
+      id: id, title: q.name.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }, prompt: prompt, explanation: feedback, tags: tags,
       body: .open(modelAnswer: "", keyPoints: []))
     switch q.body {
     case .description:
@@ -85,6 +85,9 @@ struct GIFTConverter {
       }
       var choices = answers.map { a in
         Choice(text: text(a.text), feedback: nonEmpty(text(a.feedback)))
+      }
+      if let empty = choices.firstIndex(where: { $0.text.allSatisfy(\.isWhitespace) }) {
+        return error(q, "choice \(empty + 1) has no text (write it after its '=' or '~')")
       }
       if single {
         let best = answers.firstIndex { $0.fraction == 1 } ?? 0
@@ -188,10 +191,10 @@ struct GIFTConverter {
       }
     case .matching(let entries):
       let pairs = entries.filter { !$0.question.text.isEmpty }.map {
-        MatchPair(left: text($0.question), right: TerminalText.removeControlCharacters($0.answer))
+        MatchPair(left: text($0.question), right: $0.answer)
       }
       let distractors = entries.filter { $0.question.text.isEmpty }.map {
-        TerminalText.removeControlCharacters($0.answer)
+        $0.answer
       }
       guard pairs.count >= 2 else {
         return error(q, "a matching question needs at least 2 pairs, found \(pairs.count)")
@@ -232,20 +235,5 @@ enum NumberText {
     case .value(let v, let tol): tol == 0 ? format(v) : "\(format(v)) ± \(format(tol))"
     case .range(let lo, let hi): "between \(format(lo)) and \(format(hi))"
     }
-  }
-}
-
-extension TerminalText {
-  /// `text` without control characters other than newline and tab (bank files do not allow them).
-  static func removeControlCharacters(_ text: String) -> String {
-    guard
-      text.unicodeScalars.contains(where: {
-        ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F
-      })
-    else { return text }
-    var v = String.UnicodeScalarView()
-    for s in text.unicodeScalars
-    where !(s.value < 0x20 && s != "\n" && s != "\t") && s.value != 0x7F { v.append(s) }
-    return String(v)
   }
 }

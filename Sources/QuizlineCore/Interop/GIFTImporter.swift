@@ -44,7 +44,9 @@ public struct GIFTImporter: Sendable {
           + "convert it first (for example: iconv -f WINDOWS-1252 -t UTF-8)")
       return ImportResult(bank: empty, diagnostics: [d], isRejected: true)
     case .success(let source):
-      return convert(GIFTParser(source), path: path, bank: empty)
+      var result = convert(GIFTParser(source), path: path, bank: empty)
+      result.notes = source.controlCharacterNotes + result.notes
+      return result
     }
   }
 

@@ -103,6 +103,8 @@ public struct ConversionNote: Sendable, Equatable, CustomStringConvertible {
     case noModelAnswer = "no model answer"
     /// A tag or id that had to be rewritten to fit quizline's id rules.
     case idRewritten = "id rewritten"
+    /// Control characters (or bidirectional overrides) in the file: bank text may not carry them.
+    case controlCharacterRemoved = "control character removed"
   }
 
   public var kind: Kind

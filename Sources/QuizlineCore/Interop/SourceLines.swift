@@ -2,6 +2,9 @@
 ///
 /// A byte-order mark at the start is dropped (columns do not count it). LF, CRLF and CR-only line ends are
 /// all accepted. Bytes that are not UTF-8 reject the file: importers report the first bad byte's position.
+/// Control characters other than tab (C0, DEL, C1, and the bidirectional overrides that can disguise
+/// text) are removed here, so no field of an imported bank can carry one (`quizline check` refuses
+/// them); ``removedControls`` says where they were, for the import summary.
 struct SourceLines: Sendable {
   /// One physical line without its terminator.
   struct Line: Sendable {
@@ -25,6 +28,8 @@ struct SourceLines: Sendable {
   }
 
   var lines: [Line]
+  /// Each control character removed: its line, its column in the file as written, and what it was.
+  var removedControls: [(line: Int, column: Int, scalar: Unicode.Scalar)] = []
 
   /// Where the first byte that is not UTF-8 sits.
   struct DecodingError: Error, Sendable {
@@ -45,6 +50,8 @@ struct SourceLines: Sendable {
     var current: [Unicode.Scalar] = []
     var lineNumber = 1
     var previousWasCR = false
+    var removed: [(line: Int, column: Int, scalar: Unicode.Scalar)] = []
+    var removedOnLine = 0
     var decoder = Unicode.UTF8()
     var iterator = bytes[start...].makeIterator()
     var offset = start
@@ -60,13 +67,18 @@ struct SourceLines: Sendable {
           }
           lines.append(Line(number: lineNumber, scalars: current))
           current = []
+          removedOnLine = 0
           lineNumber += 1
         } else if s == "\r" {
           lines.append(Line(number: lineNumber, scalars: current))
           current = []
+          removedOnLine = 0
           lineNumber += 1
           previousWasCR = true
           continue loop
+        } else if s != "\t", isControl(s) {
+          removedOnLine += 1
+          removed.append((lineNumber, current.count + removedOnLine, s))
         } else {
           current.append(s)
         }
@@ -79,6 +91,27 @@ struct SourceLines: Sendable {
       }
     }
     lines.append(Line(number: lineNumber, scalars: current))
-    return .success(SourceLines(lines: lines))
+    return .success(SourceLines(lines: lines, removedControls: removed))
+  }
+}
+
+extension SourceLines {
+  /// One ``ConversionNote`` per line with removed control characters (the first 20 such lines).
+  var controlCharacterNotes: [ConversionNote] {
+    var byLine: [(line: Int, items: [String])] = []
+    for r in removedControls {
+      let item = "U+\(String(r.scalar.value, radix: 16, uppercase: true)) at column \(r.column)"
+      if byLine.last?.line == r.line { byLine[byLine.count - 1].items.append(item) } else { byLine.append((r.line, [item])) }
+    }
+    var notes = byLine.prefix(20).map {
+      ConversionNote(.controlCharacterRemoved, line: $0.line, questionID: "", $0.items.joined(separator: ", "))
+    }
+    if byLine.count > 20 {
+      notes.append(
+        ConversionNote(
+          .controlCharacterRemoved, line: byLine[20].line, questionID: "",
+          "and on \(byLine.count - 20) more lines from here on"))
+    }
+    return notes
   }
 }

@@ -100,7 +100,7 @@ private struct HTMLReducer {
 
   mutating func emitText(_ c: Unicode.Scalar, fromEntity: Bool) {
     if preDepth > 0 {
-      if c == "\t" || c == "\n" || c.value >= 0x20 { out.append(c == "\u{A0}" ? " " : c) }
+      if c == "\t" || c == "\n" || !isControl(c) { out.append(c == "\u{A0}" ? " " : c) }
       return
     }
     if c == "\n", keepNewlines, !fromEntity {
@@ -113,7 +113,8 @@ private struct HTMLReducer {
       pendingSpace = true
       return
     }
-    if c.value < 0x20 || c.value == 0x7F { return }
+    // Control characters (an entity like `&#8238;` can spell one) never reach bank text.
+    if isControl(c) { return }
     if pendingSpace, let last = out.last, last != "\n", last != " " { out.append(" ") }
     pendingSpace = false
     out.append(c == "\u{A0}" ? " " : c)

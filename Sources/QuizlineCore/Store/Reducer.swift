@@ -42,7 +42,8 @@ public enum Reducer {
       return Reduction()
     case .effectFinished(let outcome, _):
       return effectFinished(&state, outcome)
-    case .lineEntered(let raw, let now, let entropy):
+    case .lineEntered(let typed, let now, let entropy):
+      let raw = removingControlCharacters(typed)
       state.interruptArmed = false
       var context = Context(now: now, entropy: entropy)
       if state.quiz != nil {

@@ -44,6 +44,14 @@ public func escapingControlCharacters(_ text: String, keepNewlines: Bool = true)
   return out
 }
 
+/// `text` without control characters other than newline and tab: typed lines lose them before they
+/// reach an event, so the journal never holds a character its reader refuses (a NUL).
+public func removingControlCharacters(_ text: String) -> String {
+  func unwanted(_ s: Unicode.Scalar) -> Bool { s != "\n" && s != "\t" && isControl(s) }
+  guard text.unicodeScalars.contains(where: unwanted) else { return text }
+  return String(String.UnicodeScalarView(text.unicodeScalars.filter { !unwanted($0) }))
+}
+
 /// C0 and C1 control characters, DEL, and the bidirectional overrides that can disguise text.
 func isControl(_ s: Unicode.Scalar) -> Bool {
   let v = s.value

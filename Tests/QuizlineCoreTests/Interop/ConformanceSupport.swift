@@ -52,7 +52,7 @@ extension Dictionary where Key == String, Value == Any {
 
 /// The neutral schema's text + format pair as quizline shows it (HTML reduced by format).
 func terminal(_ text: String, _ format: String) -> String {
-  TerminalText.removeControlCharacters(
+  removingControlCharacters(
     TerminalText.string(text, format: TextFormat(rawValue: format) ?? .moodle))
 }
 

@@ -154,3 +154,23 @@ final class FailingJournal: Journal {
     #expect(try EventCoding.decode(Array(EventCoding.encode(d.journal.events.last { if case .answered = $0.payload { true } else { false } }!).utf8)).payload == .answered(a))
   }
 }
+
+@Suite struct TypedControlCharacterTests {
+  /// Found by the REPL fuzz target: a NUL typed into an answer was journalled as `\u0000`, which the
+  /// journal reader refuses, so the next start set the whole journal aside as damaged.
+  @Test func controlCharactersTypedInALineNeverReachTheJournal() throws {
+    var d = StoreDriver()
+    d.startSample(at: .text)
+    d.type("z st\u{0}ac\u{1B}k\u{202E}")
+    for event in d.journal.events {
+      let line = EventCoding.encode(event)
+      #expect(try EventCoding.decode(Array(line.utf8)) == event, "\(line)")
+      #expect(!line.lowercased().contains("\\u00") && !line.lowercased().contains("\\u202e"), "\(line)")
+    }
+    guard case .answered(let a) = d.journal.events.last?.payload else {
+      Issue.record("no answer recorded")
+      return
+    }
+    #expect(a.response == "z stack" && a.score == 1)
+  }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import QuizlineCore
+import QuizlineFuzzTargets
+
+/// Where each target's seeds come from: the project's fixtures, the shipped quizzes, the shared
+/// conformance cases and corpora (`<repo>/../shared/conformance`), `Fuzz/seeds/<target>/`, and the
+/// saved regressions in `Fuzz/regressions/<target>/`. `scripts/fuzz/run.sh` seeds libFuzzer the same way.
+enum FuzzCorpus {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+  static let conformance = root.deletingLastPathComponent().appendingPathComponent("shared/conformance").path
+
+  static func folders(for target: FuzzTarget) -> [(path: String, suffixes: [String])] {
+    let own = [
+      (root.path + "/Fuzz/seeds/" + target.rawValue, [""]), (root.path + "/Fuzz/regressions/" + target.rawValue, [""]),
+    ]
+    switch target {
+    case .bank:
+      return own + [
+        (root.path + "/Tests/Fixtures/malformed", [".json"]), (root.path + "/Tests/Fixtures/catalog", [".json"]),
+        (root.path + "/Quizzes", [".json"]),
+      ]
+    case .gift: return own + [(conformance + "/gift", [".gift"]), (conformance + "/corpora", [".gift", "examples.txt"])]
+    case .aiken: return own + [(conformance + "/aiken", [".txt"]), (conformance + "/corpora/qas-editor/aiken", [".txt"])]
+    case .journal, .repl: return own
+    }
+  }
+
+  static func minimumSeeds(_ target: FuzzTarget) -> Int {
+    switch target {
+    case .bank: 60
+    case .gift: 52
+    case .aiken: 10
+    case .journal: 3
+    case .repl: 3
+    }
+  }
+
+  /// How many mutations each target gets in the suite (the REPL target replays a whole session per input).
+  static func mutationRounds(_ target: FuzzTarget) -> Int { target == .repl ? 300 : 1_500 }
+
+  static func inputs(for target: FuzzTarget) -> [(name: String, bytes: [UInt8])] {
+    var out: [(String, [UInt8])] = []
+    let fm = FileManager.default
+    for (folder, suffixes) in folders(for: target) {
+      guard let walker = fm.enumerator(atPath: folder) else { continue }
+      for case let relative as String in walker {
+        let path = folder + "/" + relative
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+          !relative.hasSuffix("README.md"), suffixes.contains(where: { $0.isEmpty || relative.hasSuffix($0) }),
+          let data = fm.contents(atPath: path), data.count <= 1 << 20
+        else { continue }
+        out.append((path, [UInt8](data)))
+      }
+    }
+    return out.sorted { $0.0 < $1.0 }
+  }
+
+  static func fixtureCatalogQuestionCount() -> Int {
+    CatalogLoader.load(directory: root.path + "/Tests/Fixtures/catalog").catalog.questionCount
+  }
+}
+
+/// Seeded byte-level mutations in the spirit of libFuzzer's: flip, insert, erase, repeat, splice.
+struct Mutator {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+
+  private mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  private mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
+
+  mutating func mutate(_ base: [UInt8], donor: [UInt8]) -> [UInt8] {
+    var bytes = base
+    let interesting: [[UInt8]] = [
+      [0x00], [0xFF], [0xC3], [0x0D], [0x0A], [0x22], [0x5C], [0x7B], [0x7D], [0x5B], [0x5D], [0x3A], [0x7E], [0x3D],
+      Array("1e999".utf8), Array("-0".utf8), Array("\\u0000".utf8), Array("\\ud800".utf8), Array("::".utf8),
+      Array("{#".utf8), Array("%-50%".utf8), Array("ANSWER: ".utf8), Array("\u{1B}[31m".utf8), Array("\u{202E}".utf8),
+    ]
+    for _ in 0...below(4) {
+      let at = below(bytes.count + 1)
+      switch below(6) {
+      case 0 where !bytes.isEmpty: bytes[min(at, bytes.count - 1)] ^= UInt8(1 << below(8))
+      case 1: bytes.insert(contentsOf: interesting[below(interesting.count)], at: at)
+      case 2 where !bytes.isEmpty: bytes.removeSubrange(at..<min(bytes.count, at + 1 + below(16)))
+      case 3 where !bytes.isEmpty:
+        let from = below(bytes.count)
+        let chunk = bytes[from..<min(bytes.count, from + 1 + below(32))]
+        bytes.insert(contentsOf: Array(repeating: Array(chunk), count: 1 + below(3)).flatMap { $0 }, at: at)
+      case 4 where !donor.isEmpty:
+        let from = below(donor.count)
+        bytes.insert(contentsOf: donor[from..<min(donor.count, from + 1 + below(64))], at: at)
+      default: bytes = Array(bytes.prefix(at))
+      }
+    }
+    return bytes
+  }
+}
