@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Checks the shipped curriculum in Quizzes/: JSON Schemas (draft 2020-12), the cross-file rules of
 `quizline check` (ARCHITECTURE.md, "What quizline check reports"), and the curriculum's own quality
-bar (issue 9): counts, question types, explanation length, answer-letter spread, sources that name a
-real seed file and a heading in it.
+bar (issue 9): counts, question types, explanation length, answer-letter spread, right choices that
+are not conspicuously longer than the wrong ones, sources that name a real seed file and a heading in it.
 
 Usage: scripts/curriculum/validate.py [--quizzes DIR] [--seeds DIR] [--stats]
 Prints `path: error|warning: message` lines; exit 1 when there is any error or warning.
@@ -184,6 +184,15 @@ def main():
                     others = [len(choice_text(c)) for i, c in enumerate(q["choices"]) if i != ord(q["answer"]) - 97]
                     if right > 1.35 * max(others) and right - max(others) > 12:
                         r.warn(path, f"{w}: the right choice is much the longest ({right} vs {max(others)} chars)")
+                else:
+                    # The same tell for several right answers: right choices longer on average.
+                    lengths = [len(choice_text(c)) for c in q["choices"]]
+                    picked = {ord(l) - 97 for l in letters}
+                    right = sum(lengths[i] for i in picked) / len(picked)
+                    wrong = [n for i, n in enumerate(lengths) if i not in picked]
+                    if wrong and right > 1.25 * (sum(wrong) / len(wrong)) and right - sum(wrong) / len(wrong) > 10:
+                        r.warn(path, f"{w}: the right choices are much longer than the wrong ones "
+                                     f"({right:.0f} vs {sum(wrong) / len(wrong):.0f} chars on average)")
             if t == "matching":
                 if not 3 <= len(q["pairs"]) <= 6:
                     r.warn(path, f"{w}: {len(q['pairs'])} pairs (3-6 wanted)")
