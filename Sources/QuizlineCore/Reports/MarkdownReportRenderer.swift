@@ -81,7 +81,7 @@ public enum MarkdownReportRenderer {
         ["Bank", "Quiz ended", "Score"],
         withHistory.flatMap { b in
           b.scoreHistory.suffix(10).map { ["`\(b.id)`", Timestamp(microseconds: $0.endedAt).iso8601, "\($0.percent)%" + ($0.endedEarly ? " (ended early)" : "")] }
-        }, align: "llr")
+        }, align: "llr", escapeColumns: [])
     }
     md.heading("Weakest tags")
     if p.weakestTags.isEmpty {
