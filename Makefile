@@ -24,6 +24,16 @@ run: release
 test: deps
 	$(SWIFT) test --parallel
 
+## Benchmarks, each next to its peer in the same run (figures in BENCHMARKS.md).
+bench: deps
+	scripts/fsrs/bench.sh
+	scripts/reports/bench.sh
+	scripts/persistence/bench.sh
+
+## The kill -9 crash test with ten times the kills of `make test` (QUIZLINE_CRASH_KILLS overrides).
+soak: deps
+	QUIZLINE_CRASH_KILLS=$${QUIZLINE_CRASH_KILLS:-2000} $(SWIFT) test --filter CrashTests
+
 lint:
 	$(SWIFT) format lint -r Sources Tests
 

@@ -6,14 +6,16 @@ import QuizlineCore
   import Darwin
 #endif
 
-/// Runs `path` with `arguments` (output to /dev/null), waits, and returns its exit status, peak
-/// resident memory in KiB (`ru_maxrss` from `wait4`) and CPU seconds (user + system).
-func spawn(_ path: String, _ arguments: [String]) throws -> (status: Int32, maxRSSKiB: Int, cpu: Double) {
+/// Runs `path` with `arguments` (output to /dev/null, input from `stdin` when given), waits, and
+/// returns its exit status, peak resident memory in KiB (`ru_maxrss` from `wait4`) and CPU seconds
+/// (user + system).
+func spawn(_ path: String, _ arguments: [String], stdin: String? = nil) throws -> (status: Int32, maxRSSKiB: Int, cpu: Double) {
   var pid: pid_t = 0
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
   posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  if let stdin { posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0) }
   let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
   defer { for p in argv { free(p) } }
   let env: [UnsafeMutablePointer<CChar>?] = [strdup("NO_COLOR=1"), strdup("COLUMNS=100"), nil]

@@ -16,6 +16,9 @@ let usage = """
     report [--events N] [--repeat R] [--no-compare] [--keep DIR]
                                                  (report-sample --events N --keep DIR [--seed S]: a profile only)
                                                  time `quizline report` on a profile of N events (default 1000000)
+    journal [--events N] [--answers K] [--repeat R]
+                                                 record K answers (default 2000) and start up, with N events
+                                                 of history (default 1000000) and with none
   """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -30,6 +33,7 @@ do {
   case "fsrs": try FSRSBenchmark(arguments: arguments).run()
   case "report": try ReportBenchmark(arguments: arguments).run()
   case "report-sample": try ReportBenchmark(arguments: arguments).sample()
+  case "journal": try JournalBenchmark(arguments: arguments).run()
   case "-h", "--help", "help": print(usage)
   default: throw BenchError.usage("unknown benchmark '\(name)'")
   }

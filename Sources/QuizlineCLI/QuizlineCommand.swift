@@ -47,22 +47,26 @@ public enum QuizlineCommand {
   /// Options win over environment variables, which win over defaults.
   static func resolveSettings(_ parsed: ParsedArguments, _ env: CommandEnvironment) throws(UsageError) -> GlobalSettings {
     var s = GlobalSettings()
+    func variable(_ name: String) -> String? { CommandTable.globalOptions.first { $0.name == name }?.environment }
     func pick(_ name: String) -> String? {
       if let v = parsed.value(name) { return v }
-      let variable = CommandTable.globalOptions.first { $0.name == name }?.environment
-      return variable.flatMap { env.variables[$0] }.flatMap { $0.isEmpty ? nil : $0 }
+      return variable(name).flatMap { env.variables[$0] }.flatMap { $0.isEmpty ? nil : $0 }
     }
+    /// Where a bad value came from, for the message: the option, or the environment variable.
+    func origin(_ name: String) -> String { parsed.value(name) == nil ? variable(name) ?? "--" + name : "--" + name }
     if let v = pick("quizzes") { s.quizzesDirectory = v }
     if let v = pick("progress") { s.progressDirectory = v }
     if let v = pick("profile") {
       if let problem = Identifier.problem(v) {
-        throw UsageError("profile name \(quotedArg(v)) is not allowed: \(problem)")
+        let from = parsed.value("profile") == nil ? origin("profile") + ": " : ""
+        throw UsageError("\(from)profile name \(quotedArg(v)) is not allowed: \(problem)")
       }
       s.profile = v
     }
     if let v = pick("now") {
       guard let t = Timestamp(iso8601: v), t.microseconds >= 0, t < Timestamp(iso8601: "9000-01-01")! else {
-        throw UsageError("--now \(quotedArg(v)) is not an ISO-8601 time between 1970 and 9000; write e.g. 2026-12-02T09:30:00Z or 2026-12-02")
+        throw UsageError(
+          "\(origin("now")) \(quotedArg(v)) is not an ISO-8601 time between 1970 and 9000; write e.g. 2026-12-02T09:30:00Z or 2026-12-02")
       }
       s.now = t
     }

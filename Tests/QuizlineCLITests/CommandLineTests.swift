@@ -78,6 +78,15 @@ import Testing
     #expect(time.status == 64)
     #expect(time.stderr.hasPrefix("quizline: --now 'yesterday' is not an ISO-8601 time"))
   }
+
+  @Test func badValuesFromEnvironmentVariablesNameTheVariable() {
+    let time = runInProcess(["list"], variables: ["QUIZLINE_NOW": "yesterday"])
+    #expect(time.status == 64)
+    #expect(time.stderr.hasPrefix("quizline: QUIZLINE_NOW 'yesterday' is not an ISO-8601 time"), "\(time.stderr)")
+    let profile = runInProcess(["list"], variables: ["QUIZLINE_PROFILE": "../x"])
+    #expect(profile.status == 64)
+    #expect(profile.stderr.hasPrefix("quizline: QUIZLINE_PROFILE: profile name '../x' is not allowed"), "\(profile.stderr)")
+  }
 }
 
 @Suite struct CompletionScriptTests {

@@ -68,6 +68,7 @@ public enum ReplCommands {
     ReplCommandSpec(
       "review", arguments: "[BANK]", abstract: "review the cards that are due (all banks, or one), then new ones",
       options: [
+        OptionSpec("all", help: "every bank (the default without BANK)"),
         OptionSpec("limit", value: "N", help: "at most N cards"),
         startOptions[6],
       ], positionals: 0...1, completes: .bank),

@@ -9,11 +9,18 @@ public final class FileJournal: Journal {
   public let path: String
   private var fd: Int32
 
-  /// Opens (creating if needed) the journal at `path` for appending.
-  public init(path: String) throws(JournalError) {
+  /// Opens (creating if needed) the journal at `path` for appending. A file it creates has its
+  /// folder synced (`syncDirectory`) before this returns: fsync of the file makes its content
+  /// durable, not its name, and a journal lost with its name loses answers shown as recorded.
+  public init(path: String, syncDirectory: ((String) -> Void)? = nil) throws(JournalError) {
     self.path = path
+    let existed = FileOps.exists(path)
     fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw JournalError("cannot open \(path): \(String(cString: strerror(errno)))") }
+    if !existed {
+      let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+      (syncDirectory ?? FileOps.syncDirectory)(folder.isEmpty ? (path.hasPrefix("/") ? "/" : ".") : folder)
+    }
   }
 
   deinit { if fd >= 0 { close(fd) } }

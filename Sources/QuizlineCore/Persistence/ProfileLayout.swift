@@ -36,16 +36,31 @@ public struct ProfileLayout: Sendable, Equatable {
     return segments.sorted { $0.0 < $1.0 }.map(\.1)
   }
 
-  /// `name.damaged-20261202T101500Z`: where a file that could not be read is kept aside.
+  /// `name.damaged-20261202T101500Z`: where a file that could not be read is kept aside. The time
+  /// is cut to whole seconds; when that name is taken (two repairs in one second, or a clock fixed
+  /// with `--now`), `-2`, `-3`, … is added, so one kept-aside file never replaces another.
   public static func asideName(_ path: String, at now: Timestamp) -> String {
-    let stamp = now.iso8601.filter { $0 != "-" && $0 != ":" }.prefix(16)
-    return path + ".damaged-" + stamp
+    let stamp = Timestamp(microseconds: now.seconds * 1_000_000).iso8601.filter { $0 != "-" && $0 != ":" }
+    let base = path + ".damaged-" + stamp
+    var name = base
+    var n = 1
+    while FileOps.exists(name) {
+      n += 1
+      name = base + "-\(n)"
+    }
+    return name
   }
 }
 
 /// Small POSIX helpers shared by the profile files.
 enum FileOps {
   static var lastError: String { String(cString: strerror(errno)) }
+
+  /// Whether anything (a file, a folder, a dangling link) has this name.
+  static func exists(_ path: String) -> Bool {
+    var st = stat()
+    return lstat(path, &st) == 0
+  }
 
   static func makeDirectories(_ path: String) throws(ProfileError) {
     var partial = path.hasPrefix("/") ? "/" : ""

@@ -204,7 +204,9 @@ extension Renderer {
     out.line("  Flagged             \(count(p.flaggedQuestions.count, "question"))")
     out.line("  Reviews             \(dueLine(state, out.context.now) ?? "nothing scheduled yet")")
     let orphans = p.questions.keys.filter { state.catalog.question($0) == nil }.count
-    if orphans > 0 { out.line("  Orphaned            \(count(orphans, "question")) with progress are no longer in their banks (kept)") }
+    if orphans > 0 {
+      out.line("  Orphaned            \(count(orphans, "question")) kept (no longer in \(orphans == 1 ? "its bank" : "their banks"))")
+    }
     if let run = p.activeRun {
       out.line("  Current quiz        \(safe(run.start.source.label, out.context)), \(run.position)/\(run.questions.count) done" + (state.quiz == nil ? " (type resume)" : ""))
     } else {

@@ -189,10 +189,10 @@ struct Dashboard {
     heading("Profiles")
     let nameWidth = min(24, max(7, (report.profiles.map { TextWrap.displayWidth($0.profile) }.max() ?? 0) + 1))
     for p in report.profiles {
-      let s = p.summary
-      let acc = s.accuracy.map(ReportFormat.percent) ?? "-"
+      let (s, c) = (p.summary, p.counted)
+      let acc = c.accuracy.map(ReportFormat.percent) ?? "-"
       wrapped(
-        "\(s.sessionsCompleted)/\(s.sessionsTotal) sessions\(style.dot)\(count(s.answers, "answer"))\(style.dot)accuracy \(acc)\(style.dot)\(Renderer.formatDuration(s.secondsStudied))\(style.dot)streak \(s.streakDays)",
+        "\(s.sessionsCompleted)/\(s.sessionsTotal) sessions\(style.dot)\(count(c.answers, "answer"))\(style.dot)accuracy \(acc)\(style.dot)\(Renderer.formatDuration(c.secondsStudied))\(style.dot)streak \(s.streakDays)",
         first: "  " + TextWrap.pad(escapingControlCharacters(p.profile), to: nameWidth) + " ", indent: String(repeating: " ", count: nameWidth + 3))
     }
     let acc = t.accuracy.map(ReportFormat.percent) ?? "-"

@@ -132,10 +132,10 @@ public enum HTMLReportRenderer {
     h.raw("</ul>\n</section>\n")
     h.section("profiles", "Profiles")
     var rows = report.profiles.map { p in
-      let s = p.summary
+      let (s, c) = (p.summary, p.counted)
       return [
-        html(p.profile), "\(s.sessionsCompleted)/\(s.sessionsTotal)", String(s.answers), s.accuracy.map(ReportFormat.percent) ?? "–",
-        html(Renderer.formatDuration(s.secondsStudied)), String(s.streakDays), s.lastActiveDay.map { Timestamp.day($0).isoDate } ?? "–",
+        html(p.profile), "\(s.sessionsCompleted)/\(s.sessionsTotal)", String(c.answers), c.accuracy.map(ReportFormat.percent) ?? "–",
+        html(Renderer.formatDuration(c.secondsStudied)), String(s.streakDays), s.lastActiveDay.map { Timestamp.day($0).isoDate } ?? "–",
       ]
     }
     rows.append([

@@ -12,7 +12,8 @@ public struct ClassTotals: Sendable, Equatable {
   public var activeLearners: Int
   public var sessionsCompleted: Int
   public var answers: Int
-  /// Mean credit over every learner's answers (weighted by answers).
+  /// Mean credit over every learner's answers (weighted by answers). Answers, accuracy and time
+  /// studied count the period with `--since` (``ProfileReport/counted``).
   public var accuracy: Double?
   public var secondsStudied: Double
 }
@@ -98,12 +99,12 @@ enum ItemAnalysisBuilder {
         items.append(item)
       }
     }
-    let answers = profiles.reduce(0) { $0 + $1.summary.answers }
-    let credit = profiles.reduce(0.0) { $0 + ($1.summary.accuracy ?? 0) * Double($1.summary.answers) }
+    let answers = profiles.reduce(0) { $0 + $1.counted.answers }
+    let credit = profiles.reduce(0.0) { $0 + ($1.counted.accuracy ?? 0) * Double($1.counted.answers) }
     let klass = ClassTotals(
       profiles: profiles.count, activeLearners: ranked.count, sessionsCompleted: profiles.reduce(0) { $0 + $1.summary.sessionsCompleted },
       answers: answers, accuracy: answers > 0 ? credit / Double(answers) : nil,
-      secondsStudied: profiles.reduce(0) { $0 + $1.summary.secondsStudied })
+      secondsStudied: profiles.reduce(0) { $0 + $1.counted.secondsStudied })
     return ClassReport(totals: klass, items: items)
   }
 

@@ -81,7 +81,7 @@ public enum MarkdownReportRenderer {
         ["Bank", "Quiz ended", "Score"],
         withHistory.flatMap { b in
           b.scoreHistory.suffix(10).map { ["`\(b.id)`", Timestamp(microseconds: $0.endedAt).iso8601, "\($0.percent)%" + ($0.endedEarly ? " (ended early)" : "")] }
-        }, align: "llr")
+        }, align: "llr", escapeColumns: [])
     }
     md.heading("Weakest tags")
     if p.weakestTags.isEmpty {
@@ -123,10 +123,10 @@ public enum MarkdownReportRenderer {
   static func classReport(_ report: Report, _ klass: ClassReport, _ md: inout MarkdownWriter) {
     md.heading("Profiles")
     var rows = report.profiles.map { p in
-      let s = p.summary
+      let (s, c) = (p.summary, p.counted)
       return [
-        p.profile, "\(s.sessionsCompleted)/\(s.sessionsTotal)", String(s.answers), s.accuracy.map(ReportFormat.percent) ?? "-",
-        Renderer.formatDuration(s.secondsStudied), String(s.streakDays), s.lastActiveDay.map { Timestamp.day($0).isoDate } ?? "-",
+        p.profile, "\(s.sessionsCompleted)/\(s.sessionsTotal)", String(c.answers), c.accuracy.map(ReportFormat.percent) ?? "-",
+        Renderer.formatDuration(c.secondsStudied), String(s.streakDays), s.lastActiveDay.map { Timestamp.day($0).isoDate } ?? "-",
       ]
     }
     let t = klass.totals

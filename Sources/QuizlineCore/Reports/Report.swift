@@ -42,6 +42,16 @@ public struct ProfileReport: Sendable, Equatable {
   public var history: HistoryInfo?
 }
 
+extension ProfileReport {
+  /// What a class report counts for this learner: with `--since`, the period's answers, accuracy and
+  /// time studied (as the item analysis and the active learners); without, everything. Sessions,
+  /// streaks and the last active day are always as of now.
+  public var counted: (answers: Int, accuracy: Double?, secondsStudied: Double) {
+    if let p = period { return (p.answers, p.accuracy, p.secondsStudied) }
+    return (summary.answers, summary.accuracy, summary.secondsStudied)
+  }
+}
+
 /// The overall numbers, all from the progress state (the same as `status` and `list` show).
 public struct ReportSummary: Sendable, Equatable {
   public var sessionsCompleted: Int

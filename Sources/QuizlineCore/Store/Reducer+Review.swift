@@ -3,6 +3,9 @@ extension Reducer {
   /// ones up to the daily new-card limit.
   static func review(_ state: inout AppState, _ args: ParsedArguments, _ context: Context) -> Reduction {
     let bank = args.positionals.first
+    if bank != nil, args.flag("all") {
+      return fail(&state, "review takes a bank or --all, not both", hint: "review --all reviews every bank; review BANK only that one.")
+    }
     if let bank, state.catalog.bank(bank) == nil { return unknown(&state, "bank", bank, state.catalog.banks.map(\.id)) }
     var limit = Int.max
     if let l = args.value("limit") {

@@ -90,22 +90,34 @@ final class SpawnedProcess: @unchecked Sendable {
 }
 
 /// All `answered` events in a profile folder (archive segments, then the journal), in file order.
-func recordedAnswers(inProfile directory: String) throws -> [(seq: Int, run: Int, question: String)] {
+func recordedAnswers(inProfile directory: String) throws -> [(seq: Int, run: Int, question: String, response: String)] {
   var files = ((try? FileManager.default.contentsOfDirectory(atPath: directory + "/archive")) ?? []).sorted().map { directory + "/archive/" + $0 }
   files.append(directory + "/journal.jsonl")
-  var answers: [(Int, Int, String)] = []
+  var answers: [(Int, Int, String, String)] = []
   for file in files where FileManager.default.fileExists(atPath: file) {
     let text = try String(contentsOfFile: file, encoding: .utf8)
     for line in text.split(separator: "\n") {
       guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
       if object["type"] as? String == "answered", let seq = object["seq"] as? Int, let run = object["run"] as? Int,
-        let question = object["question"] as? String
+        let question = object["question"] as? String, let response = object["response"] as? String
       {
-        answers.append((seq, run, question))
+        answers.append((seq, run, question, response))
       }
     }
   }
   return answers
+}
+
+/// A quizzes folder with one free-text bank `big` of `count` questions whose accepted answer nobody
+/// types, so every answer is recorded and echoed back (`You answered: …`).
+func makeFreeTextCatalog(count: Int) throws -> String {
+  let dir = try temporaryDirectory()
+  let questions = (1...count).map {
+    #"{"id": "q\#($0)", "type": "text", "prompt": "Say anything (\#($0)).", "accept": ["zzz-never-typed"], "explanation": "Any word is recorded."}"#
+  }
+  let bank = #"{"kind": "bank", "schemaVersion": 1, "id": "big", "title": "Big", "questions": [\#(questions.joined(separator: ",\n"))]}"#
+  try Data(bank.utf8).write(to: URL(fileURLWithPath: dir + "/big.json"))
+  return dir
 }
 
 /// A quizzes folder with one true/false bank of `count` questions, for long scripted sessions.

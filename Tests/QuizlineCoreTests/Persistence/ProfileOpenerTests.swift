@@ -78,6 +78,26 @@ import Testing
     #expect(try String(contentsOfFile: layout.journal, encoding: .utf8) == lines([all[0]] + Array(all[2...])))
   }
 
+  @Test func keptAsideFilesHaveWholeSecondNamesAndNeverReplaceEachOther() throws {
+    let layout = try freshLayout()
+    let all = Self.events()
+    // A real clock has microseconds; a clock fixed with --now gives every start the same time.
+    let now = Self.t0.adding(microseconds: 123_456)
+    var kept: [String] = []
+    for damage in ["{\"seq\": 2, garbage\n", "{\"seq\": 2, other garbage\n"] {
+      let text = lines([all[0]]) + damage + lines(Array(all[2...]))
+      try write(text, to: layout.journal)
+      _ = try ProfileOpener.open(layout, profile: "default", now: now)
+      kept.append(text)
+    }
+    let aside = names(layout.directory).filter { $0.hasPrefix("journal.jsonl.damaged-") }
+    let stamp = "20261202T082640Z"  // Self.t0 (1_796_200_000 s) in whole seconds
+    #expect(aside == ["journal.jsonl.damaged-\(stamp)", "journal.jsonl.damaged-\(stamp)-2"])
+    for (name, text) in zip(aside, kept) {
+      #expect(try String(contentsOfFile: layout.directory + "/" + name, encoding: .utf8) == text)
+    }
+  }
+
   @Test func damagedSnapshotIsKeptAsideAndRebuiltFromTheArchive() throws {
     let layout = try freshLayout()
     try write(lines(Array(Self.events().prefix(2))), to: layout.archive + "/0000000001-0000000002.jsonl")

@@ -73,6 +73,19 @@ import Testing
     #expect(later.screen().text.contains("  Current quiz        sample, 3/10 done (type resume)\n"))
   }
 
+  @Test(arguments: [(1, "  Orphaned            1 question kept (no longer in its bank)\n"), (2, "  Orphaned            2 questions kept (no longer in their banks)\n")])
+  func statusCountsOrphanedQuestionsOnOneAlignedLine(orphans: Int, line: String) {
+    var progress = LearnerProgress()
+    for k in 0..<orphans {
+      var q = QuestionProgress()
+      q.attempts = 1
+      progress.questions[QuestionRef(bank: "sample", question: "removed-\(k)")] = q
+    }
+    var d = StoreDriver(progress: progress)
+    d.type("status")
+    #expect(d.screen().text.contains(line), "\(d.screen().text)")
+  }
+
   @Test func helpListsTheCommandsOfEachContext() {
     var d = StoreDriver()
     d.type("help")

@@ -30,6 +30,38 @@ import Testing
     try #require(report.classReport?.items.first { $0.ref.question == question })
   }
 
+  /// `--all-profiles --since DAY`: the header says "from DAY on", so the profile rows and the class
+  /// totals count the period's answers, like the item analysis and the active learners do.
+  @Test func withSinceTheProfileRowsAndTotalsCountThePeriodOnly() throws {
+    var inputs: [ReportInput] = []
+    var since: Int64 = 0
+    var now = ReportLearner.t0
+    for name in ["a1", "a2"] {
+      var l = ReportLearner(profile: name)
+      l.type("start sample --count 2", "b", "a,c")  // first day: two right answers
+      l.nextDay()
+      since = l.now.dayNumber
+      l.type("start sample --count 1", "c")  // second day: one wrong answer
+      inputs.append(ReportInput(profile: name, progress: l.progress, history: l.history(since: since)))
+      now = max(now, l.now)
+    }
+    let r = ReportBuilder.build(catalog: ReportLearner.catalog, inputs: inputs, now: now, options: ReportOptions(sinceDay: since), classReport: true)
+    let totals = try #require(r.classReport?.totals)
+    #expect(totals.answers == 2)
+    #expect(totals.accuracy == 0)
+    #expect(totals.activeLearners == 2)
+    let md = MarkdownReportRenderer.render(r)
+    #expect(md.contains("| a1 | 0/2 | 1 | 0% |"), "\(md)")
+    #expect(md.contains("| **Total** | 0 | 2 | 0% |"), "\(md)")
+    let text = DashboardRenderer.render(r, style: .plain, width: 100)
+    #expect(text.contains("0/2 sessions | 1 answer | accuracy 0%"), "\(text)")
+    let page = HTMLReportRenderer.render(r)
+    #expect(page.contains("<th scope=\"row\">a1</th><td class=\"num\">0/2</td><td class=\"num\">1</td><td class=\"num\">0%</td>"), "\(page)")
+    // Without --since, everything counts.
+    let all = ReportBuilder.build(catalog: ReportLearner.catalog, inputs: inputs, now: now, options: ReportOptions(), classReport: true)
+    #expect(all.classReport?.totals.answers == 6)
+  }
+
   @Test func facilityIsTheMeanFirstAnswerCredit() throws {
     let r = Self.klass()
     #expect(try item(r, "single-owner").facility == 4.0 / 6)

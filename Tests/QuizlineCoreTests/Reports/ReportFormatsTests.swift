@@ -170,6 +170,14 @@ import Testing
     }
   }
 
+  @Test func markdownScoreHistoryShowsBankIdsAsCodeLikeTheOtherTables() throws {
+    let md = MarkdownReportRenderer.render(ReportLearner.sample().report())
+    let history = try #require(md.components(separatedBy: "### Score history").last)
+    let rows = history.split(separator: "\n").prefix { !$0.hasPrefix("#") }.filter { $0.hasPrefix("| ") && !$0.hasPrefix("| Bank") && !$0.hasPrefix("| ---") }
+    #expect(!rows.isEmpty)
+    for row in rows { #expect(row.hasPrefix("| `sample` | "), "\(row)") }
+  }
+
   /// A catalog whose bank and session titles try to break out of every format.
   func hostileReport() -> Report {
     let evil = "<script>alert(1)</script> & \"x\" | pipe \u{1B}[2J"

@@ -88,6 +88,17 @@ import Testing
     #expect(run.questions.map(\.question) == ["multiple-containers", "single-owner", "tf-declarative", "text-stack", "numeric-steps", "matching-wrappers"])
   }
 
+  @Test func reviewAllIsEveryBankAndCannotBeCombinedWithOne() throws {
+    var s = try Session()
+    s.type("review --all --limit 2")
+    #expect(s.errors == [])
+    #expect(s.store.state.progress.activeRun?.start.source == .review)
+    #expect(s.store.state.progress.activeRun?.questions.count == 2)
+    s.type("end")
+    s.type("review sample --all")
+    #expect(s.errors == ["review takes a bank or --all, not both"])
+  }
+
   @Test func replayReproducesEveryCardExactlyWithFuzz() throws {
     var s = try Session(fuzz: true)
     s.type("start sample", "b", "a,c", "true", "zstack", "2", "1b 2a 3d", "c b a", "modifier | padding", "", "good", "x", "", "easy")
