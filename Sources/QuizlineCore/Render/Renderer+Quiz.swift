@@ -124,13 +124,13 @@ extension Renderer {
     if run.start.practice { out.line("  Practice run: the schedule was not changed.") }
     let skipped = run.outcomes.filter { $0?.isSkipped == true }.count
     let unanswered = run.outcomes.filter { $0 == nil }.count
-    if skipped + unanswered > 0 {
-      out.line("  \(skipped) skipped" + (unanswered > 0 ? ", \(unanswered) not reached" : ""))
-    }
-    // Per-tag breakdown.
+    let counts = [(skipped, "skipped"), (unanswered, "not reached")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+    if !counts.isEmpty { out.line("  " + counts.joined(separator: ", ")) }
+    // Per-tag breakdown, over the questions asked (answered or skipped): one never reached says
+    // nothing about a tag.
     var tags: [String: (score: Double, count: Int)] = [:]
     for (ref, outcome) in zip(run.questions, run.outcomes) {
-      guard let q = state.catalog.question(ref) else { continue }
+      guard outcome != nil, let q = state.catalog.question(ref) else { continue }
       for tag in q.tags {
         var t = tags[tag] ?? (0, 0)
         t.score += outcome?.score ?? 0
