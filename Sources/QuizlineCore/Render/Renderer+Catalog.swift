@@ -35,7 +35,18 @@ extension Renderer {
     if let command, let spec = ReplCommands.all.first(where: { $0.name == command || $0.aliases.contains(command) }) {
       out.line("usage: \(spec.usage)")
       out.paragraph(spec.abstract.prefix(1).uppercased() + spec.abstract.dropFirst() + ".", indent: "  ")
-      for o in spec.options { out.paragraph(o.help, indent: String(repeating: " ", count: 26), firstIndent: TextWrap.pad("  " + o.synopsis, to: 26)) }
+      // Descriptions start in column 26 when that leaves room; a narrow terminal moves them as
+      // far left as the option names allow, or under the name, so words are never cut.
+      let widest = spec.options.map { TextWrap.displayWidth($0.synopsis) }.max() ?? 0
+      let column = out.context.width - 26 >= 30 ? 26 : min(26, widest + 4)
+      for o in spec.options {
+        if out.context.width - column < 20 {
+          out.line("  " + o.synopsis)
+          out.paragraph(o.help, indent: "      ")
+        } else {
+          out.paragraph(o.help, indent: String(repeating: " ", count: column), firstIndent: TextWrap.pad("  " + o.synopsis, to: column))
+        }
+      }
       return
     }
     let commands = ReplCommands.commands(in: context)

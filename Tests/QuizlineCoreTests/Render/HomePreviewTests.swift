@@ -83,6 +83,18 @@ import Testing
     Snapshot.check(d.screen().text, named: "help-quiz")
   }
 
+  @Test func helpForACommandNeverCutsAWordOnANarrowTerminal() {
+    var d = StoreDriver()
+    d.type("help start")
+    for width in [30, 40, 50] {
+      let text = d.screen(width: width).text
+      #expect(text.split(separator: "\n").allSatisfy { TextWrap.displayWidth(String($0)) <= width }, "\(text)")
+      let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+      #expect(words.contains("--certainty certainty-based marking: say how sure you are (1-3) after each answer"), "\(text)")
+      #expect(words.contains("--only-missed only questions whose last answer was not right"), "\(text)")
+    }
+  }
+
   @Test func searchFindsPromptsAndSessionBodiesCaseInsensitively() {
     var d = StoreDriver()
     d.type("search BINDING")
