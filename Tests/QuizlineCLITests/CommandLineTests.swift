@@ -51,6 +51,12 @@ import Testing
     #expect(out.contains("~8 min | checkpoint 5"))
   }
 
+  @Test func listOfAFolderWithProblemsNamesTheFolderToCheck() {
+    let result = runInProcess(["list", "--quizzes", Fixtures.malformed])
+    #expect(result.status == 0)
+    #expect(result.stderr.hasSuffix("Run 'quizline check \(Fixtures.malformed)' for details.\n"), "\(result.stderr)")
+  }
+
   @Test func flagsWinOverEnvironmentVariables() {
     let viaEnv = runInProcess(["list", "--json"], variables: ["QUIZLINE_QUIZZES": Fixtures.catalog])
     #expect(viaEnv.status == 0 && viaEnv.stdout.contains("\"sample\""))
