@@ -92,6 +92,18 @@ struct Output {
     lines += TextWrap.lines(text, width: context.width, indent: lead + "  ", firstIndent: lead)
   }
 
+  /// A `label  value` row of a summary: values line up in column 22 and wrap under themselves; on a
+  /// terminal too narrow for that, the value goes under its label (as the progress dashboard does).
+  mutating func field(_ label: String, _ value: String) {
+    if context.width < 44 {
+      lines += TextWrap.lines(label, width: context.width, indent: "  ", firstIndent: "  ")
+      lines += TextWrap.lines(value, width: context.width, indent: "    ", firstIndent: "    ")
+      return
+    }
+    let head = "  " + TextWrap.pad(label, to: 20)
+    lines += TextWrap.lines(value, width: context.width, indent: String(repeating: " ", count: 22), firstIndent: head)
+  }
+
   /// A line kept exactly as written (code), never reflowed.
   mutating func verbatim(_ text: String) { lines.append(text) }
 

@@ -73,6 +73,16 @@ import Testing
     #expect(later.screen().text.contains("  Current quiz        sample, 3/10 done (type resume)\n"))
   }
 
+  @Test func statusOnANarrowTerminalPutsEachValueUnderItsLabel() {
+    var d = StoreDriver()
+    d.type(["complete layout", "start sample", "b", "a", "flag", "false", "status"])
+    let text = d.screen(width: 40).text
+    #expect(text.split(separator: "\n").allSatisfy { TextWrap.displayWidth(String($0)) <= 40 }, "\(text)")
+    #expect(text.contains("\n  Accuracy\n    50% over 3 answers\n"), "\(text)")
+    #expect(text.contains("\n  Reviews\n    0 due now, 3 due today (+7 new)\n"), "\(text)")
+    #expect(text.contains("\n  Current quiz\n    sample, 3/10 done\n"), "\(text)")
+  }
+
   @Test func helpListsTheCommandsOfEachContext() {
     var d = StoreDriver()
     d.type("help")
