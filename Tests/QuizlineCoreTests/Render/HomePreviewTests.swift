@@ -83,6 +83,20 @@ import Testing
     #expect(text.contains("\n  Current quiz\n    sample, 3/10 done\n"), "\(text)")
   }
 
+  @Test func sessionHeaderShowsTheWholeTitleAtAnyWidth() {
+    var d = StoreDriver()
+    d.type("read intro")
+    for width in [20, 40, 60, 80] {
+      let text = d.screen(width: width).text
+      // The header: every line up to the objectives (code blocks further down are kept as written).
+      let lines = text.split(separator: "\n").map(String.init).prefix { $0 != "Objectives" }
+      #expect(lines.allSatisfy { TextWrap.displayWidth($0) <= width }, "width \(width):\n\(text)")
+      let head = lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
+      #expect(head.contains("-- Introduction to state --"), "width \(width):\n\(text)")
+      #expect(head.contains("session 1/2 | ~8 min | [ ] not completed"), "width \(width):\n\(text)")
+    }
+  }
+
   @Test func helpListsTheCommandsOfEachContext() {
     var d = StoreDriver()
     d.type("help")
