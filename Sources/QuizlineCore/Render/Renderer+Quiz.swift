@@ -118,7 +118,7 @@ extension Renderer {
       let marks = zip(run.questions, run.outcomes).compactMap { _, o -> Int? in o?.certainty.map { Feedback.certaintyMark(correct: (o?.score ?? 0) >= 0.9999, certainty: $0) } }
       if !marks.isEmpty {
         let total = marks.reduce(0, +)
-        out.line("  Certainty-based marks: \(total) over \(marks.count) answers (average \(format1(Double(total) / Double(marks.count))) of at most 3)")
+        out.line("  Certainty-based marks: \(total) over \(count(marks.count, "answer")) (average \(format1(Double(total) / Double(marks.count))) of at most 3)")
       }
     }
     if run.start.practice { out.line("  Practice run: the schedule was not changed.") }

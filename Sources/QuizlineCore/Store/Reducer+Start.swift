@@ -62,7 +62,7 @@ extension Reducer {
     }
     if let c = args.value("count") {
       guard let n = Int(c), n >= 1 else {
-        return fail(&state, "--count must be a whole number of at least 1, not \(quotedArg(c))", hint: "For example: --count 10 (there are \(refs.count) questions to choose from)")
+        return fail(&state, "--count must be a whole number of at least 1, not \(quotedArg(c))", hint: "For example: --count 10 (\(refs.count == 1 ? "there is 1 question" : "there are \(refs.count) questions") to choose from)")
       }
       refs = Array(refs.prefix(n))
     }
