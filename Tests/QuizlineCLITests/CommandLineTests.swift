@@ -51,6 +51,12 @@ import Testing
     #expect(out.contains("~8 min | checkpoint 5"))
   }
 
+  @Test func listOfAFolderWithProblemsNamesTheFolderToCheck() {
+    let result = runInProcess(["list", "--quizzes", Fixtures.malformed])
+    #expect(result.status == 0)
+    #expect(result.stderr.hasSuffix("Run 'quizline check \(Fixtures.malformed)' for details.\n"), "\(result.stderr)")
+  }
+
   @Test func flagsWinOverEnvironmentVariables() {
     let viaEnv = runInProcess(["list", "--json"], variables: ["QUIZLINE_QUIZZES": Fixtures.catalog])
     #expect(viaEnv.status == 0 && viaEnv.stdout.contains("\"sample\""))
@@ -92,19 +98,30 @@ import Testing
 @Suite struct CompletionScriptTests {
   /// Runs the generated bash completion for the words typed so far (the last one being completed).
   func complete(_ words: [String]) throws -> [String] {
+    try completeWithOptions(words).replies
+  }
+
+  /// The replies, and the `compopt` options the completion function asked readline for (outside
+  /// a real TAB press `compopt` cannot act, so a stand-in records its arguments).
+  func completeWithOptions(_ words: [String]) throws -> (replies: [String], compopt: String) {
     let script = try temporaryDirectory() + "/quizline.bash"
     try runInProcess(["completions", "bash"]).stdout.write(toFile: script, atomically: true, encoding: .utf8)
     let bin = URL(fileURLWithPath: quizlineExecutable).deletingLastPathComponent().path
     let quotedWords = (["quizline"] + words).map { "'\($0)'" }.joined(separator: " ")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = ["-c", "source '\(script)'; PATH='\(bin)':$PATH; COMP_WORDS=(\(quotedWords)); COMP_CWORD=\(words.count); _quizline; printf '%s\\n' \"${COMPREPLY[@]}\""]
+    process.arguments = [
+      "-c",
+      "source '\(script)'; PATH='\(bin)':$PATH; compopt() { COMPOPT=\"$*\"; }; COMP_WORDS=(\(quotedWords)); COMP_CWORD=\(words.count); _quizline; printf 'compopt:%s\\n' \"$COMPOPT\"; printf '%s\\n' \"${COMPREPLY[@]}\"",
+    ]
     let out = Pipe()
     process.standardOutput = out
     try process.run()
     let data = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let compopt = String(lines.removeFirst().dropFirst("compopt:".count))
+    return (lines.filter { !$0.isEmpty }, compopt)
   }
 
   @Test func bashCompletesCommandsAndIdsFromTheQuizzesFolderOnTheLine() throws {
@@ -112,5 +129,44 @@ import Testing
     let ids = try complete(["--quizzes", Fixtures.catalog, "quiz", ""]).filter { !$0.hasPrefix("-") }
     #expect(ids == ["sample", "intro", "layout"])
     #expect(try complete(["completions", "f"]) == ["fish"])
+  }
+
+  @Test func bashCompletesAnOptionsValueForTheCommandItBelongsTo() throws {
+    #expect(try complete(["report", "--format", ""]) == ReportFormat.allCases.map(\.rawValue))
+    #expect(try complete(["report", "-f", "c"]) == ["csv"])
+    #expect(try complete(["import", "--format", ""]) == ["gift", "aiken"])
+    #expect(try complete(["list", "--ids", "s"]) == ["session"])
+    #expect(try complete(["--profile", "ana", "report", "--table", "i"]) == ["items"])
+  }
+
+  @Test func bashCompletesFileNamesSoTabGoesOnIntoAFolder() throws {
+    let dir = try temporaryDirectory()
+    try FileManager.default.createDirectory(atPath: dir + "/banks", withIntermediateDirectories: true)
+    FileManager.default.createFile(atPath: dir + "/report.md", contents: Data())
+    for words in [["check", dir + "/ba"], ["report", "--out", dir + "/ba"], ["export-anki", "-o", dir + "/ba"], ["--quizzes", dir + "/ba"]] {
+      let result = try completeWithOptions(words)
+      #expect(result.replies == [dir + "/banks"], "\(words)")
+      // With `filenames`, bash puts '/' after a folder instead of a space.
+      #expect(result.compopt == "-o filenames", "\(words)")
+    }
+    #expect(try complete(["report", "-o", dir + "/rep"]) == [dir + "/report.md"], "a report may replace a file")
+    #expect(try completeWithOptions(["check", "--qu"]).compopt == "", "options are not file names")
+  }
+}
+
+@Suite struct ZshAndFishCompletionTests {
+  @Test func zshFindsTheCommandAfterGlobalOptionsAndCompletesOptionValues() {
+    let script = runInProcess(["completions", "zsh"]).stdout
+    #expect(script.contains("--quizzes) q=\"--quizzes ${words[i+1]}\"; ((i++));;"))
+    #expect(script.contains("    report:--format|report:-f) compadd -- \(ReportFormat.allCases.map(\.rawValue).joined(separator: " ")); return;;\n"))
+    #expect(script.contains("    import:--format) compadd -- gift aiken; return;;\n"))
+    #expect(script.contains("$(quizline ${=q} list --ids session 2>/dev/null)"))
+  }
+
+  @Test func fishOffersOptionChoicesAndShortNames() {
+    let script = runInProcess(["completions", "fish"]).stdout
+    #expect(script.contains("-n '__fish_seen_subcommand_from report' -s f -l format -x -a \"\(ReportFormat.allCases.map(\.rawValue).joined(separator: " "))\""))
+    #expect(script.contains("-n '__fish_seen_subcommand_from import' -l format -x -a \"gift aiken\""))
+    #expect(script.contains("-n '__fish_seen_subcommand_from report' -s o -l out -r -F"))
   }
 }

@@ -22,7 +22,9 @@ enum ListCommand {
     }
     let result = CatalogLoader(files: env.files).load(paths: [dir])
     if result.errorCount > 0 {
-      env.stderr.line("quizline: \(plural(result.errorCount, "problem")) in \(dir); the rest is listed. Run 'quizline check' for details.")
+      // `quizline check` alone checks the default folder: name the one that was listed.
+      let shown = escapingControlCharacters(dir, keepNewlines: false)
+      env.stderr.line("quizline: \(plural(result.errorCount, "problem")) in \(shown); the rest is listed. Run 'quizline check \(shown)' for details.")
     }
     if let kind = args.value("ids") {
       let c = result.catalog

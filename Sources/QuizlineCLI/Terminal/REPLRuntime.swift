@@ -14,6 +14,8 @@ struct REPLRuntime {
   var firstLine: String?
   /// Leave as soon as no quiz is in progress (after `firstLine` started one).
   var leaveAfterRun = false
+  /// Where a `firstLine` that fails goes when the run leaves at once (standard error).
+  var errorOutput: (any TextSink)?
   /// The profile's files, for snapshots (nil when read-only).
   var profileStore: ProfileStore?
   /// Carries out what the reducer asks for besides events (writing report files).
@@ -21,14 +23,24 @@ struct REPLRuntime {
 
   /// Runs until the learner leaves; returns the exit status.
   mutating func run() -> ExitCode {
-    show(send(.started(at: clock())))
+    let welcome = send(.started(at: clock()))
     if let firstLine {
-      show(send(.lineEntered(firstLine, at: clock(), entropy: entropy())))
+      let first = send(.lineEntered(firstLine, at: clock(), entropy: entropy()))
       if leaveAfterRun, store.state.quiz == nil {
         reader.close()
-        if case .error = store.state.display.first { return .usage }
+        if case .error = store.state.display.first {
+          // `quizline quiz BANK --count 0`: a usage error, so only the error, on standard error.
+          (errorOutput ?? output).write(first.text)
+          return .usage
+        }
+        show(welcome)
+        show(first)
         return .ok
       }
+      show(welcome)
+      show(first)
+    } else {
+      show(welcome)
     }
     while !store.state.quitRequested {
       if Signals.terminationRequested {
@@ -117,6 +129,7 @@ extension QuizlineCommand {
       entropy: { UInt64.random(in: 0...UInt64.max) }, context: context)
     runtime.firstLine = firstLine?(loaded.catalog)
     runtime.leaveAfterRun = leaveAfterRun
+    runtime.errorOutput = env.stderr
     runtime.profileStore = profile.store
     runtime.effects = ReportExporter(layout: layout)
     return runtime.run()

@@ -35,7 +35,18 @@ extension Renderer {
     if let command, let spec = ReplCommands.all.first(where: { $0.name == command || $0.aliases.contains(command) }) {
       out.line("usage: \(spec.usage)")
       out.paragraph(spec.abstract.prefix(1).uppercased() + spec.abstract.dropFirst() + ".", indent: "  ")
-      for o in spec.options { out.paragraph(o.help, indent: String(repeating: " ", count: 26), firstIndent: TextWrap.pad("  " + o.synopsis, to: 26)) }
+      // Descriptions start in column 26 when that leaves room; a narrow terminal moves them as
+      // far left as the option names allow, or under the name, so words are never cut.
+      let widest = spec.options.map { TextWrap.displayWidth($0.synopsis) }.max() ?? 0
+      let column = out.context.width - 26 >= 30 ? 26 : min(26, widest + 4)
+      for o in spec.options {
+        if out.context.width - column < 20 {
+          out.line("  " + o.synopsis)
+          out.paragraph(o.help, indent: "      ")
+        } else {
+          out.paragraph(o.help, indent: String(repeating: " ", count: column), firstIndent: TextWrap.pad("  " + o.synopsis, to: column))
+        }
+      }
       return
     }
     let commands = ReplCommands.commands(in: context)
@@ -188,29 +199,29 @@ extension Renderer {
     let p = state.progress
     let done = c.sessions.filter { p.isCompleted($0.id) }.count
     out.line(s.paint("Status\(s.dot)profile \(safe(state.profile, out.context))", .bold))
-    out.line("  Sessions completed  \(s.bar(Double(done) / Double(max(1, c.sessions.count)), width: 14)) \(done)/\(c.sessions.count)")
+    out.field("Sessions completed", "\(s.bar(Double(done) / Double(max(1, c.sessions.count)), width: 14)) \(done)/\(c.sessions.count)")
     for course in c.courses {
       let (d, t) = state.completion(of: course)
       out.paragraph("\(course.title): \(d)/\(t)", indent: "      ", firstIndent: "    ")
     }
     let attempted = Set(p.questions.filter { $0.value.attempts > 0 && c.bank($0.key.bank) != nil }.map(\.key.bank))
-    out.line("  Banks attempted     \(attempted.count)/\(c.banks.count)")
+    out.field("Banks attempted", "\(attempted.count)/\(c.banks.count)")
     let attempts = p.questions.values.reduce(0) { $0 + $1.attempts }
     let score = p.questions.values.reduce(0) { $0 + $1.totalScore }
     let accuracy = attempts > 0 ? "\(Int((score / Double(attempts) * 100).rounded()))% over \(count(attempts, "answer"))" : "no answers yet"
-    out.line("  Accuracy            \(accuracy)")
+    out.field("Accuracy", accuracy)
     let studied = p.days.values.reduce(0) { $0 + $1.seconds }
-    out.line("  Time answering      \(formatDuration(studied))")
-    out.line("  Flagged             \(count(p.flaggedQuestions.count, "question"))")
-    out.line("  Reviews             \(dueLine(state, out.context.now) ?? "nothing scheduled yet")")
+    out.field("Time answering", formatDuration(studied))
+    out.field("Flagged", count(p.flaggedQuestions.count, "question"))
+    out.field("Reviews", dueLine(state, out.context.now) ?? "nothing scheduled yet")
     let orphans = p.questions.keys.filter { state.catalog.question($0) == nil }.count
     if orphans > 0 {
-      out.line("  Orphaned            \(count(orphans, "question")) kept (no longer in \(orphans == 1 ? "its bank" : "their banks"))")
+      out.field("Orphaned", "\(count(orphans, "question")) kept (no longer in \(orphans == 1 ? "its bank" : "their banks"))")
     }
     if let run = p.activeRun {
-      out.line("  Current quiz        \(safe(run.start.source.label, out.context)), \(run.position)/\(run.questions.count) done" + (state.quiz == nil ? " (type resume)" : ""))
+      out.field("Current quiz", "\(safe(run.start.source.label, out.context)), \(run.position)/\(run.questions.count) done" + (state.quiz == nil ? " (type resume)" : ""))
     } else {
-      out.line("  Current quiz        none")
+      out.field("Current quiz", "none")
     }
   }
 

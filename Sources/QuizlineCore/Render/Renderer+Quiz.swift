@@ -118,19 +118,19 @@ extension Renderer {
       let marks = zip(run.questions, run.outcomes).compactMap { _, o -> Int? in o?.certainty.map { Feedback.certaintyMark(correct: (o?.score ?? 0) >= 0.9999, certainty: $0) } }
       if !marks.isEmpty {
         let total = marks.reduce(0, +)
-        out.line("  Certainty-based marks: \(total) over \(marks.count) answers (average \(format1(Double(total) / Double(marks.count))) of at most 3)")
+        out.line("  Certainty-based marks: \(total) over \(count(marks.count, "answer")) (average \(format1(Double(total) / Double(marks.count))) of at most 3)")
       }
     }
     if run.start.practice { out.line("  Practice run: the schedule was not changed.") }
     let skipped = run.outcomes.filter { $0?.isSkipped == true }.count
     let unanswered = run.outcomes.filter { $0 == nil }.count
-    if skipped + unanswered > 0 {
-      out.line("  \(skipped) skipped" + (unanswered > 0 ? ", \(unanswered) not reached" : ""))
-    }
-    // Per-tag breakdown.
+    let counts = [(skipped, "skipped"), (unanswered, "not reached")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+    if !counts.isEmpty { out.line("  " + counts.joined(separator: ", ")) }
+    // Per-tag breakdown, over the questions asked (answered or skipped): one never reached says
+    // nothing about a tag.
     var tags: [String: (score: Double, count: Int)] = [:]
     for (ref, outcome) in zip(run.questions, run.outcomes) {
-      guard let q = state.catalog.question(ref) else { continue }
+      guard outcome != nil, let q = state.catalog.question(ref) else { continue }
       for tag in q.tags {
         var t = tags[tag] ?? (0, 0)
         t.score += outcome?.score ?? 0

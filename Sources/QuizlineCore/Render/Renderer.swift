@@ -92,6 +92,18 @@ struct Output {
     lines += TextWrap.lines(text, width: context.width, indent: lead + "  ", firstIndent: lead)
   }
 
+  /// A `label  value` row of a summary: values line up in column 22 and wrap under themselves; on a
+  /// terminal too narrow for that, the value goes under its label (as the progress dashboard does).
+  mutating func field(_ label: String, _ value: String) {
+    if context.width < 44 {
+      lines += TextWrap.lines(label, width: context.width, indent: "  ", firstIndent: "  ")
+      lines += TextWrap.lines(value, width: context.width, indent: "    ", firstIndent: "    ")
+      return
+    }
+    let head = "  " + TextWrap.pad(label, to: 20)
+    lines += TextWrap.lines(value, width: context.width, indent: String(repeating: " ", count: 22), firstIndent: head)
+  }
+
   /// A line kept exactly as written (code), never reflowed.
   mutating func verbatim(_ text: String) { lines.append(text) }
 
@@ -100,25 +112,23 @@ struct Output {
     lines += TextWrap.lines(safe(text, context), width: context.width, indent: indent, firstIndent: firstIndent)
   }
 
-  /// A title followed by a rule up to the width, and a right-aligned detail.
+  /// A title followed by a rule up to the width, and a right-aligned detail. The title is shown
+  /// whole: when it leaves no room for the detail, the detail goes on the next line, and a title
+  /// wider than the terminal wraps.
   mutating func header(_ title: String, detail: String = "") {
     let s = context.style
-    var title = title
     let room = context.width - TextWrap.displayWidth(detail) - 8
-    if !detail.isEmpty, room < 12 {
-      // Too narrow for both on one line: the title's rule, then the detail under it.
+    if !detail.isEmpty, TextWrap.displayWidth(title) > room {
       header(title)
       line("  " + detail)
       return
     }
-    if TextWrap.displayWidth(title) > room {
-      let keep = max(4, room - TextWrap.displayWidth(s.ellipsis))
-      while TextWrap.displayWidth(title) > keep, !title.isEmpty { title.removeLast() }
-      title += s.ellipsis
-    }
-    let left = s.rule + s.rule + " " + title + " "
+    let lead = s.rule + s.rule + " "
+    var titleLines = TextWrap.lines(title, width: context.width - 3, indent: "   ", firstIndent: lead)
+    let last = titleLines.removeLast() + " "
+    for l in titleLines { lines.append(s.paint(l, .bold)) }
     let right = detail.isEmpty ? "" : " " + detail
-    let fill = max(2, context.width - TextWrap.displayWidth(left) - TextWrap.displayWidth(right))
-    lines.append(s.paint(left + String(repeating: s.rule, count: fill), .bold) + right)
+    let fill = max(2, context.width - TextWrap.displayWidth(last) - TextWrap.displayWidth(right))
+    lines.append(s.paint(last + String(repeating: s.rule, count: fill), .bold) + right)
   }
 }

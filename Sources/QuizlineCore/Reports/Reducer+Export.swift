@@ -47,7 +47,9 @@ extension Reducer {
       if paths.count > 1 { text += " and " + paths.dropFirst().joined(separator: ", ") }
       state.display = [.notice(text + ".")]
     case .failed(let message):
-      state.display = [.error("export: " + message, hint: "Nothing was written. Pass --force to replace a file, or give another PATH.")]
+      // The message says what to do (an existing file names --force); --force does not help
+      // with a missing folder or a write error, so the hint does not suggest it.
+      state.display = [.error("export: " + message, hint: "Nothing was written.")]
     }
     return Reduction()
   }

@@ -39,7 +39,11 @@ extension Reducer {
         let tags = (state.catalog.question(ref)?.tags ?? []) + (state.catalog.bank(ref.bank)?.tags ?? [])
         return !wanted.isDisjoint(with: tags)
       }
-      if questions.isEmpty { return fail(&state, "no question has the tags \(tagList)", hint: "Tags appear in each question's header; search finds questions by text.") }
+      if questions.isEmpty {
+        let scope = args.positionals.first.flatMap { state.catalog.bank($0) }.map { [$0] } ?? state.catalog.banks
+        let known = Set(scope.flatMap { $0.tags + $0.questions.flatMap(\.tags) }).sorted()
+        return fail(&state, "no question has the tags \(tagList)", hint: known.isEmpty ? "No question has tags; search finds questions by text." : "Tags: \(known.joined(separator: ", ")).")
+      }
     }
     questions = Presentation.shuffled(questions, seed: context.entropy)
     if let c = args.value("count") {

@@ -54,7 +54,7 @@ extension Reducer {
     }
     var seed = context.entropy
     if let s = args.value("seed") {
-      guard let v = UInt64(s) else { return fail(&state, "--seed must be a whole number such as 42, not \(quotedArg(s))", hint: "The same seed gives the same order again, e.g. start BANK --shuffle --seed 42") }
+      guard let v = UInt64(s) else { return fail(&state, "--seed must be a whole number such as 42, not \(quotedArg(s))", hint: "The same seed gives the same order again, e.g. --shuffle --seed 42") }
       seed = v
     }
     if args.flag("shuffle") || args.value("seed") != nil {
@@ -62,7 +62,7 @@ extension Reducer {
     }
     if let c = args.value("count") {
       guard let n = Int(c), n >= 1 else {
-        return fail(&state, "--count must be a whole number of at least 1, not \(quotedArg(c))", hint: "For example: start BANK --count 10 (there are \(refs.count) questions to choose from)")
+        return fail(&state, "--count must be a whole number of at least 1, not \(quotedArg(c))", hint: "For example: --count 10 (\(refs.count == 1 ? "there is 1 question" : "there are \(refs.count) questions") to choose from)")
       }
       refs = Array(refs.prefix(n))
     }

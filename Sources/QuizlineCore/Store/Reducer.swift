@@ -36,9 +36,15 @@ public enum Reducer {
         state.display = [.notice("Press Ctrl-C again, or type quit, to leave.")]
       }
       return Reduction()
-    case .inputEnded:
+    case .inputEnded(let now):
+      // Ctrl-D after lines of an open answer ends the answer, as an empty line does (the usual
+      // meaning of Ctrl-D in multi-line input), instead of leaving and dropping what was written.
+      if case .writing(_, let lines) = state.quiz, !lines.isEmpty {
+        var context = Context(now: now, entropy: 0)
+        return reduceQuizLine(&state, "", &context)
+      }
       state.quitRequested = true
-      state.display = [.goodbye]
+      state.display = state.quiz == nil ? [.goodbye] : [.notice("Your place in this quiz is saved: type resume next time."), .goodbye]
       return Reduction()
     case .effectFinished(let outcome, _):
       return effectFinished(&state, outcome)

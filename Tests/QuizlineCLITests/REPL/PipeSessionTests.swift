@@ -101,6 +101,21 @@ import Testing
     #expect(second.stdout.contains("Quiz ended early: sample\n  Score 3/10 (30%)"))
   }
 
+  @Test func quizWithABadOptionValueFailsWithTheErrorAloneOnStandardError() throws {
+    let progress = try temporaryDirectory()
+    let cases = [
+      (["--count", "0"], "error: --count must be a whole number of at least 1, not '0'\n"),
+      (["--seed", "x"], "error: --seed must be a whole number such as 42, not 'x'\n"),
+    ]
+    for (options, message) in cases {
+      let result = try runBinary(Self.options(progress) + ["quiz", "sample"] + options)
+      #expect(result.status == 64)
+      #expect(result.stdout.isEmpty, "no welcome before a usage error: \(result.stdout)")
+      #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+      #expect(!result.stderr.contains("start BANK"), "the hint fits the command line too")
+    }
+  }
+
   @Test func quizAndReadOfSomethingUnknownFailWithUsage() throws {
     let progress = try temporaryDirectory()
     let quiz = try runBinary(Self.options(progress) + ["quiz", "nope"])

@@ -86,6 +86,30 @@ import Testing
     #expect(d.screen().text.contains(line), "\(d.screen().text)")
   }
 
+  @Test func statusOnANarrowTerminalPutsEachValueUnderItsLabel() {
+    var d = StoreDriver()
+    d.type(["complete layout", "start sample", "b", "a", "flag", "false", "status"])
+    let text = d.screen(width: 40).text
+    #expect(text.split(separator: "\n").allSatisfy { TextWrap.displayWidth(String($0)) <= 40 }, "\(text)")
+    #expect(text.contains("\n  Accuracy\n    50% over 3 answers\n"), "\(text)")
+    #expect(text.contains("\n  Reviews\n    0 due now, 3 due today (+7 new)\n"), "\(text)")
+    #expect(text.contains("\n  Current quiz\n    sample, 3/10 done\n"), "\(text)")
+  }
+
+  @Test func sessionHeaderShowsTheWholeTitleAtAnyWidth() {
+    var d = StoreDriver()
+    d.type("read intro")
+    for width in [20, 40, 60, 80] {
+      let text = d.screen(width: width).text
+      // The header: every line up to the objectives (code blocks further down are kept as written).
+      let lines = text.split(separator: "\n").map(String.init).prefix { $0 != "Objectives" }
+      #expect(lines.allSatisfy { TextWrap.displayWidth($0) <= width }, "width \(width):\n\(text)")
+      let head = lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
+      #expect(head.contains("-- Introduction to state --"), "width \(width):\n\(text)")
+      #expect(head.contains("session 1/2 | ~8 min | [ ] not completed"), "width \(width):\n\(text)")
+    }
+  }
+
   @Test func helpListsTheCommandsOfEachContext() {
     var d = StoreDriver()
     d.type("help")
@@ -94,6 +118,18 @@ import Testing
     Snapshot.check(d.screen().text, named: "help-start")
     d.type(["start sample", "help"])
     Snapshot.check(d.screen().text, named: "help-quiz")
+  }
+
+  @Test func helpForACommandNeverCutsAWordOnANarrowTerminal() {
+    var d = StoreDriver()
+    d.type("help start")
+    for width in [30, 40, 50] {
+      let text = d.screen(width: width).text
+      #expect(text.split(separator: "\n").allSatisfy { TextWrap.displayWidth(String($0)) <= width }, "\(text)")
+      let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+      #expect(words.contains("--certainty certainty-based marking: say how sure you are (1-3) after each answer"), "\(text)")
+      #expect(words.contains("--only-missed only questions whose last answer was not right"), "\(text)")
+    }
   }
 
   @Test func searchFindsPromptsAndSessionBodiesCaseInsensitively() {

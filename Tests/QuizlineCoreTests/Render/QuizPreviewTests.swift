@@ -100,6 +100,24 @@ import Testing
     Snapshot.check(d.screen().text, named: "summary-ended-early")
   }
 
+  @Test func summaryOfARunEndedAtOnceNamesOnlyWhatHappened() {
+    var d = StoreDriver()
+    d.type(["start sample", "end"])
+    let text = d.screen().text
+    #expect(text.contains("\n  10 not reached\n"), "\(text)")
+    #expect(!text.contains("0 skipped"), "no count of nothing")
+    #expect(!text.contains("By tag"), "no tag was asked about")
+  }
+
+  @Test func tagBreakdownLeavesOutQuestionsNeverReached() {
+    var d = StoreDriver()
+    // single-owner (state) answered right; multiple-containers (layout) never reached.
+    d.type(["start sample", "b", "end"])
+    let text = d.screen().text
+    #expect(text.contains("By tag: state 100%\n"), "\(text)")
+    #expect(!text.contains("layout 0%"))
+  }
+
   @Test func passingACheckpointCompletesItsSession() {
     var d = StoreDriver()
     d.type(["read intro", "quiz", "b", "a,c", "true", "nope", "2"])

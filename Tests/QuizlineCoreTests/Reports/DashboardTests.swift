@@ -56,11 +56,18 @@ import Testing
     _ = Reducer.reduce(&state, .effectFinished(.exported(paths: ["Progress/default/reports/2026-12-02-report.html"], bytes: 49_152), at: now))
     #expect(state.display == [.notice("Wrote Progress/default/reports/2026-12-02-report.html (48 KB).")])
     _ = Reducer.reduce(&state, .effectFinished(.failed("'x.md' already exists; pass --force to replace it"), at: now))
-    guard case .error(let message, _) = state.display.first else {
+    guard case .error(let message, let hint) = state.display.first else {
       Issue.record("no error shown")
       return
     }
     #expect(message == "export: 'x.md' already exists; pass --force to replace it")
+    #expect(hint == "Nothing was written.", "--force is named once, by the message")
+    _ = Reducer.reduce(&state, .effectFinished(.failed("cannot write '/nope/x.md': the folder '/nope' does not exist"), at: now))
+    guard case .error(_, let missingFolderHint) = state.display.first else {
+      Issue.record("no error shown")
+      return
+    }
+    #expect(missingFolderHint?.contains("--force") == false, "--force cannot create a folder")
   }
 
   @Test(arguments: ["export pdf", "export text", "export html --since yesterday", "export"])

@@ -30,6 +30,8 @@ import Testing
       [], "start sample --only-flagged", "no question of sample is flagged",
       "Type flag during a quiz to flag a question."
     ),
+    ([], "cram --tags zzz", "no question has the tags zzz", "Tags: fixture, layout, state."),
+    ([], "cram sample --tags zzz", "no question has the tags zzz", "Tags: fixture, layout, state."),
     ([], "read nope", "there is no session 'nope'", "Type list to see them."),
     ([], "read", "'read' needs SESSION", "usage: read SESSION"),
     ([], "complete nope", "there is no session 'nope'", "Type list to see them."),

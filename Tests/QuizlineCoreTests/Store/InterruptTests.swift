@@ -73,7 +73,24 @@ import Testing
     d.type(["start sample", "b"])
     #expect(d.endInput().isEmpty)
     #expect(d.state.quitRequested)
-    #expect(d.state.display == [.goodbye])
+    #expect(d.state.display == [.notice("Your place in this quiz is saved: type resume next time."), .goodbye], "as quit says")
     #expect(d.progress.activeRun?.position == 1)
+  }
+
+  @Test func ctrlDAfterLinesOfAnOpenAnswerEndsTheAnswerInsteadOfDroppingIt() {
+    var d = StoreDriver()
+    d.startSample(at: .open)
+    d.type(["a first line", "a second line"])
+    #expect(d.endInput().isEmpty)
+    #expect(!d.state.quitRequested, "the written answer is shown with the model answer, to grade")
+    #expect(d.state.quiz == .openGrading(shownAt: d.state.quiz!.shownAt, written: "a first line\na second line"))
+    d.type("good")
+    #expect(d.journal.events.contains { if case .answered = $0.payload { true } else { false } })
+    // A second Ctrl-D, at the grade prompt, leaves as anywhere else in a quiz.
+    d.startSample(at: .open)
+    d.type("one line")
+    d.endInput()
+    d.endInput()
+    #expect(d.state.quitRequested)
   }
 }

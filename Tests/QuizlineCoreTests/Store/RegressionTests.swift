@@ -103,6 +103,21 @@ final class FailingJournal: Journal {
     #expect(state.quiz == nil)
   }
 
+  @Test func oneOfSomethingIsSingular() throws {
+    var d = StoreDriver()
+    d.type(["start sample --certainty --count 1", "b", "3"])
+    #expect(d.screen().text.contains("Certainty-based marks: 3 over 1 answer (average 3.0 of at most 3)\n"), "\(d.screen().text)")
+
+    let single = try #require(fixtureCatalog.bank("sample")?.questions.first)
+    var one = StoreDriver(catalog: Catalog(banks: [Bank(id: "one", title: "One", questions: [single])]))
+    one.type("start one --count 0")
+    guard case .error(_, let hint) = one.state.display.first else {
+      Issue.record("no error: \(one.state.display)")
+      return
+    }
+    #expect(hint == "For example: --count 10 (there is 1 question to choose from)")
+  }
+
   @Test func quizCommandsIgnoreCase() {
     var d = StoreDriver()
     d.type(["start sample --count 2", "SKIP"])
