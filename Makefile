@@ -20,9 +20,15 @@ release: deps
 run: release
 	@.build/release/quizline --quizzes $(QUIZZES) --progress $(PROGRESS)
 
-## The whole test suite (installs libedit-dev first when it is missing).
+## The whole test suite (installs libedit-dev first when it is missing), then a 10 s libFuzzer
+## smoke run of every fuzz target under AddressSanitizer.
 test: deps
 	$(SWIFT) test --parallel
+	scripts/fuzz/run.sh --smoke
+
+## libFuzzer on every parser, 300 s a target (scripts/fuzz/run.sh --seconds N TARGET... for more).
+fuzz: deps
+	scripts/fuzz/run.sh
 
 ## Benchmarks, each next to its peer in the same run (figures in BENCHMARKS.md).
 bench: deps

@@ -29,6 +29,13 @@ struct BenchOptions {
     return v
   }
 
+  /// The value after `--name`, or nil when absent.
+  mutating func string(_ name: String) -> String? {
+    guard let i = rest.firstIndex(of: name), i + 1 < rest.count else { return nil }
+    defer { rest.removeSubrange(i...i + 1) }
+    return rest[i + 1]
+  }
+
   /// Whether the flag `--name` is present.
   mutating func flag(_ name: String) -> Bool {
     guard let i = rest.firstIndex(of: name) else { return false }

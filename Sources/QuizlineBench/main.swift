@@ -19,6 +19,8 @@ let usage = """
     journal [--events N] [--answers K] [--repeat R]
                                                  record K answers (default 2000) and start up, with N events
                                                  of history (default 1000000) and with none
+    bank-sample [--questions N] --out FILE      write a valid bank of N questions (default 100000),
+                                                 every type, for the loading benchmark
   """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -34,10 +36,24 @@ do {
   case "report": try ReportBenchmark(arguments: arguments).run()
   case "report-sample": try ReportBenchmark(arguments: arguments).sample()
   case "journal": try JournalBenchmark(arguments: arguments).run()
+  case "bank-sample": try writeBankSample(arguments: arguments)
   case "-h", "--help", "help": print(usage)
   default: throw BenchError.usage("unknown benchmark '\(name)'")
   }
 } catch let BenchError.usage(message) {
   printError("quizline-bench: \(message)\n\n\(usage)")
   exit(64)
+}
+
+/// `bank-sample`: writes the generated bank to `--out`.
+func writeBankSample(arguments: [String]) throws {
+  var options = BenchOptions(arguments)
+  let count = try options.int("--questions", default: 100_000, in: 1...10_000_000)
+  guard let path = options.string("--out") else { throw BenchError.usage("bank-sample needs --out FILE") }
+  try options.finish()
+  let bytes = BankSampleGenerator(questions: count).json()
+  guard let file = fopen(path, "wb"), fwrite(bytes, 1, bytes.count, file) == bytes.count, fclose(file) == 0 else {
+    throw BenchError.usage("cannot write \(path)")
+  }
+  print("wrote \(path): \(count) questions, \(bytes.count) bytes")
 }

@@ -185,6 +185,9 @@ struct GIFTConverter {
               feedback: fb))
         }
       }
+      guard accept.contains(where: { $0.credit > 0 }) else {
+        return error(q, "no numeric answer gets credit, so no answer could ever be right (write =5 or =%100%5)")
+      }
       out.body = .numeric(accept: accept, unit: nil, otherFeedback: other)
       if out.explanation.isEmpty, let best = accept.max(by: { $0.credit < $1.credit }) {
         out.explanation = "Accepted answer: \(NumberText.describe(best.match))."

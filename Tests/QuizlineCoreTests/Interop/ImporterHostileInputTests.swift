@@ -39,3 +39,11 @@ import Testing
     #expect(r.diagnostics.map(\.description) == ["x.txt:3:1: error: question \"Pick one\": choice B has no text"])
   }
 }
+
+extension ImporterHostileInputTests {
+  @Test func aGIFTNumericQuestionWhereNoAnswerGetsCreditIsAnError() {
+    let r = GIFTImporter().read(text: "::N::How many? {#=%0%5:0#Not quite}", path: "x.gift")
+    #expect(r.bank.questions.isEmpty)
+    #expect(r.diagnostics.map(\.message) == ["question \"N\": no numeric answer gets credit, so no answer could ever be right (write =5 or =%100%5)"])
+  }
+}
