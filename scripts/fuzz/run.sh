@@ -5,18 +5,20 @@
 #
 # TARGET: bank gift aiken journal repl (default: all). Each target runs N seconds (default 300) on a
 # corpus kept in .build/fuzz-corpus/TARGET, seeded from the same places as the test suite's replay
-# (Tests/QuizlineFuzzTests/FuzzCorpus.swift). --smoke (used by `make test`): a debug build and 10 s
-# a target, enough to catch a regression that crashes quickly, with ASan watching the unsafe code.
+# (Tests/QuizlineFuzzTests/FuzzCorpus.swift). --smoke (used by `make test`): a debug build, a fresh
+# corpus, a fixed seed and a fixed number of runs a target (about 10 s each), so the outcome depends
+# only on the code: it catches a regression that crashes quickly, with ASan watching the unsafe code.
 # A failing input lands in fuzz-artifacts/TARGET/; once fixed, keep it in Fuzz/regressions/TARGET/.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=300
 config=release
+smoke=0
 targets=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) seconds="$2"; shift 2 ;;
-    --smoke) seconds=10; config=debug; shift ;;
+    --smoke) smoke=1; config=debug; shift ;;
     bank|gift|aiken|journal|repl) targets+=("$1"); shift ;;
     *) echo "usage: scripts/fuzz/run.sh [--seconds N] [--smoke] [bank|gift|aiken|journal|repl ...]" >&2; exit 64 ;;
   esac
@@ -44,6 +46,13 @@ failed=0
 printf '%-8s %12s %10s %8s  %s\n' target executions "exec/s" corpus result
 for t in "${targets[@]}"; do
   corpus=.build/fuzz-corpus/$t
+  limits=(-max_total_time="$seconds")
+  if [ $smoke -eq 1 ]; then
+    corpus=.build/fuzz-corpus/smoke-$t
+    rm -rf "$corpus"
+    case "$t" in repl) runs=400 ;; journal) runs=600 ;; *) runs=1500 ;; esac
+    limits=(-seed=1 -runs="$runs")
+  fi
   artifacts=fuzz-artifacts/$t
   mkdir -p "$corpus" "$artifacts" "Fuzz/seeds/$t"
   mapfile -t dirs < <(seeds "$t" | while read -r d; do [ -d "$d" ] && echo "$d"; done)
@@ -51,7 +60,7 @@ for t in "${targets[@]}"; do
   set +e
   SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 QUIZLINE_FUZZ_TARGET=$t \
     QUIZLINE_FUZZ_CATALOG=Tests/Fixtures/catalog \
-    "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    "$binary" "${limits[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
     -print_final_stats=1 -artifact_prefix="$artifacts/" "$corpus" "${dirs[@]}" >"$log" 2>&1
   status=$?
   set -e
