@@ -28,7 +28,12 @@ struct ReportExporter: EffectPerformer {
   func export(_ request: ExportRequest, state: AppState, now: Timestamp) -> EffectOutcome {
     let path: String
     if let given = request.path {
-      path = given
+      // No shell stands between the REPL and this path: `~/` means the home folder here too.
+      if given.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty {
+        path = home + given.dropFirst()
+      } else {
+        path = given
+      }
     } else {
       do {
         try FileManager.default.createDirectory(atPath: layout.reports, withIntermediateDirectories: true)

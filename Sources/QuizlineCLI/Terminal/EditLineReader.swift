@@ -61,21 +61,47 @@ final class EditLineReader: LineReader {
     // `start` is a byte offset; completion works on characters.
     let prefixBytes = Array(line.utf8.prefix(start))
     let characterStart = String(decoding: prefixBytes, as: UTF8.self).count
+    let words: [String]
     switch completer?(line, characterStart) ?? .words([]) {
     case .files:
-      quizline_rl_set_completion_over(0)
-      return nil
-    case .words(let words):
-      quizline_rl_set_completion_over(1)
-      matches = words
-      guard !words.isEmpty else { return nil }
-      return rl_completion_matches(text) { _, state in
-        if state == 0 { EditLineReader.cursor = 0 }
-        guard EditLineReader.cursor < EditLineReader.matches.count else { return nil }
-        defer { EditLineReader.cursor += 1 }
-        return strdup(EditLineReader.matches[EditLineReader.cursor])
-      }
+      // libedit's own file completion ends a folder with a space; ours ends it with "/" so TAB
+      // goes on into the folder.
+      words = fileMatches(text.map { String(cString: $0) } ?? "")
+    case .words(let candidates):
+      words = candidates
     }
+    quizline_rl_set_completion_over(1)
+    // No space after a lone folder: the next TAB lists what is inside it.
+    quizline_rl_set_append_character(words.count == 1 && words[0].hasSuffix("/") ? 0 : 32)
+    matches = words
+    guard !words.isEmpty else { return nil }
+    return rl_completion_matches(text) { _, state in
+      if state == 0 { EditLineReader.cursor = 0 }
+      guard EditLineReader.cursor < EditLineReader.matches.count else { return nil }
+      defer { EditLineReader.cursor += 1 }
+      return strdup(EditLineReader.matches[EditLineReader.cursor])
+    }
+  }
+
+  /// Paths that complete `word` (a path as typed: relative, absolute or `~/…`), folders ending in
+  /// "/"; hidden entries only when the typed name starts with a dot.
+  static func fileMatches(_ word: String) -> [String] {
+    let slash = word.lastIndex(of: "/")
+    let folderPart = slash.map { String(word[...$0]) } ?? ""
+    let namePrefix = slash.map { String(word[word.index(after: $0)...]) } ?? word
+    var folder = folderPart.isEmpty ? "." : folderPart
+    if folder.hasPrefix("~/"), let home = getenv("HOME") { folder = String(cString: home) + folder.dropFirst() }
+    guard let dir = opendir(folder) else { return [] }
+    defer { closedir(dir) }
+    var out: [String] = []
+    while let entry = readdir(dir) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      guard name != ".", name != "..", name.hasPrefix(namePrefix), !name.hasPrefix(".") || namePrefix.hasPrefix(".") else { continue }
+      var info = stat()
+      let isFolder = stat(folder + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+      out.append(folderPart + name + (isFolder ? "/" : ""))
+    }
+    return out.sorted()
   }
 
   nonisolated(unsafe) static var cursor = 0

@@ -49,6 +49,24 @@ import Testing
     #expect(try t.waitForExit() == 0)
   }
 
+  @Test func tabCompletesAFolderWithASlashSoTheNextTabGoesIntoIt() throws {
+    let world = try TerminalWorld()
+    try FileManager.default.createDirectory(atPath: world.home + "/exports/weekly", withIntermediateDirectories: true)
+    let t = try world.start()
+    try t.expect(Self.prompt)
+    // `~/ex` completes to the folder with no space after it; TAB again goes into it.
+    try t.send("export md ~/ex\t")
+    try t.expect("ports/")
+    try t.send("w\t")
+    try t.expect("eekly/")
+    try t.send("report.md\r")
+    try t.expect("Wrote")
+    try t.expect("bytes).\r\n" + Self.prompt)
+    #expect(FileManager.default.fileExists(atPath: world.home + "/exports/weekly/report.md"), "\(t.transcript)")
+    try t.send("\u{04}")
+    #expect(try t.waitForExit() == 0)
+  }
+
   @Test func tabCompletesAnswersAndGradesInsideAQuiz() throws {
     let t = try TerminalWorld().start()
     try t.expect(Self.prompt)
