@@ -64,18 +64,10 @@ enum FuzzCorpus {
 
 /// Seeded byte-level mutations in the spirit of libFuzzer's: flip, insert, erase, repeat, splice.
 struct Mutator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
+  private var random: SplitMix64
+  init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-  private mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  private mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
+  private mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(random.next() % UInt64(n)) }
 
   mutating func mutate(_ base: [UInt8], donor: [UInt8]) -> [UInt8] {
     var bytes = base
