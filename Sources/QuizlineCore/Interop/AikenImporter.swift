@@ -96,10 +96,10 @@ public struct AikenImporter: Sendable {
         open = nil
         if q.broken { continue }
         let letter = String(text.dropFirst("ANSWER:".count)).trimmingWhitespace.unicodeScalars.first
-        guard q.choices.count >= 2 else {
+        guard q.choices.count >= 2, q.choices.count <= 26 else {
           error(
             line.number, column,
-            "\(label(q.text)): needs at least 2 choices, found \(q.choices.count)")
+            "\(label(q.text)): needs 2 to 26 choices (A to Z), found \(q.choices.count)")
           continue
         }
         guard let l = letter, l >= "A", l <= "Z", Int(l.value - 65) < q.choices.count else {

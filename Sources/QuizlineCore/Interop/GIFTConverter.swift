@@ -193,17 +193,29 @@ struct GIFTConverter {
         out.explanation = "Accepted answer: \(NumberText.describe(best.match))."
       }
     case .matching(let entries):
-      let pairs = entries.filter { !$0.question.text.isEmpty }.map {
-        MatchPair(left: text($0.question), right: $0.answer)
-      }
-      let distractors = entries.filter { $0.question.text.isEmpty }.map {
-        $0.answer
+      var pairs: [MatchPair] = []
+      var distractors: [String] = []
+      for entry in entries {
+        guard !entry.answer.allSatisfy(\.isWhitespace) else {
+          return error(q, "an entry has nothing after '->'; every item needs a match")
+        }
+        // A left side that is empty (or only markup) makes the match an extra wrong choice.
+        let left = text(entry.question)
+        if left.allSatisfy(\.isWhitespace) {
+          distractors.append(entry.answer)
+        } else {
+          pairs.append(MatchPair(left: left, right: entry.answer))
+        }
       }
       guard pairs.count >= 2 else {
         return error(q, "a matching question needs at least 2 pairs, found \(pairs.count)")
       }
       guard pairs.count <= 26, pairs.count + distractors.count <= 26 else {
         return error(q, "quizline allows at most 26 matching items")
+      }
+      var lefts = Set<String>()
+      for pair in pairs where !lefts.insert(normalizedForComparison(pair.left)).inserted {
+        return error(q, "the left item \(quoted(pair.left)) appears twice; each left item needs its own match")
       }
       out.body = .matching(pairs: pairs, distractors: distractors)
       if out.explanation.isEmpty {

@@ -87,11 +87,23 @@ struct ObjectReader {
       context.error(v, "\(quoted(key)) in \(what) must be a string, found \(v.kindDescription)")
       return nil
     }
-    if nonEmpty && s.allSatisfy(\.isWhitespace) {
+    // One pass over the bytes answers both checks for almost every string: a printable ASCII byte
+    // means "not empty", and only bytes below 0x20, DEL, and the lead bytes of C1 controls (0xC2)
+    // and of the bidirectional overrides (0xE2) can start a control character.
+    var printable = false
+    var suspect = false
+    for b in s.utf8 {
+      if b > 0x20 && b < 0x7F {
+        printable = true
+      } else if (b < 0x20 && b != 0x0A && b != 0x09) || b == 0x7F || b == 0xC2 || b == 0xE2 {
+        suspect = true
+      }
+    }
+    if nonEmpty && !printable && s.allSatisfy(\.isWhitespace) {
       context.error(v, "\(quoted(key)) in \(what) must not be empty")
       return nil
     }
-    if let bad = s.unicodeScalars.first(where: { isControl($0) && $0 != "\n" && $0 != "\t" }) {
+    if suspect, let bad = s.unicodeScalars.first(where: { isControl($0) && $0 != "\n" && $0 != "\t" }) {
       context.error(v, "\(quoted(key)) in \(what) contains control character U+\(hex4(bad.value)); only newline and tab are allowed")
       return nil
     }

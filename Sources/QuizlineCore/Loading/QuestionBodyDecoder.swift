@@ -272,6 +272,39 @@ struct QuestionBodyDecoder {
 
 /// Text folded for duplicate detection and answer matching: lower-cased, spaces collapsed and trimmed.
 public func normalizedForComparison(_ text: String, ignoringPunctuation: Bool = false) -> String {
+  asciiNormalizedForComparison(text, ignoringPunctuation: ignoringPunctuation)
+    ?? unicodeNormalizedForComparison(text, ignoringPunctuation: ignoringPunctuation)
+}
+
+/// The same folding for printable ASCII text (with tab and line ends) without Unicode property
+/// look-ups, which made them most of loading a bank; nil for any other byte. Tested equal to the
+/// Unicode path.
+func asciiNormalizedForComparison(_ text: String, ignoringPunctuation: Bool) -> String? {
+  var out: [UInt8] = []
+  out.reserveCapacity(text.utf8.count)
+  var pendingSpace = false
+  for b in text.utf8 {
+    if b == 0x20 || (b >= 0x09 && b <= 0x0D) {
+      pendingSpace = !out.isEmpty
+      continue
+    }
+    guard b > 0x20 && b < 0x7F else { return nil }
+    let isLetterOrDigit = (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+    // Every other printable ASCII character is punctuation or a symbol.
+    if ignoringPunctuation && !isLetterOrDigit && b != UInt8(ascii: "@") && b != UInt8(ascii: "#") && b != UInt8(ascii: "$") {
+      pendingSpace = pendingSpace || !out.isEmpty
+      continue
+    }
+    if pendingSpace {
+      out.append(0x20)
+      pendingSpace = false
+    }
+    out.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)
+  }
+  return String(decoding: out, as: UTF8.self)
+}
+
+func unicodeNormalizedForComparison(_ text: String, ignoringPunctuation: Bool) -> String {
   var out = ""
   var pendingSpace = false
   for ch in text.lowercased() {

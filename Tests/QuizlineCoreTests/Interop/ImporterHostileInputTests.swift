@@ -47,3 +47,27 @@ extension ImporterHostileInputTests {
     #expect(r.diagnostics.map(\.message) == ["question \"N\": no numeric answer gets credit, so no answer could ever be right (write =5 or =%100%5)"])
   }
 }
+
+extension ImporterHostileInputTests {
+  @Test func aGIFTMatchingQuestionWithARepeatedLeftItemIsAnError() {
+    let r = GIFTImporter().read(text: "::M::Match {=Italy -> Rome =France -> Paris =italy -> Milan}", path: "x.gift")
+    #expect(r.bank.questions.isEmpty)
+    #expect(r.diagnostics.map(\.message) == ["question \"M\": the left item \"italy\" appears twice; each left item needs its own match"])
+  }
+
+  @Test func anAikenQuestionWithMoreThan26ChoicesIsAnError() {
+    let choices = (0..<27).map { "\(["A", "B"][$0 % 2]). option \($0)" }.joined(separator: "\n")
+    let r = AikenImporter().read(text: "Pick\n\(choices)\nANSWER: A\n", path: "x.txt")
+    #expect(r.bank.questions.isEmpty)
+    #expect(r.diagnostics.map(\.message) == ["question \"Pick\": needs 2 to 26 choices (A to Z), found 27"])
+  }
+}
+
+extension ImporterHostileInputTests {
+  @Test func aGIFTMatchWhoseLeftSideIsOnlyMarkupIsADistractor() throws {
+    let r = GIFTImporter().read(text: "::M::[html]Match {=<span></span> -> Oslo =France -> Paris =Italy -> Rome}", path: "x.gift")
+    #expect(r.diagnostics.filter { $0.severity == .error }.isEmpty)
+    let q = try #require(r.bank.questions.first)
+    #expect(q.body == .matching(pairs: [MatchPair(left: "France", right: "Paris"), MatchPair(left: "Italy", right: "Rome")], distractors: ["Oslo"]))
+  }
+}
