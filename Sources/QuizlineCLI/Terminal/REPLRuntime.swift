@@ -66,7 +66,7 @@ struct REPLRuntime {
       }
     }
     reader.close()
-    if let warning = profileStore?.checkpoint(store.state.progress, at: clock()) { output.line("note: " + warning) }
+    if let warning = profileStore?.close(store.state.progress, at: clock()) { output.line("note: " + warning) }
     return .ok
   }
 

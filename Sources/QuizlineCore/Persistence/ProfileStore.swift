@@ -49,6 +49,13 @@ public final class ProfileStore: Journal {
     return checkpoint(progress, at: now)
   }
 
+  /// At a clean exit: the snapshot and archive step, unless nothing was recorded since the last
+  /// snapshot (then the files on disk already say everything, and leaving costs no fsync).
+  public func close(_ progress: LearnerProgress, at now: Timestamp) -> String? {
+    guard sinceSnapshot > 0 || segmentFirst != nil else { return nil }
+    return checkpoint(progress, at: now)
+  }
+
   /// Writes the snapshot and, once it is durable, archives the journal segment it covers.
   @discardableResult
   public func checkpoint(_ progress: LearnerProgress, at now: Timestamp) -> String? {

@@ -183,3 +183,31 @@ import Testing
     #expect(names(layout.directory) == ["archive", "journal.jsonl"])
   }
 }
+
+extension ProfileOpenerTests {
+  /// Leaving without recording anything writes no file (start-up and exit stay free of fsync), and
+  /// leaving after recording writes the snapshot and archives the journal.
+  @Test func closeWritesOnlyWhenSomethingWasRecorded() throws {
+    let layout = try freshLayout()
+    var progress = LearnerProgress()
+    do {
+      // Its own scope: the store (and its lock) is released before the profile is opened again.
+      let first = try ProfileOpener.open(layout, profile: "default", now: Self.t0)
+      #expect(first.store?.close(first.progress, at: Self.t0) == nil)
+      #expect(!FileManager.default.fileExists(atPath: layout.snapshot), "nothing recorded, nothing written")
+      for e in Self.events() {
+        try first.store?.append(e)
+        progress.apply(e)
+      }
+      #expect(first.store?.close(progress, at: Self.t0) == nil)
+    }
+    let written = try #require(FileManager.default.attributesOfItem(atPath: layout.snapshot)[.modificationDate] as? Date)
+    #expect(names(layout.archive) == ["0000000001-0000000004.jsonl"])
+
+    let second = try ProfileOpener.open(layout, profile: "default", now: Self.t0.adding(seconds: 60))
+    #expect(second.progress == progress)
+    usleep(20_000)
+    #expect(second.store?.close(second.progress, at: Self.t0.adding(seconds: 60)) == nil)
+    #expect(try FileManager.default.attributesOfItem(atPath: layout.snapshot)[.modificationDate] as? Date == written)
+  }
+}
