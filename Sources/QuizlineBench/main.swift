@@ -19,6 +19,11 @@ let usage = """
     journal [--events N] [--answers K] [--repeat R]
                                                  record K answers (default 2000) and start up, with N events
                                                  of history (default 1000000) and with none
+    startup [--repeat R] [--quizzes DIR] [--trivial PATH] [--python PATH --script PATH]
+                                                 start and quit against a trivial Foundation program and Python
+    loading [--questions N] [--repeat R] [--python PATH]
+                                                 check a generated bank of N questions (default 100000)
+                                                 against Python's json.load
     bank-sample [--questions N] --out FILE      write a valid bank of N questions (default 100000),
                                                  every type, for the loading benchmark
   """
@@ -37,6 +42,8 @@ do {
   case "report-sample": try ReportBenchmark(arguments: arguments).sample()
   case "journal": try JournalBenchmark(arguments: arguments).run()
   case "bank-sample": try writeBankSample(arguments: arguments)
+  case "startup": try StartupBenchmark(arguments: arguments).startup()
+  case "loading": try StartupBenchmark(arguments: arguments).loading()
   case "-h", "--help", "help": print(usage)
   default: throw BenchError.usage("unknown benchmark '\(name)'")
   }

@@ -18,7 +18,7 @@ fi
 "$python" -c 'import fsrs_rs_python' 2>/dev/null || "$python" -m pip install --quiet fsrs-rs-python \
   || echo "bench.sh: fsrs-rs-python could not be installed; timing py-fsrs only" >&2
 
-swift build -c release --product quizline-bench >/dev/null
+swift build -c release --static-swift-stdlib --product quizline-bench >/dev/null
 bench=.build/release/quizline-bench
 
 echo "== $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/../.."
 events="${1:-1000000}"
 answers="${2:-2000}"
 repeat="${3:-11}"
-swift build -c release --product quizline >/dev/null
-swift build -c release --product quizline-bench >/dev/null
+swift build -c release --static-swift-stdlib --product quizline >/dev/null
+swift build -c release --static-swift-stdlib --product quizline-bench >/dev/null
 .build/release/quizline-bench journal --events "$events" --answers "$answers" --repeat "$repeat"
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(df -T /tmp | awk 'NR==2 {print $2}') /tmp, $(swift --version 2>/dev/null | head -1)"

@@ -11,8 +11,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 events="${1:-1000000}"
 repeat="${2:-5}"
-swift build -c release --product quizline >/dev/null
-swift build -c release --product quizline-bench >/dev/null
+swift build -c release --static-swift-stdlib --product quizline >/dev/null
+swift build -c release --static-swift-stdlib --product quizline-bench >/dev/null
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
 .build/release/quizline-bench report --events "$events" --repeat "$repeat" --keep "$dir"

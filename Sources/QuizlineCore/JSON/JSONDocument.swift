@@ -3,7 +3,10 @@
 /// Foundation's JSON readers lose source positions, and quizline's diagnostics need the line and
 /// column of the offending value. The document is a flat *tape* of ``JSONDocument/Node``s in document
 /// order; strings and numbers are decoded only when asked for, which keeps loading lean.
-public struct JSONDocument: Sendable {
+///
+/// A class, so that the many ``JSONValue``s pointing into a document share one reference (copying
+/// a value costs one retain, not one per array).
+public final class JSONDocument: Sendable {
   /// The kind of a JSON value.
   public enum Kind: UInt8, Sendable {
     case null, `false`, `true`, number, string, array, object

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A value inside a ``JSONDocument``: its kind, its position, and typed accessors that decode on demand.
 public struct JSONValue: Sendable {
   public let document: JSONDocument
@@ -87,6 +93,32 @@ public struct JSONValue: Sendable {
       k = Int(document.nodes[k].next)
     }
     return out
+  }
+
+  /// The value of the first member named `name` (an object's keys compared as written, without
+  /// decoding them into strings), or nil.
+  public func member(_ name: String) -> JSONValue? {
+    guard kind == .object else { return nil }
+    var wanted = name
+    return wanted.withUTF8 { target in
+      document.bytes.withUnsafeBufferPointer { bytes in
+        document.nodes.withUnsafeBufferPointer { nodes in
+          var k = index + 1
+          for _ in 0..<nodes[index].count {
+            let key = nodes[k]
+            let start = Int(key.start) + 1
+            let length = Int(key.end) - 1 - start
+            if key.hasEscapes {
+              if JSONValue(document: document, index: k).string == name { return JSONValue(document: document, index: k + 1) }
+            } else if length == target.count, memcmp(bytes.baseAddress! + start, target.baseAddress!, length) == 0 {
+              return JSONValue(document: document, index: k + 1)
+            }
+            k = Int(nodes[k + 1].next)
+          }
+          return nil
+        }
+      }
+    }
   }
 
   /// The members of an object in source order (empty for other kinds).

@@ -68,9 +68,7 @@ enum CatalogFileDecoder {
     guard let questions, questions.kind == .array else { return [:] }
     var out: [String: Located<String>] = [:]
     for q in questions.elements where q.kind == .object {
-      for (k, v) in q.members where k.string == "id" {
-        if let id = v.string, out[id] == nil { out[id] = Located(value: id, offset: v.offset) }
-      }
+      if let v = q.member("id"), let id = v.string, out[id] == nil { out[id] = Located(value: id, offset: v.offset) }
     }
     return out
   }
@@ -79,7 +77,7 @@ enum CatalogFileDecoder {
 extension ObjectReader {
   /// The value of `key` without counting it as read (for positions looked up on the side).
   func valueWithoutMarking(_ key: String) -> JSONValue? {
-    object.members.first { $0.key.string == key }?.value
+    object.member(key)
   }
 }
 

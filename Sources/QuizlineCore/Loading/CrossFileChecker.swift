@@ -21,7 +21,9 @@ struct CrossFileChecker {
     var sessions: [(StudySession, SessionReferences, DecodeContext, Int)] = []
     var courses: [(Course, [Located<String>], [Located<String>], DecodeContext)] = []
     var bankPositions: [String: (DecodeContext, [String: Located<String>])] = [:]
-    var firstSeen: [String: String] = [:]
+    // Where each id was first declared, turned into `path:line:column` only for a message (a line
+    // table for every file would cost more than reading it).
+    var firstSeen: [String: (DecodeContext, Int)] = [:]
 
     func where_(_ context: DecodeContext, _ offset: Int) -> String {
       let (line, column) = context.location(of: offset)
@@ -35,11 +37,11 @@ struct CrossFileChecker {
       case .course(let c, let at, _, _): (kind, id, offset) = ("course", c.id, at.offset)
       }
       let key = kind + "/" + id
-      if let first = firstSeen[key] {
-        report(.error, context, offset, "\(kind) id \(quoted(id)) is already used by \(first); ids must be unique")
+      if let (firstContext, firstOffset) = firstSeen[key] {
+        report(.error, context, offset, "\(kind) id \(quoted(id)) is already used by \(where_(firstContext, firstOffset)); ids must be unique")
         continue
       }
-      firstSeen[key] = where_(context, offset)
+      firstSeen[key] = (context, offset)
       switch item {
       case .bank(let b, _, let positions):
         banks.append(b)

@@ -34,7 +34,9 @@ struct ObjectReader {
   let context: DecodeContext
   /// What the object is, for messages: `question "q1"`, `bank`, `choice 2`.
   private(set) var what: String
-  private var members: [(key: String, keyValue: JSONValue, value: JSONValue)] = []
+  /// The object's keys, and the tape index of each key (its value is the next node).
+  private var keys: [String] = []
+  private var keyIndices: [Int] = []
   private var asked: [String] = []
 
   /// Nil (and an error) when `value` is not an object.
@@ -46,15 +48,26 @@ struct ObjectReader {
     self.object = value
     self.context = context
     self.what = what
-    var seen: [String: Int] = [:]
-    for (k, v) in value.members {
-      let key = k.string ?? ""
-      if seen[key] != nil {
-        context.error(k, "duplicate key \(quoted(key)) in \(what); each key may appear once")
-        continue
+    let document = value.document
+    let count = Int(value.node.count)
+    keys.reserveCapacity(count)
+    keyIndices.reserveCapacity(count)
+    // Objects in quizline files have a handful of keys: a linear search beats hashing them, and a
+    // set takes over for the odd huge object, so a hostile file cannot make this quadratic.
+    var seen: Set<String>? = count > 16 ? [] : nil
+    var k = value.index + 1
+    for _ in 0..<count {
+      let keyValue = JSONValue(document: document, index: k)
+      let key = keyValue.string ?? ""
+      let repeated = seen.map { $0.contains(key) } ?? keys.contains(key)
+      if repeated {
+        context.error(keyValue, "duplicate key \(quoted(key)) in \(what); each key may appear once")
+      } else {
+        seen?.insert(key)
+        keys.append(key)
+        keyIndices.append(k)
       }
-      seen[key] = members.count
-      members.append((key, k, v))
+      k = Int(document.nodes[k + 1].next)
     }
   }
 
@@ -63,11 +76,50 @@ struct ObjectReader {
   /// The value of `key`, if present.
   mutating func value(_ key: String) -> JSONValue? {
     asked.append(key)
-    return members.first { $0.key == key }?.value
+    guard let i = keys.firstIndex(of: key) else { return nil }
+    return JSONValue(document: object.document, index: keyIndices[i] + 1)
   }
 
   /// Whether `key` is present (without reading it).
-  func has(_ key: String) -> Bool { members.contains { $0.key == key } }
+  func has(_ key: String) -> Bool { keys.contains(key) }
+
+  /// Whether `bytes` hold a printable ASCII character, and whether they may hold a control
+  /// character (a byte below 0x20 other than tab and newline, DEL, or the lead byte of a C1 control
+  /// or a bidirectional override). Eight bytes at a time while they are plain printable ASCII.
+  static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (printable: Bool, suspect: Bool) {
+    var printable = false
+    var suspect = false
+    func check(_ b: UInt8) {
+      if b > 0x20 && b < 0x7F {
+        printable = true
+      } else if (b < 0x20 && b != 0x0A && b != 0x09) || b == 0x7F || b == 0xC2 || b == 0xE2 {
+        suspect = true
+      }
+    }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs = ones &* 0x80
+    let spaces = ones &* 0x20
+    var i = 0
+    while i + 8 <= bytes.count {
+      let w = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
+      // Plain text: every byte in 0x20...0x7E (no high bit, none below 0x20, no DEL). The tests
+      // may flag a clean word (a borrow between bytes); the byte loop then decides exactly.
+      let below20 = (w &- spaces) & ~w & highs
+      let x = w ^ (ones &* 0x7F)
+      let del = (x &- ones) & ~x & highs
+      if (w & highs) | below20 | del == 0 {
+        if w != spaces { printable = true }
+      } else {
+        for k in i..<i + 8 { check(bytes[k]) }
+      }
+      i += 8
+    }
+    while i < bytes.count {
+      check(bytes[i])
+      i += 1
+    }
+    return (printable, suspect)
+  }
 
   /// The value of a required key; an error at the object when it is missing.
   mutating func required(_ key: String) -> JSONValue? {
@@ -90,15 +142,8 @@ struct ObjectReader {
     // One pass over the bytes answers both checks for almost every string: a printable ASCII byte
     // means "not empty", and only bytes below 0x20, DEL, and the lead bytes of C1 controls (0xC2)
     // and of the bidirectional overrides (0xE2) can start a control character.
-    var printable = false
-    var suspect = false
-    for b in s.utf8 {
-      if b > 0x20 && b < 0x7F {
-        printable = true
-      } else if (b < 0x20 && b != 0x0A && b != 0x09) || b == 0x7F || b == 0xC2 || b == 0xE2 {
-        suspect = true
-      }
-    }
+    var copy = s
+    let (printable, suspect) = copy.withUTF8(Self.scan)
     if nonEmpty && !printable && s.allSatisfy(\.isWhitespace) {
       context.error(v, "\(quoted(key)) in \(what) must not be empty")
       return nil
@@ -193,14 +238,14 @@ struct ObjectReader {
 
   /// Reports every key that was never asked for, suggesting the closest known key.
   func reportUnknownKeys(ignoring ignored: [String] = ["$schema"]) {
-    for m in members where !asked.contains(m.key) && !ignored.contains(m.key) {
-      var message = "unknown key \(quoted(m.key)) in \(what)"
-      if let suggestion = closestMatch(to: m.key, in: asked) {
+    for (key, index) in zip(keys, keyIndices) where !asked.contains(key) && !ignored.contains(key) {
+      var message = "unknown key \(quoted(key)) in \(what)"
+      if let suggestion = closestMatch(to: key, in: asked) {
         message += "; did you mean \(quoted(suggestion))?"
       } else if !asked.isEmpty {
         message += "; allowed keys: " + asked.joined(separator: ", ")
       }
-      context.error(m.keyValue, message)
+      context.error(JSONValue(document: object.document, index: index), message)
     }
   }
 }

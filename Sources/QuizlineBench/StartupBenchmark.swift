@@ -1,0 +1,111 @@
+import QuizlineCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Start-up and bank loading, each against its peers as separate processes, runs interleaved
+/// (quizline, peer, peer, quizline, …) so all share the machine's noise; medians of wall time and
+/// CPU time, and the peak memory of the loading runs.
+///
+/// * `startup`: `quizline` on a quizzes folder with an empty profile, reading `quit` (load the
+///   catalog, open the profile, show the first prompt, leave); peers: a trivial Swift program that
+///   imports Foundation (`--trivial PATH`), and Python loading the same JSON files with `json`
+///   (`--python PATH --script PATH`).
+/// * `loading`: a generated bank of N questions (``BankSampleGenerator``) checked with
+///   `quizline check FILE` (read, parse, validate), against Python's `json.load` of the file.
+struct StartupBenchmark {
+  var repeatCount: Int
+  var trivial: String?
+  var python: String?
+  var script: String?
+  var quizzes: String
+  var questions: Int
+  var directory: String
+
+  init(arguments: [String]) throws {
+    var options = BenchOptions(arguments)
+    repeatCount = try options.int("--repeat", default: 31, in: 1...1000)
+    questions = try options.int("--questions", default: 100_000, in: 10...10_000_000)
+    trivial = options.string("--trivial")
+    python = options.string("--python")
+    script = options.string("--script")
+    quizzes = options.string("--quizzes") ?? "Quizzes"
+    directory = options.string("--dir") ?? "/tmp/quizline-bench-startup"
+    try options.finish()
+  }
+
+  struct Sample {
+    var walls: [Double] = []
+    var cpus: [Double] = []
+    var peakKiB = 0
+  }
+
+  /// Runs each command `repeatCount` times (after one warm-up each), interleaved.
+  func measure(_ commands: [(name: String, path: String, arguments: [String], stdin: String?)]) throws -> [Sample] {
+    var samples = Array(repeating: Sample(), count: commands.count)
+    for round in 0...repeatCount {
+      for (k, c) in commands.enumerated() {
+        let t0 = monotonicSeconds()
+        let (status, rss, cpu) = try spawn(c.path, c.arguments, stdin: c.stdin)
+        let wall = monotonicSeconds() - t0
+        guard status == 0 else { throw BenchError.usage("\(c.name) exited with \(status)") }
+        guard round > 0 else { continue }
+        samples[k].walls.append(wall)
+        samples[k].cpus.append(cpu)
+        samples[k].peakKiB = max(samples[k].peakKiB, rss)
+      }
+    }
+    return samples
+  }
+
+  func startup() throws {
+    removeTree(directory)
+    mkdir(directory, 0o755)
+    let input = directory + "/quit.txt"
+    let fd = open(input, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    _ = write(fd, "quit\n", 5)
+    close(fd)
+    var commands: [(name: String, path: String, arguments: [String], stdin: String?)] = [
+      ("quizline", siblingExecutable("quizline"), ["--quizzes", quizzes, "--progress", directory + "/progress"], input)
+    ]
+    if let trivial { commands.append(("trivial Swift + Foundation", trivial, [], nil)) }
+    if let python, let script { commands.append(("python3 json", python, [script, quizzes], nil)) }
+    let samples = try measure(commands)
+    report(commands.map(\.name), samples, what: "startup")
+  }
+
+  func loading() throws {
+    removeTree(directory)
+    mkdir(directory, 0o755)
+    let bank = directory + "/big-bank.json"
+    // `check FILE` also reads the quizzes folder to resolve references: give it an empty one.
+    mkdir(directory + "/empty", 0o755)
+    let bytes = BankSampleGenerator(questions: questions).json()
+    guard let file = fopen(bank, "wb"), fwrite(bytes, 1, bytes.count, file) == bytes.count, fclose(file) == 0 else {
+      throw BenchError.usage("cannot write \(bank)")
+    }
+    let megabytes = Double(bytes.count) / 1_000_000
+    print("loading: \(questions) questions, \(format2(megabytes)) MB")
+    var commands: [(name: String, path: String, arguments: [String], stdin: String?)] = [
+      ("quizline check", siblingExecutable("quizline"), ["check", "--quizzes", directory + "/empty", bank], nil)
+    ]
+    if let python { commands.append(("python3 json.load", python, ["-c", "import json,sys; json.load(open(sys.argv[1], encoding='utf-8'))", bank], nil)) }
+    let samples = try measure(commands)
+    report(commands.map(\.name), samples, what: "loading")
+    for (name, s) in zip(commands.map(\.name), samples) {
+      print("loading: \(name): \(format2(megabytes / median(s.walls))) MB/s, peak \(s.peakKiB / 1024) MB (\(format2(Double(s.peakKiB) * 1024 / Double(bytes.count)))x the file)")
+    }
+  }
+
+  private func report(_ names: [String], _ samples: [Sample], what: String) {
+    for (name, s) in zip(names, samples) {
+      print("\(what): \(name): median \(format2(median(s.walls) * 1000)) ms (best \(format2(s.walls.min()! * 1000)) ms), CPU median \(format2(median(s.cpus) * 1000)) ms, peak \(s.peakKiB / 1024) MB")
+    }
+    for (name, s) in zip(names, samples).dropFirst() {
+      print("\(what): \(names[0]) / \(name): wall \(format2(median(samples[0].walls) / median(s.walls)))x, CPU \(format2(median(samples[0].cpus) / median(s.cpus)))x")
+    }
+  }
+}
