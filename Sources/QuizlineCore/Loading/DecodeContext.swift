@@ -52,6 +52,7 @@ struct ObjectReader {
     let count = Int(value.node.count)
     keys.reserveCapacity(count)
     keyIndices.reserveCapacity(count)
+    asked.reserveCapacity(max(8, count))
     // Objects in quizline files have a handful of keys: a linear search beats hashing them, and a
     // set takes over for the odd huge object, so a hostile file cannot make this quadratic.
     var seen: Set<String>? = count > 16 ? [] : nil

@@ -32,11 +32,34 @@ public enum ClozeText {
     return parts
   }
 
-  /// The gap numbers in order of appearance.
+  /// The gap numbers in order of appearance (the same gaps ``parts(of:)`` finds, read from the
+  /// UTF-8 bytes: loading checks every cloze text with it).
   public static func markers(in text: String) -> [Int] {
-    parts(of: text).compactMap {
-      if case .gap(let n) = $0 { return n }
-      return nil
+    var out: [Int] = []
+    var copy = text
+    copy.withUTF8 { b in
+      let open = UInt8(ascii: "{"), close = UInt8(ascii: "}"), zero = UInt8(ascii: "0"), nine = UInt8(ascii: "9")
+      var i = 0
+      while i + 1 < b.count {
+        guard b[i] == open, b[i + 1] == open else {
+          i += 1
+          continue
+        }
+        var j = i + 2
+        var n = 0
+        while j < b.count, j - (i + 2) < 4, b[j] >= zero, b[j] <= nine {
+          n = n * 10 + Int(b[j] - zero)
+          j += 1
+        }
+        let digits = j - (i + 2)
+        if digits >= 1, digits <= 3, j + 1 < b.count, b[j] == close, b[j + 1] == close {
+          out.append(n)
+          i = j + 2
+        } else {
+          i += 2
+        }
+      }
     }
+    return out
   }
 }
