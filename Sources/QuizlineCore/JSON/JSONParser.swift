@@ -193,7 +193,20 @@ struct JSONParser {
     var escapes = false
     let n = p.count
     while true {
-      // Fast path: plain ASCII that is neither a quote, a backslash nor a control character.
+      // Fast path: plain ASCII that is neither a quote, a backslash nor a control character,
+      // eight bytes at a time (a word that may hold one of those falls to the byte loop below).
+      if let base = p.baseAddress {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs = ones &* 0x80
+        while i + 8 <= n {
+          let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+          let quote = w ^ (ones &* 0x22)
+          let slash = w ^ (ones &* 0x5C)
+          let special = (w & highs) | ((w &- ones &* 0x20) & ~w) | ((quote &- ones) & ~quote) | ((slash &- ones) & ~slash)
+          if special & highs != 0 { break }
+          i += 8
+        }
+      }
       while i < n {
         let c = p[i]
         if c < 0x80 && c >= 0x20 && c != 0x22 && c != 0x5C { i += 1 } else { break }

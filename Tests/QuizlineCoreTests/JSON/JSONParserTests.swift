@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import QuizlineCore
 
@@ -79,5 +80,28 @@ import Testing
     let doc = try parseJSON("[1e999, 123456789012345678901234567890]").get()
     #expect(doc.root.elements[0].double?.isFinite == false)
     #expect(doc.root.elements[1].int == nil)
+  }
+}
+
+/// The word-at-a-time string scan accepts and decodes exactly what Foundation's reader does, on
+/// random string literals full of the bytes it must stop at (quotes, backslashes, controls, UTF-8).
+@Suite struct JSONStringScanTests {
+  @Test func randomStringLiteralsReadAsFoundationReadsThem() throws {
+    var random = SplitMix64(seed: 77)
+    let pieces: [[UInt8]] = [
+      Array("abcdefgh".utf8), Array(" ".utf8), [0x22], [0x5C], Array("n".utf8), Array("t".utf8), [0x01], [0x1F],
+      [0x7F], [0xC3, 0xA9], [0xE2, 0x80, 0xAE], [0xF0, 0x9F, 0x8E, 0x89], [0xC3], [0x80],
+    ]
+    for _ in 0..<20_000 {
+      var body: [UInt8] = []
+      for _ in 0..<Int(random.next() % 24) {
+        // Mostly long plain runs, so the eight-byte path is taken and then left at every position.
+        body += random.next() % 3 == 0 ? pieces[Int(random.next() % UInt64(pieces.count))] : pieces[0]
+      }
+      let literal: [UInt8] = [0x22] + body + [0x22]
+      let ours = try? JSONDocument.parse(literal).root.string
+      let theirs = (try? JSONSerialization.jsonObject(with: Data(literal), options: .fragmentsAllowed)) as? String
+      #expect(ours == theirs, "\(literal)")
+    }
   }
 }
