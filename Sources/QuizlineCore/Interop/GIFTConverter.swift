@@ -10,6 +10,8 @@
 ///   an essay becomes `open` with the general feedback as its model answer.
 struct GIFTConverter {
   var notes: [ConversionNote] = []
+  /// The kinds of once-per-question notes each question already has (`kind` NUL `id`).
+  private var noted: Set<String> = []
   var errors: [(line: Int, column: Int, message: String)] = []
   private var id = ""
   private var line = 0
@@ -24,8 +26,8 @@ struct GIFTConverter {
   /// Terminal text for `t`, noting what the reduction lost.
   mutating func text(_ t: GIFTText) -> String {
     let r = TerminalText.reduce(t.text, format: t.format)
-    if r.removedMarkup, !notes.contains(where: { $0.kind == .htmlReduced && $0.questionID == id }) {
-      note(
+    if r.removedMarkup {
+      noteOnce(
         .htmlReduced, "HTML markup removed; text, line breaks, lists, code and link targets kept")
     }
     if !r.droppedMedia.isEmpty {
@@ -34,16 +36,19 @@ struct GIFTConverter {
         "\(r.droppedMedia.count) image(s) or media file(s) left out: "
           + r.droppedMedia.prefix(3).map { "'\($0)'" }.joined(separator: ", "))
     }
-    if t.format == .markdown, t.text.contains(where: { "*_#`[".contains($0) }),
-      !notes.contains(where: { $0.kind == .markdownKept && $0.questionID == id })
-    {
-      note(.markdownKept, "Markdown is shown as written")
+    if t.format == .markdown, t.text.contains(where: { "*_#`[".contains($0) }) {
+      noteOnce(.markdownKept, "Markdown is shown as written")
     }
     return TerminalText.removeControlCharacters(r.text)
   }
 
   private mutating func note(_ kind: ConversionNote.Kind, _ detail: String) {
     notes.append(ConversionNote(kind, line: line, questionID: id, detail))
+  }
+
+  /// A note of `kind` for the current question, unless it already has one.
+  private mutating func noteOnce(_ kind: ConversionNote.Kind, _ detail: String) {
+    if noted.insert("\(kind.rawValue)\u{0}\(id)").inserted { note(kind, detail) }
   }
 
   private mutating func error(_ q: GIFTQuestion, _ message: String) -> Question? {
