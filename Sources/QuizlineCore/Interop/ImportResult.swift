@@ -103,6 +103,8 @@ public struct ConversionNote: Sendable, Equatable, CustomStringConvertible {
     case noModelAnswer = "no model answer"
     /// A tag or id that had to be rewritten to fit quizline's id rules.
     case idRewritten = "id rewritten"
+    /// An empty choice or matching entry, left out (Moodle leaves it out too).
+    case emptyDropped = "empty entry left out"
   }
 
   public var kind: Kind

@@ -43,6 +43,16 @@ public enum TerminalText {
   }
 }
 
+extension TerminalText {
+  /// `text` without the control characters bank files do not allow: C0 and C1 controls other than newline
+  /// and tab, and the bidirectional overrides and isolates (see ``isControl(_:)``).
+  static func removeControlCharacters(_ text: String) -> String {
+    func allowed(_ s: Unicode.Scalar) -> Bool { s == "\n" || s == "\t" || !isControl(s) }
+    guard !text.unicodeScalars.allSatisfy(allowed) else { return text }
+    return String(String.UnicodeScalarView(text.unicodeScalars.filter(allowed)))
+  }
+}
+
 private let blockTags: Set<String> = [
   "p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "tr", "blockquote", "hr",
   "section",
