@@ -51,7 +51,7 @@ enum ImportCommand {
     if errors > 0, !args.flag("partial") || result.bank.questions.isEmpty {
       let rest =
         result.bank.questions.isEmpty
-        ? "no question could be read."
+        ? "No question could be read."
         : "Fix them, or pass --partial to write the \(plural(result.bank.questions.count, "question")) that could be read."
       env.stderr.line("quizline: \(plural(errors, "error")) in \(quotedArg(path)); nothing written. " + rest)
       return .dataError
