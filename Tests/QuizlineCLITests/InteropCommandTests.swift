@@ -98,6 +98,29 @@ import Testing
     #expect(runInProcess(["import", file, "--format", "qti"]).status == 64)
   }
 
+  @Test func anAikenFileWithAMistypedAnswerLineGetsAikensErrorsNotGIFTStudyText() throws {
+    let dir = try temporaryDirectory()
+    let lower = try write("Pick one?\nA) one\nB) two\nanswer: A\n", "pick.txt", in: dir)
+    let named = try write("Pick one?\nA) one\nB) two\n", "pick.aiken.txt", in: dir)
+    let gift = try write("::Q::Answer:\nanswer: this {=x ~y}\n", "q.txt", in: dir)
+    let result = runInProcess(["check", lower, named, gift])
+    #expect(result.status == 65)
+    #expect(
+      result.stdout.contains(
+        "\(lower):4:1: error: question \"Pick one?\" (line 1) is not complete (no ANSWER line)"))
+    #expect(
+      result.stdout.contains("\(lower):4: error: question \"answer: A\" (line 4) is not complete"))
+    #expect(
+      result.stdout.contains("\(named):3: error: question \"Pick one?\" (line 1) is not complete"))
+    #expect(
+      result.stdout.hasSuffix(
+        "checked 3 files (3 banks, 1 question, 0 sessions, 0 courses): 3 errors, 0 warnings\n"))
+    let imported = runInProcess(["import", lower, "--out", dir + "/out"])
+    #expect(imported.status == 65)
+    #expect(imported.stderr.hasSuffix("; nothing written. No question could be read.\n"))
+    #expect(!FileManager.default.fileExists(atPath: dir + "/out/pick-notes.json"))
+  }
+
   @Test func importRefusesBadInput() throws {
     let dir = try temporaryDirectory()
     let latin1 = dir + "/latin1.gift"

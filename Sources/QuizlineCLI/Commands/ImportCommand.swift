@@ -8,8 +8,8 @@ enum ImportCommand {
     name: "import", arguments: "FILE",
     abstract: "Convert a Moodle GIFT or Aiken file into a quizline bank",
     discussion: """
-      Reads FILE (format from --format, else the extension .gift, else the content: a line starting \
-      ANSWER: means Aiken) and writes the bank as ID.json into the output folder (its banks/ subfolder \
+      Reads FILE (format from --format, else the extension .gift, .aiken or .aiken.txt, else the \
+      content: a line starting ANSWER: means Aiken) and writes the bank as ID.json into the output folder (its banks/ subfolder \
       when it has one); GIFT descriptions become a study session ID-notes.json (in sessions/ when \
       present). The bank id comes from --id or the file name. Prints the questions per type and what was \
       converted with loss, and why. Problems are printed as path:line:column: error: message; when there \
@@ -51,7 +51,7 @@ enum ImportCommand {
     if errors > 0, !args.flag("partial") || result.bank.questions.isEmpty {
       let rest =
         result.bank.questions.isEmpty
-        ? "no question could be read."
+        ? "No question could be read."
         : "Fix them, or pass --partial to write the \(plural(result.bank.questions.count, "question")) that could be read."
       env.stderr.line("quizline: \(plural(errors, "error")) in \(quotedArg(path)); nothing written. " + rest)
       return .dataError

@@ -8,17 +8,22 @@ enum InteropFiles {
     case gift, aiken
   }
 
-  /// The format named by `--format`, else by the extension (`.gift`), else by the content: a line starting
-  /// `ANSWER:` means Aiken, anything else is read as GIFT.
+  /// The format named by `--format`, else by the extension (`.gift`; `.aiken` or `.aiken.txt`), else by the
+  /// content: a line starting `ANSWER:` means Aiken, and so does one starting `answer:` in another letter
+  /// case when the file has no `{` (so an Aiken file with a mistyped keyword gets Aiken's errors instead of
+  /// becoming GIFT study text); anything else is read as GIFT.
   static func format(of path: String, bytes: [UInt8], explicit: String?) -> Format {
     if let explicit, let f = Format(rawValue: explicit) { return f }
-    if path.lowercased().hasSuffix(".gift") { return .gift }
-    if path.lowercased().hasSuffix(".aiken") { return .aiken }
+    let lower = path.lowercased()
+    if lower.hasSuffix(".gift") { return .gift }
+    if lower.hasSuffix(".aiken") || lower.hasSuffix(".aiken.txt") { return .aiken }
     let text = String(decoding: bytes.prefix(1 << 20), as: UTF8.self)
-    let aiken = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).contains {
-      $0.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("ANSWER:")
+    let starts = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map {
+      $0.drop(while: { $0 == " " || $0 == "\t" }).prefix(7)
     }
-    return aiken ? .aiken : .gift
+    if starts.contains("ANSWER:") { return .aiken }
+    let answerLine = starts.contains { $0.uppercased() == "ANSWER:" }
+    return answerLine && !text.contains("{") ? .aiken : .gift
   }
 
   /// Whether `check` hands `path` to an importer instead of the JSON loader.
@@ -52,7 +57,8 @@ enum InteropFiles {
   /// file. Without `replace`, an existing file is never touched (the final step is `link`, which fails
   /// when the name exists).
   static func write(_ text: String, to path: String, replace: Bool) throws(WriteError) {
-    let temp = PathText.directory(of: path) + "/.\(PathText.lastComponent(of: path)).\(getpid()).tmp"
+    let temp =
+      PathText.directory(of: path) + "/.\(PathText.lastComponent(of: path)).\(getpid()).tmp"
     let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
     guard fd >= 0 else { throw .failed(path, String(cString: strerror(errno))) }
     let bytes = Array(text.utf8)

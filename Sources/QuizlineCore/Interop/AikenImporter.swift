@@ -33,10 +33,11 @@ public struct AikenImporter: Sendable {
   private struct Open {
     var text: String
     var line: Int
+    var column: Int
     var lastLine: Int
     var choices: [String] = []
-    /// A problem was reported already (an empty choice): the question is left out.
-    var broken = false
+    /// Line and column of each choice line.
+    var places: [(line: Int, column: Int)] = []
   }
 
   /// Imports the file's bytes; `path` is the name diagnostics show.
@@ -81,11 +82,8 @@ public struct AikenImporter: Sendable {
               + "itself start with a capital letter followed by '.' or ')')")
           continue
         }
-        if choice.isEmpty {
-          error(line.number, column, "\(label(q.text)): choice \(text.prefix(1)) has no text")
-          q.broken = true
-        }
         q.choices.append(choice)
+        q.places.append((line.number, column))
         q.lastLine = line.number
         open = q
       } else if text.hasPrefix("ANSWER:") {
@@ -94,7 +92,6 @@ public struct AikenImporter: Sendable {
           continue
         }
         open = nil
-        if q.broken { continue }
         let letter = String(text.dropFirst("ANSWER:".count)).trimmingWhitespace.unicodeScalars.first
         guard q.choices.count >= 2, q.choices.count <= 26 else {
           error(
@@ -111,16 +108,26 @@ public struct AikenImporter: Sendable {
           continue
         }
         let answer = Int(l.value - 65)
+        let prompt = TerminalText.removeControlCharacters(q.text)
+        let choices = q.choices.map { TerminalText.removeControlCharacters($0) }
+        if let blank = choices.firstIndex(where: { $0.allSatisfy(\.isWhitespace) }) {
+          let letter = Character(UnicodeScalar(UInt8(65 + blank)))
+          error(
+            q.places[blank].line, q.places[blank].column,
+            "\(label(q.text)): choice \(letter) has no text")
+          continue
+        }
         let qid = ids.claim(
           Slug.fromPrompt(q.text), fallback: "q\(result.bank.questions.count + 1)")
-        result.bank.questions.append(
-          Question(
-            id: qid, prompt: q.text,
-            explanation:
-              "The correct answer is \(Character(l).lowercased()): \(q.choices[answer]).",
-            body: .single(
-              choices: q.choices.map { Choice(text: $0) },
-              answer: answer)))
+        let question = Question(
+          id: qid, prompt: prompt,
+          explanation: "The correct answer is \(Character(l).lowercased()): \(choices[answer]).",
+          body: .single(choices: choices.map { Choice(text: $0) }, answer: answer))
+        if let problem = StorableCheck.problem(question) {
+          error(q.line, q.column, "\(label(q.text)): quizline cannot store it: \(problem)")
+          continue
+        }
+        result.bank.questions.append(question)
       } else {
         if let q = open {
           error(
@@ -128,7 +135,7 @@ public struct AikenImporter: Sendable {
             "\(label(q.text)) (line \(q.line)) is not complete (no ANSWER line) before the next "
               + "question starts; a question's text must fit on one line")
         }
-        open = Open(text: text, line: line.number, lastLine: line.number)
+        open = Open(text: text, line: line.number, column: column, lastLine: line.number)
       }
     }
     if let q = open {

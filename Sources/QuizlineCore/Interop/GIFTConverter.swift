@@ -10,22 +10,37 @@
 ///   an essay becomes `open` with the general feedback as its model answer.
 struct GIFTConverter {
   var notes: [ConversionNote] = []
+  /// The kinds of once-per-question notes each question already has (`kind` NUL `id`).
+  private var noted: Set<String> = []
   var errors: [(line: Int, column: Int, message: String)] = []
   private var id = ""
   private var line = 0
 
-  /// Terminal text of a description (a study note), noting what the reduction lost.
-  mutating func note(_ q: GIFTQuestion) -> String {
+  /// The study note a description becomes, noting what the reduction lost; nil (with an error) when the
+  /// session decoder would refuse it.
+  mutating func studyNote(_ q: GIFTQuestion, tags: [String]) -> StudyNote? {
     id = "note: " + (q.name ?? "untitled")
     line = q.line
-    return text(q.text)
+    let notesBefore = notes.count
+    let note = StudyNote(title: title(q), text: text(q.text), tags: tags, line: q.line)
+    if let problem = StorableCheck.problem(note) {
+      _ = error(q, "quizline cannot store this description: \(problem)")
+      notes.removeSubrange(notesBefore...)
+      return nil
+    }
+    return note
+  }
+
+  /// The `::title::` as quizline keeps it: without control characters; nil when blank.
+  private func title(_ q: GIFTQuestion) -> String? {
+    q.name.flatMap { nonEmpty(TerminalText.removeControlCharacters($0)) }
   }
 
   /// Terminal text for `t`, noting what the reduction lost.
   mutating func text(_ t: GIFTText) -> String {
     let r = TerminalText.reduce(t.text, format: t.format)
-    if r.removedMarkup, !notes.contains(where: { $0.kind == .htmlReduced && $0.questionID == id }) {
-      note(
+    if r.removedMarkup {
+      noteOnce(
         .htmlReduced, "HTML markup removed; text, line breaks, lists, code and link targets kept")
     }
     if !r.droppedMedia.isEmpty {
@@ -34,16 +49,19 @@ struct GIFTConverter {
         "\(r.droppedMedia.count) image(s) or media file(s) left out: "
           + r.droppedMedia.prefix(3).map { "'\($0)'" }.joined(separator: ", "))
     }
-    if t.format == .markdown, t.text.contains(where: { "*_#`[".contains($0) }),
-      !notes.contains(where: { $0.kind == .markdownKept && $0.questionID == id })
-    {
-      note(.markdownKept, "Markdown is shown as written")
+    if t.format == .markdown, t.text.contains(where: { "*_#`[".contains($0) }) {
+      noteOnce(.markdownKept, "Markdown is shown as written")
     }
     return r.text
   }
 
   private mutating func note(_ kind: ConversionNote.Kind, _ detail: String) {
     notes.append(ConversionNote(kind, line: line, questionID: id, detail))
+  }
+
+  /// A note of `kind` for the current question, unless it already has one.
+  private mutating func noteOnce(_ kind: ConversionNote.Kind, _ detail: String) {
+    if noted.insert("\(kind.rawValue)\u{0}\(id)").inserted { note(kind, detail) }
   }
 
   private mutating func error(_ q: GIFTQuestion, _ message: String) -> Question? {
@@ -56,26 +74,40 @@ struct GIFTConverter {
   }
 
   /// The quizline question for `q` (id and tags already chosen); nil (with an error) when quizline cannot
-  /// represent it.
+  /// represent it, or when the bank decoder would refuse what the conversion made of it.
+  /// The notes of a question that is left out are dropped (the caller drops the ones it added).
   mutating func question(_ q: GIFTQuestion, id: String, tags: [String]) -> Question? {
+    let notesBefore = notes.count
+    let question = convert(q, id: id, tags: tags)
+    if let question, let problem = StorableCheck.problem(question) {
+      _ = error(q, "quizline cannot store it: \(problem)")
+    } else if let question {
+      return question
+    }
+    notes.removeSubrange(notesBefore...)
+    return nil
+  }
+
+  private mutating func convert(_ q: GIFTQuestion, id: String, tags: [String]) -> Question? {
     self.id = id
     self.line = q.line
+    let title = title(q)
     var prompt = text(q.text)
-    if prompt.isEmpty, let name = q.name, !name.isEmpty { prompt = name }
-    guard !prompt.isEmpty else { return error(q, "the question has no text") }
+    if isBlank(prompt), let title { prompt = title }
+    guard !isBlank(prompt) else { return error(q, "the question has no text") }
     let feedback = text(q.generalFeedback)
     var out = Question(
-      id: id, title: q.name.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }, prompt: prompt, explanation: feedback, tags: tags,
+      id: id, title: title, prompt: prompt, explanation: feedback, tags: tags,
       body: .open(modelAnswer: "", keyPoints: []))
     switch q.body {
     case .description:
       return nil
     case .essay:
-      if feedback.isEmpty {
+      if isBlank(feedback) {
         note(.noModelAnswer, "the essay has no general feedback to use as model answer")
       }
       out.body = .open(
-        modelAnswer: feedback.isEmpty ? "(The imported file gives no model answer.)" : feedback,
+        modelAnswer: isBlank(feedback) ? "(The imported file gives no model answer.)" : feedback,
         keyPoints: [])
       out.explanation = "Self-graded: compare your answer with the model answer."
       return out
@@ -86,8 +118,23 @@ struct GIFTConverter {
       var choices = answers.map { a in
         Choice(text: text(a.text), feedback: nonEmpty(text(a.feedback)))
       }
-      if let empty = choices.firstIndex(where: { $0.text.allSatisfy(\.isWhitespace) }) {
-        return error(q, "choice \(empty + 1) has no text (write it after its '=' or '~')")
+      var answers = answers
+      let blank = choices.indices.filter { isBlank(choices[$0].text) }
+      for i in blank where answers[i].fraction > 0 {
+        return error(
+          q, "choice \(letter(i)) is empty but gives \(percent(answers[i].fraction)) credit")
+      }
+      for i in blank {
+        note(.emptyDropped, "choice \(letter(i)) is empty and was left out, as Moodle does")
+      }
+      for i in blank.reversed() {
+        choices.remove(at: i)
+        answers.remove(at: i)
+      }
+      guard choices.count >= 2 else {
+        return error(
+          q, "a multiple-choice question needs at least 2 choices with text, found \(choices.count)"
+        )
       }
       if single {
         let best = answers.firstIndex { $0.fraction == 1 } ?? 0
@@ -97,7 +144,7 @@ struct GIFTConverter {
           choices[i].credit = answers[i].fraction
         }
         out.body = .single(choices: choices, answer: best)
-        if out.explanation.isEmpty {
+        if isBlank(out.explanation) {
           out.explanation = "The correct answer is \(letter(best)): \(choices[best].text)."
         }
       } else {
@@ -111,7 +158,7 @@ struct GIFTConverter {
           choices[i].credit = answers[i].fraction
         }
         out.body = .multiple(choices: choices, answers: right)
-        if out.explanation.isEmpty {
+        if isBlank(out.explanation) {
           out.explanation =
             "The correct choices are "
             + right.map { "\(letter($0)): \(choices[$0].text)" }.joined(separator: "; ") + "."
@@ -120,7 +167,7 @@ struct GIFTConverter {
     case .truefalse(let answer, let ft, let ff):
       out.body = .truefalse(
         answer: answer, feedbackTrue: nonEmpty(text(ft)), feedbackFalse: nonEmpty(text(ff)))
-      if out.explanation.isEmpty {
+      if isBlank(out.explanation) {
         out.explanation = "The statement is \(answer ? "true" : "false")."
       }
     case .shortanswer(let answers):
@@ -128,7 +175,8 @@ struct GIFTConverter {
       var other: String?
       for a in answers {
         let fb = nonEmpty(text(a.feedback))
-        var t = a.text
+        var t = TerminalText.removeControlCharacters(a.text)
+        guard !isBlank(t) else { return error(q, "a short answer has no text") }
         if t.contains("*") {
           let stripped = t.split(separator: "*").joined(separator: " ").split(separator: " ")
             .joined(separator: " ")
@@ -155,7 +203,7 @@ struct GIFTConverter {
         return error(q, "no short answer gets credit, so no answer could ever be right")
       }
       out.body = .text(accept: accept, ignorePunctuation: false, otherFeedback: other)
-      if out.explanation.isEmpty {
+      if isBlank(out.explanation) {
         let right = accept.filter { $0.credit == 1 }.map(\.text)
         out.explanation =
           "Accepted answer: "
@@ -186,25 +234,32 @@ struct GIFTConverter {
         }
       }
       guard accept.contains(where: { $0.credit > 0 }) else {
-        return error(q, "no numeric answer gets credit, so no answer could ever be right (write =5 or =%100%5)")
+        return error(q, "no numerical answer gets credit, so no answer could ever be right")
       }
       out.body = .numeric(accept: accept, unit: nil, otherFeedback: other)
-      if out.explanation.isEmpty, let best = accept.max(by: { $0.credit < $1.credit }) {
+      if isBlank(out.explanation), let best = accept.max(by: { $0.credit < $1.credit }) {
         out.explanation = "Accepted answer: \(NumberText.describe(best.match))."
       }
     case .matching(let entries):
       var pairs: [MatchPair] = []
       var distractors: [String] = []
+      var lefts: Set<String> = []
       for entry in entries {
-        guard !entry.answer.allSatisfy(\.isWhitespace) else {
-          return error(q, "an entry has nothing after '->'; every item needs a match")
-        }
-        // A left side that is empty (or only markup) makes the match an extra wrong choice.
         let left = text(entry.question)
-        if left.allSatisfy(\.isWhitespace) {
-          distractors.append(entry.answer)
-        } else {
-          pairs.append(MatchPair(left: left, right: entry.answer))
+        let right = TerminalText.removeControlCharacters(entry.answer)
+        switch (isBlank(left), isBlank(right)) {
+        case (true, true):
+          note(.emptyDropped, "an entry '= ->' with neither side was left out, as Moodle does")
+        case (true, false):
+          distractors.append(right)
+        case (false, true):
+          return error(q, "the matching item \"\(left)\" has nothing on the right of its '->'")
+        case (false, false):
+          guard lefts.insert(normalizedForComparison(left)).inserted else {
+            return error(
+              q, "the matching item \"\(left)\" appears twice; quizline needs each left item once")
+          }
+          pairs.append(MatchPair(left: left, right: right))
         }
       }
       guard pairs.count >= 2 else {
@@ -213,12 +268,8 @@ struct GIFTConverter {
       guard pairs.count <= 26, pairs.count + distractors.count <= 26 else {
         return error(q, "quizline allows at most 26 matching items")
       }
-      var lefts = Set<String>()
-      for pair in pairs where !lefts.insert(normalizedForComparison(pair.left)).inserted {
-        return error(q, "the left item \(quoted(pair.left)) appears twice; each left item needs its own match")
-      }
       out.body = .matching(pairs: pairs, distractors: distractors)
-      if out.explanation.isEmpty {
+      if isBlank(out.explanation) {
         out.explanation = pairs.map { "\($0.left) → \($0.right)" }.joined(separator: "; ")
       }
     }
@@ -233,7 +284,9 @@ struct GIFTConverter {
     return 0
   }
 
-  private func nonEmpty(_ s: String) -> String? { s.isEmpty ? nil : s }
+  /// `s`, or nil when it is blank (quizline's files have no empty texts).
+  private func nonEmpty(_ s: String) -> String? { isBlank(s) ? nil : s }
+  private func isBlank(_ s: String) -> Bool { s.allSatisfy(\.isWhitespace) }
   private func letter(_ i: Int) -> String { String(UnicodeScalar(UInt8(97 + i))) }
   private func percent(_ f: Double) -> String { NumberText.format(f * 100) + "%" }
 }

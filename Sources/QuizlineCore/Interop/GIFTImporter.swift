@@ -14,6 +14,8 @@ import Foundation
 ///   because quizline's format requires one.
 /// * Non-UTF-8 files are refused as a whole; a BOM and CRLF or CR line ends are fine. A malformed block is
 ///   reported (located, with its title) and the rest is imported.
+/// * Only what the bank format accepts is kept (``StorableCheck``): a question quizline cannot store is a
+///   located error, and the notes of a question left out are dropped with it.
 public struct GIFTImporter: Sendable {
   /// The bank id to use; nil derives it from the file name.
   public var bankID: String?
@@ -74,8 +76,7 @@ public struct GIFTImporter: Sendable {
       case .question(let q):
         let tags = unique(categoryTags + q.tags.map { Slug.make($0) }.filter { !$0.isEmpty })
         if case .description = q.body {
-          result.studyNotes.append(
-            StudyNote(title: q.name, text: converter.note(q), tags: tags, line: q.line))
+          if let note = converter.studyNote(q, tags: tags) { result.studyNotes.append(note) }
           continue
         }
         count += 1
@@ -84,6 +85,7 @@ public struct GIFTImporter: Sendable {
           base.isEmpty
             ? Slug.fromPrompt(TerminalText.string(q.text.text, format: q.text.format)) : base,
           fallback: "q\(count)")
+        let notesBefore = converter.notes.count
         if !q.idnumber.isEmpty, Slug.make(q.idnumber) != q.idnumber {
           converter.notes.append(
             ConversionNote(
@@ -98,6 +100,8 @@ public struct GIFTImporter: Sendable {
         }
         if let question = converter.question(q, id: id, tags: tags) {
           result.bank.questions.append(question)
+        } else {
+          converter.notes.removeSubrange(notesBefore...)  // nothing of a question left out was lost
         }
       }
     }
@@ -140,8 +144,10 @@ func unique(_ tags: [String]) -> [String] {
 
 /// Bank ids and titles for imported files.
 enum ImportNaming {
+  /// The last component of `path`, without control characters (it is shown in the bank's description).
   static func fileName(_ path: String) -> String {
-    String(path.split(separator: "/", omittingEmptySubsequences: true).last ?? Substring(path))
+    TerminalText.removeControlCharacters(
+      String(path.split(separator: "/", omittingEmptySubsequences: true).last ?? Substring(path)))
   }
 
   /// The given id and title, or ones made from the file name (`Unit 3.gift` → `unit-3`, "Unit 3").
@@ -152,9 +158,10 @@ enum ImportNaming {
     }
     if stem.lowercased().hasSuffix(".gift") { stem = String(stem.dropLast(5)) }
     let slug = Slug.make(stem)
+    let shown = TerminalText.removeControlCharacters(stem).trimmingWhitespace
     return (
       id ?? (slug.isEmpty ? "imported" : slug),
-      title ?? (stem.isEmpty ? "Imported questions" : stem)
+      title ?? (shown.isEmpty ? "Imported questions" : shown)
     )
   }
 }

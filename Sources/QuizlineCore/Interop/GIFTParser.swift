@@ -14,7 +14,7 @@ struct GIFTParser {
   private(set) var problems: [Problem] = []
 
   init(_ source: SourceLines) {
-    for block in GIFTScanner.blocks(source) { read(block) }
+    GIFTScanner.forEachBlock(source) { read($0) }
   }
 
   private mutating func read(_ block: GIFTBlock) {

@@ -22,14 +22,15 @@ struct GIFTBlock: Sendable {
 /// Cuts a GIFT file into blocks the way Moodle reads it: every line trimmed, blank lines separate blocks,
 /// lines starting with `//` are comments.
 enum GIFTScanner {
-  static func blocks(_ source: SourceLines) -> [GIFTBlock] {
-    var result: [GIFTBlock] = []
+  /// Hands each block to `body` in file order, one at a time: a block's ``GChar``s take 24 bytes per
+  /// character, so a large file is never held as blocks all at once.
+  static func forEachBlock(_ source: SourceLines, _ body: (GIFTBlock) -> Void) {
     var comments: [String] = []
     var lines: [(Int, String, Int)] = []
     var raw: [(line: SourceLines.Line, range: Range<Int>)] = []
     func flush() {
       if !lines.isEmpty {
-        result.append(GIFTBlock(comments: comments, lines: lines, chars: resolve(raw)))
+        body(GIFTBlock(comments: comments, lines: lines, chars: resolve(raw)))
       }
       comments = []
       lines = []
@@ -50,7 +51,6 @@ enum GIFTScanner {
       }
     }
     flush()
-    return result
   }
 
   /// Joins trimmed lines with `\n` and resolves `\~ \= \# \{ \} \: \\ \n`; any other backslash stays.

@@ -12,19 +12,26 @@ struct HTMLTag {
     (c >= "a" && c <= "z") || (c >= "A" && c <= "Z")
   }
 
-  /// The tag starting at `s[i] == "<"`, or nil when that `<` is just text.
-  static func parse(_ s: [Unicode.Scalar], at i: Int) -> HTMLTag? {
+  /// The tag starting at `s[i] == "<"`, or nil when that `<` is just text. `unclosed` is set when the text
+  /// ends inside what began as a tag or comment: the only failure that reads further than the tag's name.
+  static func parse(_ s: [Unicode.Scalar], at i: Int, unclosed: inout Bool) -> HTMLTag? {
     var j = i + 1
     guard j < s.count else { return nil }
     if s[j] == "!" {
       if j + 2 < s.count, s[j + 1] == "-", s[j + 2] == "-" {
         var k = j + 3
         while k + 2 < s.count, !(s[k] == "-" && s[k + 1] == "-" && s[k + 2] == ">") { k += 1 }
-        guard k + 2 < s.count else { return nil }
+        guard k + 2 < s.count else {
+          unclosed = true
+          return nil
+        }
         return HTMLTag(
           name: "", closing: false, selfClosing: true, isComment: true, attributes: [:], end: k + 3)
       }
-      guard let close = s[j...].firstIndex(of: ">") else { return nil }
+      guard let close = s[j...].firstIndex(of: ">") else {
+        unclosed = true
+        return nil
+      }
       return HTMLTag(
         name: "", closing: false, selfClosing: true, isComment: true, attributes: [:],
         end: close + 1)
@@ -88,6 +95,7 @@ struct HTMLTag {
       if !key.isEmpty { attributes[key.lowercased()] = value }
       selfClosing = false
     }
+    unclosed = true
     return nil
   }
 }

@@ -105,6 +105,8 @@ public struct ConversionNote: Sendable, Equatable, CustomStringConvertible {
     case idRewritten = "id rewritten"
     /// Control characters (or bidirectional overrides) in the file: bank text may not carry them.
     case controlCharacterRemoved = "control character removed"
+    /// An empty choice or matching entry, left out (Moodle leaves it out too).
+    case emptyDropped = "empty entry left out"
   }
 
   public var kind: Kind

@@ -58,16 +58,22 @@ public enum Slug {
 /// Hands out ids unique within one bank: the first request for a base gets it, later ones `base-2`, `base-3`….
 struct UniqueIDs {
   private var used: Set<String> = []
+  /// For each base claimed more than once, the suffix to try next (so a thousand repeats of one title
+  /// cost a thousand look-ups, not half a million).
+  private var nextSuffix: [String: Int] = [:]
 
   /// A unique id from `base` (already a slug); `fallback` is used when `base` is empty.
   mutating func claim(_ base: String, fallback: String) -> String {
     let b = base.isEmpty ? fallback : base
     if used.insert(b).inserted { return b }
-    var n = 2
+    var n = nextSuffix[b] ?? 2
     while true {
       let candidate = Slug.withSuffix(b, String(n))
-      if used.insert(candidate).inserted { return candidate }
       n += 1
+      if used.insert(candidate).inserted {
+        nextSuffix[b] = n
+        return candidate
+      }
     }
   }
 }

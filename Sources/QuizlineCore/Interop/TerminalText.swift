@@ -15,7 +15,8 @@ public enum TextFormat: String, Sendable, Equatable, Hashable, CaseIterable {
 /// * `plain`, `markdown`: unchanged.
 ///
 /// A `<` that does not start a tag and an `&` that does not start a known entity are kept as written, so
-/// `1 < 2 & 3` survives.
+/// `1 < 2 & 3` survives; so is a tag still open at the end of the text, with every `<` after it. A link
+/// opened inside another ends the outer one, as in a browser. Reduction takes time linear in the text.
 public enum TerminalText {
   /// The reduced text and what was lost on the way.
   public struct Reduced: Sendable, Equatable {
@@ -42,6 +43,12 @@ public enum TerminalText {
   }
 }
 
+extension TerminalText {
+  /// `text` without the control characters bank files do not allow: C0 and C1 controls other than newline
+  /// and tab, and the bidirectional overrides and isolates (see ``isControl(_:)``).
+  static func removeControlCharacters(_ text: String) -> String { removingControlCharacters(text) }
+}
+
 private let blockTags: Set<String> = [
   "p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "tr", "blockquote", "hr",
   "section",
@@ -61,7 +68,11 @@ private struct HTMLReducer {
   var skipUntil: String? = nil
   var removedMarkup = false
   var media: [String] = []
-  var linkStack: [(href: String, start: Int)] = []
+  /// The open link: its target and where its text starts in `out`.
+  var link: (href: String, start: Int)? = nil
+  /// Set once a tag has run on to the end of the text: every later `<` is then text too (a browser would
+  /// read all of it as part of that tag), which keeps the reduction linear in the length of the text.
+  var tagRanOn = false
 
   init(keepNewlines: Bool) { self.keepNewlines = keepNewlines }
 
@@ -70,8 +81,9 @@ private struct HTMLReducer {
     var i = 0
     while i < s.count {
       let c = s[i]
+      let tag = c == "<" && !tagRanOn ? HTMLTag.parse(s, at: i, unclosed: &tagRanOn) : nil
       if let stop = skipUntil {
-        if c == "<", let tag = HTMLTag.parse(s, at: i), tag.closing, tag.name == stop {
+        if let tag, tag.closing, tag.name == stop {
           skipUntil = nil
           i = tag.end
         } else {
@@ -79,7 +91,7 @@ private struct HTMLReducer {
         }
         continue
       }
-      if c == "<", let tag = HTMLTag.parse(s, at: i) {
+      if let tag {
         removedMarkup = true
         handle(tag)
         i = tag.end
@@ -166,19 +178,8 @@ private struct HTMLReducer {
       media.append(tag.attributes["src"] ?? "")
       appendWord(alt.isEmpty ? "[image]" : "[image: \(alt)]")
     case "a":
-      if tag.closing {
-        if let link = linkStack.popLast() {
-          let text = String(String.UnicodeScalarView(out[min(link.start, out.count)...]))
-          let href = link.href
-          if !href.isEmpty, !href.hasPrefix("#"), href != text, !text.contains(href),
-            !href.hasPrefix("javascript:")
-          {
-            appendWord(" (\(href))")
-          }
-        }
-      } else {
-        linkStack.append((Entities.decodeAll(tag.attributes["href"] ?? ""), out.count))
-      }
+      endLink()
+      if !tag.closing { link = (Entities.decodeAll(tag.attributes["href"] ?? ""), out.count) }
     default:
       if mediaTags.contains(name) {
         if !tag.closing {
@@ -189,6 +190,18 @@ private struct HTMLReducer {
       } else if blockTags.contains(name) {
         blockBreak()
       }
+    }
+  }
+
+  /// Closes the open link, if any: its target follows its text in parentheses unless the text shows it.
+  mutating func endLink() {
+    guard let (href, start) = link else { return }
+    link = nil
+    let text = String(String.UnicodeScalarView(out[min(start, out.count)...]))
+    if !href.isEmpty, !href.hasPrefix("#"), href != text, !text.contains(href),
+      !href.hasPrefix("javascript:")
+    {
+      appendWord(" (\(href))")
     }
   }
 

@@ -76,6 +76,9 @@ struct GIFTConformanceTests {
         "\(stem): rejection located at the bad byte")
     case "error":
       #expect(!errors.isEmpty, "\(stem): an error must be reported")
+      #expect(
+        errors.count == max(1, exp.list("errors").count),
+        "\(stem): one error per malformed block, got \(errors)")
       let place = try #require(
         Self.errorLocations[stem], "\(stem): add the error's location to the table")
       let text = String(decoding: data, as: UTF8.self)

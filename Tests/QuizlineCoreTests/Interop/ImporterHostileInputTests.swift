@@ -21,10 +21,10 @@ import Testing
     #expect(aiken.notes.map(\.line) == [1, 2])
   }
 
-  @Test func aGIFTChoiceWithoutTextIsAnErrorNotAnEmptyChoice() {
+  @Test func anEmptyGIFTChoiceThatGivesCreditIsAnError() {
     let r = GIFTImporter().read(text: "::Q::Pick {~%50%~%50%b =c}", path: "x.gift")
     #expect(r.bank.questions.isEmpty)
-    #expect(r.diagnostics.map(\.message) == ["question \"Q\": choice 1 has no text (write it after its '=' or '~')"])
+    #expect(r.diagnostics.map(\.message) == ["question \"Q\": choice a is empty but gives 50% credit"])
   }
 
   @Test func aBlankGIFTTitleIsNoTitle() {
@@ -44,7 +44,7 @@ extension ImporterHostileInputTests {
   @Test func aGIFTNumericQuestionWhereNoAnswerGetsCreditIsAnError() {
     let r = GIFTImporter().read(text: "::N::How many? {#=%0%5:0#Not quite}", path: "x.gift")
     #expect(r.bank.questions.isEmpty)
-    #expect(r.diagnostics.map(\.message) == ["question \"N\": no numeric answer gets credit, so no answer could ever be right (write =5 or =%100%5)"])
+    #expect(r.diagnostics.map(\.message) == ["question \"N\": no numerical answer gets credit, so no answer could ever be right"])
   }
 }
 
@@ -52,7 +52,7 @@ extension ImporterHostileInputTests {
   @Test func aGIFTMatchingQuestionWithARepeatedLeftItemIsAnError() {
     let r = GIFTImporter().read(text: "::M::Match {=Italy -> Rome =France -> Paris =italy -> Milan}", path: "x.gift")
     #expect(r.bank.questions.isEmpty)
-    #expect(r.diagnostics.map(\.message) == ["question \"M\": the left item \"italy\" appears twice; each left item needs its own match"])
+    #expect(r.diagnostics.map(\.message) == ["question \"M\": the matching item \"italy\" appears twice; quizline needs each left item once"])
   }
 
   @Test func anAikenQuestionWithMoreThan26ChoicesIsAnError() {
