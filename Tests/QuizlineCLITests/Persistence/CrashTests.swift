@@ -21,7 +21,10 @@ import Testing
       for block in 0..<4 { script += "resume\nstart big\n" + words[(block * 45)..<(block * 45 + 45)].map { $0 + "\n" }.joined() }
       let p = try SpawnedProcess(["--quizzes", quizzes, "--progress", progress], environment: env)
       p.send(script)
-      usleep(UInt32.random(in: 5_000...120_000, using: &generator))
+      // Odd cycles kill at any moment from the start (start-up, recovery, the first answers);
+      // even ones once answers are flowing, so a loaded machine still tests the write path.
+      if cycle % 2 == 0 { _ = p.waitFor("recorded\n", timeout: 20) }
+      usleep(UInt32.random(in: cycle % 2 == 0 ? 0...60_000 : 5_000...120_000, using: &generator))
       p.kill9()
       p.finish()
       let out = p.stdout
@@ -57,8 +60,8 @@ import Testing
     let unreportedCycles = unreportedWords.map { $0.prefix { $0 != "w" } }
     #expect(Set(unreportedCycles).count == unreportedCycles.count, "more than one unreported answer in one cycle: \(unreportedWords.sorted())")
     print("crash test: \(kills) kills, \(reported.count) answers reported, \(answers.count) recorded")
-    // Under load most kills may land during start-up (also worth testing); some answers must get through.
-    #expect(reported.count >= kills / 10, "the binary made too little progress to test anything (\(reported.count) answers)")
+    // Half the kills wait for a first recorded answer, so answers get through however busy the machine is.
+    #expect(reported.count >= kills / 2, "the binary made too little progress to test anything (\(reported.count) answers)")
   }
 
   /// Lines of standard error other than the notice that a cut-off last line was dropped.
