@@ -38,6 +38,7 @@ bench: deps
 	scripts/fsrs/bench.sh
 	scripts/reports/bench.sh
 	scripts/persistence/bench.sh
+	scripts/startup/bench.sh
 
 ## The kill -9 crash test with ten times the kills of `make test` (QUIZLINE_CRASH_KILLS overrides).
 soak: deps

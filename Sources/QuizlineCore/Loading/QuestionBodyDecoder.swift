@@ -34,7 +34,7 @@ struct QuestionBodyDecoder {
       return nil
     }
     var out: [Choice] = []
-    var seen: [String: Int] = [:]
+    var seen: [UInt64: Int] = [:]
     for (n, item) in items.enumerated() {
       let letter = Self.letter(n)
       var choice: Choice?
@@ -48,7 +48,7 @@ struct QuestionBodyDecoder {
         choice = text.map { Choice(text: $0, feedback: feedback, credit: credit) }
       }
       guard let choice else { return nil }
-      let key = normalizedForComparison(choice.text)
+      let key = comparisonKey(choice.text)
       if let first = seen[key] {
         context.warning(item, "choice \(letter) of \(q.what) repeats choice \(Self.letter(first)) (\(quoted(choice.text)))")
       } else {
@@ -118,7 +118,7 @@ struct QuestionBodyDecoder {
 
   private func textAnswers(_ items: [JSONValue], key: String, _ q: ObjectReader) -> [TextAnswer]? {
     var out: [TextAnswer] = []
-    var seen = Set<String>()
+    var seen = Set<UInt64>()
     var failed = false
     for (n, item) in items.enumerated() {
       var answer: TextAnswer?
@@ -135,7 +135,7 @@ struct QuestionBodyDecoder {
         failed = true
         continue
       }
-      if !seen.insert(normalizedForComparison(answer.text)).inserted {
+      if !seen.insert(comparisonKey(answer.text)).inserted {
         context.warning(item, "accepted answer \(quoted(answer.text)) is listed twice in \(q.what)")
       }
       out.append(answer)
@@ -202,17 +202,19 @@ struct QuestionBodyDecoder {
       return nil
     }
     var pairs: [MatchPair] = []
+    var lefts = Set<UInt64>()
+    var rights = Set<UInt64>()
     for (n, item) in items.enumerated() {
       guard var p = ObjectReader(item, context: context, what: "pair \(n + 1) of \(q.what)") else { return nil }
       let left = p.string("left", required: true)
       let right = p.string("right", required: true)
       p.reportUnknownKeys()
       guard let left, let right else { return nil }
-      if pairs.contains(where: { normalizedForComparison($0.left) == normalizedForComparison(left) }) {
+      if !lefts.insert(comparisonKey(left)).inserted {
         context.error(item, "\(p.what) repeats the left item \(quoted(left)); each left item must be unique")
         return nil
       }
-      if pairs.contains(where: { normalizedForComparison($0.right) == normalizedForComparison(right) }) {
+      if !rights.insert(comparisonKey(right)).inserted {
         context.warning(item, "\(p.what) repeats the right item \(quoted(right))")
       }
       pairs.append(MatchPair(left: left, right: right))
@@ -221,7 +223,7 @@ struct QuestionBodyDecoder {
       context.error(node, "\(q.what) has \(pairs.count + distractors.count) right items; at most 26 (a-z) are allowed")
       return nil
     }
-    for d in distractors where pairs.contains(where: { normalizedForComparison($0.right) == normalizedForComparison(d) }) {
+    for d in distractors where rights.contains(comparisonKey(d)) {
       context.warning(node, "distractor \(quoted(d)) of \(q.what) is also a right item of a pair")
     }
     return .matching(pairs: pairs, distractors: distractors)
@@ -233,7 +235,7 @@ struct QuestionBodyDecoder {
       context.error(node, "\(q.what) has \(items.count) items; at most 26 are allowed")
       return nil
     }
-    let unique = Set(items.map { normalizedForComparison($0) })
+    let unique = Set(items.map { comparisonKey($0) })
     if unique.count != items.count {
       context.error(node, "\(q.what) lists the same item twice, so its order would be ambiguous")
       return nil
@@ -276,32 +278,62 @@ public func normalizedForComparison(_ text: String, ignoringPunctuation: Bool = 
     ?? unicodeNormalizedForComparison(text, ignoringPunctuation: ignoringPunctuation)
 }
 
+/// A 64-bit FNV-1a hash of ``normalizedForComparison(_:ignoringPunctuation:)``, computed without
+/// building the folded string for ASCII text: what duplicate checks while loading compare (two
+/// different folded texts sharing a hash would be one warning too many, at odds of 2^-64).
+func comparisonKey(_ text: String, ignoringPunctuation: Bool = false) -> UInt64 {
+  var hash = FNVSink()
+  if asciiFold(text, ignoringPunctuation: ignoringPunctuation, into: &hash) { return hash.value }
+  return fnv1a(unicodeNormalizedForComparison(text, ignoringPunctuation: ignoringPunctuation).utf8)
+}
+
 /// The same folding for printable ASCII text (with tab and line ends) without Unicode property
 /// look-ups, which made them most of loading a bank; nil for any other byte. Tested equal to the
 /// Unicode path.
 func asciiNormalizedForComparison(_ text: String, ignoringPunctuation: Bool) -> String? {
   var out: [UInt8] = []
   out.reserveCapacity(text.utf8.count)
+  guard asciiFold(text, ignoringPunctuation: ignoringPunctuation, into: &out) else { return nil }
+  return String(decoding: out, as: UTF8.self)
+}
+
+/// Where folded bytes go: a buffer, or a running hash.
+protocol FoldSink {
+  mutating func append(_ byte: UInt8)
+}
+
+extension Array: FoldSink where Element == UInt8 {}
+
+struct FNVSink: FoldSink {
+  var value: UInt64 = 0xcbf2_9ce4_8422_2325
+  mutating func append(_ byte: UInt8) { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+}
+
+/// Folds ASCII `text` into `sink`; false (with a partial sink) at the first byte outside printable
+/// ASCII, tab and line ends.
+func asciiFold<Sink: FoldSink>(_ text: String, ignoringPunctuation: Bool, into sink: inout Sink) -> Bool {
   var pendingSpace = false
+  var started = false
   for b in text.utf8 {
     if b == 0x20 || (b >= 0x09 && b <= 0x0D) {
-      pendingSpace = !out.isEmpty
+      pendingSpace = started
       continue
     }
-    guard b > 0x20 && b < 0x7F else { return nil }
+    guard b > 0x20 && b < 0x7F else { return false }
     let isLetterOrDigit = (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
     // Every other printable ASCII character is punctuation or a symbol.
     if ignoringPunctuation && !isLetterOrDigit && b != UInt8(ascii: "@") && b != UInt8(ascii: "#") && b != UInt8(ascii: "$") {
-      pendingSpace = pendingSpace || !out.isEmpty
+      pendingSpace = pendingSpace || started
       continue
     }
     if pendingSpace {
-      out.append(0x20)
+      sink.append(0x20)
       pendingSpace = false
     }
-    out.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)
+    sink.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)
+    started = true
   }
-  return String(decoding: out, as: UTF8.self)
+  return true
 }
 
 func unicodeNormalizedForComparison(_ text: String, ignoringPunctuation: Bool) -> String {

@@ -89,13 +89,14 @@ struct SessionDecoder {
   private func decodeKeyTerms(_ reader: inout ObjectReader) -> [KeyTerm] {
     guard let items = reader.array("keyTerms") else { return [] }
     var terms: [KeyTerm] = []
+    var seenTerms = Set<UInt64>()
     for (n, item) in items.enumerated() {
       guard var t = ObjectReader(item, context: context, what: "key term \(n + 1) of \(reader.what)") else { continue }
       let term = t.string("term", required: true)
       let definition = t.string("definition", required: true)
       t.reportUnknownKeys()
       if let term, let definition {
-        if terms.contains(where: { normalizedForComparison($0.term) == normalizedForComparison(term) }) {
+        if !seenTerms.insert(comparisonKey(term)).inserted {
           context.warning(item, "key term \(quoted(term)) is listed twice in \(reader.what)")
         }
         terms.append(KeyTerm(term: term, definition: definition))

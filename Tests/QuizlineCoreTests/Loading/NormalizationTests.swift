@@ -25,3 +25,15 @@ import Testing
     #expect(normalizedForComparison("@State, #Preview; $x!", ignoringPunctuation: true) == "@state #preview $x")
   }
 }
+
+extension NormalizationTests {
+  /// The duplicate-check key is the hash of the folded text, on either path.
+  @Test func comparisonKeysAreHashesOfTheFoldedText() {
+    for text in ["  Z Stack ", "zstack", "Zürich  Stack", "a\u{A0}b", "@State, #Preview!", ""] {
+      for ignoring in [false, true] {
+        #expect(comparisonKey(text, ignoringPunctuation: ignoring) == fnv1a(normalizedForComparison(text, ignoringPunctuation: ignoring).utf8), "\(text)")
+      }
+    }
+    #expect(comparisonKey("a\u{A0}b") == comparisonKey("A  b"), "a no-break space folds like a space")
+  }
+}
