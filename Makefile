@@ -44,6 +44,9 @@ bench: deps
 soak: deps
 	QUIZLINE_CRASH_KILLS=$${QUIZLINE_CRASH_KILLS:-2000} $(SWIFT) test --filter CrashTests
 
+format:
+	$(SWIFT) format -i -r Sources Tests
+
 lint:
 	$(SWIFT) format lint -r Sources Tests
 
