@@ -37,7 +37,10 @@ struct ObjectReader {
   /// The object's keys, and the tape index of each key (its value is the next node).
   private var keys: [String] = []
   private var keyIndices: [Int] = []
+  /// Every key asked for, present or not (for "did you mean" and the list of allowed keys).
   private var asked: [String] = []
+  /// Which of `keys` were asked for (a bit each; objects past 64 keys use `asked`).
+  private var askedMask: UInt64 = 0
 
   /// Nil (and an error) when `value` is not an object.
   init?(_ value: JSONValue, context: DecodeContext, what: String) {
@@ -78,6 +81,7 @@ struct ObjectReader {
   mutating func value(_ key: String) -> JSONValue? {
     asked.append(key)
     guard let i = keys.firstIndex(of: key) else { return nil }
+    if i < 64 { askedMask |= 1 << UInt64(i) }
     return JSONValue(document: object.document, index: keyIndices[i] + 1)
   }
 
@@ -239,7 +243,8 @@ struct ObjectReader {
 
   /// Reports every key that was never asked for, suggesting the closest known key.
   func reportUnknownKeys(ignoring ignored: [String] = ["$schema"]) {
-    for (key, index) in zip(keys, keyIndices) where !asked.contains(key) && !ignored.contains(key) {
+    for (i, (key, index)) in zip(keys, keyIndices).enumerated()
+    where (i < 64 ? askedMask & (1 << UInt64(i)) == 0 : !asked.contains(key)) && !ignored.contains(key) {
       var message = "unknown key \(quoted(key)) in \(what)"
       if let suggestion = closestMatch(to: key, in: asked) {
         message += "; did you mean \(quoted(suggestion))?"

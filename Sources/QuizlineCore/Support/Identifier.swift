@@ -6,13 +6,16 @@ public enum Identifier {
 
   /// Whether `text` is a valid id.
   public static func isValid(_ text: String) -> Bool {
-    let u = text.utf8
-    guard !u.isEmpty, u.count <= 64 else { return false }
-    for (k, c) in u.enumerated() {
-      let alnum = (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39)
-      if !(alnum || (k > 0 && c == UInt8(ascii: "-"))) { return false }
+    var copy = text
+    return copy.withUTF8 { u in
+      guard !u.isEmpty, u.count <= 64 else { return false }
+      for k in 0..<u.count {
+        let c = u[k]
+        let alnum = (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39)
+        if !(alnum || (k > 0 && c == UInt8(ascii: "-"))) { return false }
+      }
+      return true
     }
-    return true
   }
 
   /// Why `text` is not a valid id, in words (nil when it is valid).
