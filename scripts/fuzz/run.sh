@@ -25,10 +25,16 @@ while [ $# -gt 0 ]; do
 done
 [ ${#targets[@]} -gt 0 ] || targets=(bank gift aiken journal repl)
 
-QUIZLINE_FUZZ_BUILD=1 swift build -c "$config" --scratch-path .build/fuzz --product quizline-fuzz \
-  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]' || true
+build_log=$(mktemp)
+if ! QUIZLINE_FUZZ_BUILD=1 swift build -c "$config" --scratch-path .build/fuzz --product quizline-fuzz \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >"$build_log" 2>&1; then
+  # Never fuzz an older binary left from an earlier build.
+  grep -v 'Cannot export' "$build_log" | tail -20 >&2
+  echo "fuzz: the build failed" >&2
+  exit 1
+fi
+rm -f "$build_log"
 binary=.build/fuzz/$config/quizline-fuzz
-[ -x "$binary" ] || { echo "fuzz: the build failed" >&2; exit 1; }
 
 shared=../shared/conformance
 seeds() {
