@@ -1,0 +1,84 @@
+/// Text folded for duplicate detection and answer matching: lower-cased, spaces collapsed and trimmed.
+public func normalizedForComparison(_ text: String, ignoringPunctuation: Bool = false) -> String {
+  asciiNormalizedForComparison(text, ignoringPunctuation: ignoringPunctuation)
+    ?? unicodeNormalizedForComparison(text, ignoringPunctuation: ignoringPunctuation)
+}
+
+/// A 64-bit FNV-1a hash of ``normalizedForComparison(_:ignoringPunctuation:)``, computed without
+/// building the folded string for ASCII text: what duplicate checks while loading compare (two
+/// different folded texts sharing a hash would be one warning too many, at odds of 2^-64).
+func comparisonKey(_ text: String, ignoringPunctuation: Bool = false) -> UInt64 {
+  var hash = FNVSink()
+  if asciiFold(text, ignoringPunctuation: ignoringPunctuation, into: &hash) { return hash.value }
+  return fnv1a(unicodeNormalizedForComparison(text, ignoringPunctuation: ignoringPunctuation).utf8)
+}
+
+/// The same folding for printable ASCII text (with tab and line ends) without Unicode property
+/// look-ups, which made them most of loading a bank; nil for any other byte. Tested equal to the
+/// Unicode path.
+func asciiNormalizedForComparison(_ text: String, ignoringPunctuation: Bool) -> String? {
+  var out: [UInt8] = []
+  out.reserveCapacity(text.utf8.count)
+  guard asciiFold(text, ignoringPunctuation: ignoringPunctuation, into: &out) else { return nil }
+  return String(decoding: out, as: UTF8.self)
+}
+
+/// Where folded bytes go: a buffer, or a running hash.
+protocol FoldSink {
+  mutating func append(_ byte: UInt8)
+}
+
+extension Array: FoldSink where Element == UInt8 {}
+
+struct FNVSink: FoldSink {
+  var value: UInt64 = 0xcbf2_9ce4_8422_2325
+  mutating func append(_ byte: UInt8) { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+}
+
+/// Folds ASCII `text` into `sink`; false (with a partial sink) at the first byte outside printable
+/// ASCII, tab and line ends.
+func asciiFold<Sink: FoldSink>(_ text: String, ignoringPunctuation: Bool, into sink: inout Sink) -> Bool {
+  var pendingSpace = false
+  var started = false
+  for b in text.utf8 {
+    if b == 0x20 || (b >= 0x09 && b <= 0x0D) {
+      pendingSpace = started
+      continue
+    }
+    guard b > 0x20 && b < 0x7F else { return false }
+    let isLetterOrDigit = (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+    // Every other printable ASCII character is punctuation or a symbol.
+    if ignoringPunctuation && !isLetterOrDigit && b != UInt8(ascii: "@") && b != UInt8(ascii: "#") && b != UInt8(ascii: "$") {
+      pendingSpace = pendingSpace || started
+      continue
+    }
+    if pendingSpace {
+      sink.append(0x20)
+      pendingSpace = false
+    }
+    sink.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)
+    started = true
+  }
+  return true
+}
+
+func unicodeNormalizedForComparison(_ text: String, ignoringPunctuation: Bool) -> String {
+  var out = ""
+  var pendingSpace = false
+  for ch in text.lowercased() {
+    if ch.isWhitespace {
+      pendingSpace = !out.isEmpty
+      continue
+    }
+    if ignoringPunctuation && (ch.isPunctuation || ch.isSymbol) && ch != "@" && ch != "#" && ch != "$" {
+      pendingSpace = pendingSpace || !out.isEmpty
+      continue
+    }
+    if pendingSpace {
+      out.append(" ")
+      pendingSpace = false
+    }
+    out.append(ch)
+  }
+  return out
+}
