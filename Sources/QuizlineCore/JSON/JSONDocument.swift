@@ -14,19 +14,40 @@ public final class JSONDocument: Sendable {
 
   /// One value on the tape. Containers are followed by their children (for an object: key, value,
   /// key, value, …); `next` is the index of the first node after the whole subtree.
+  ///
+  /// Sixteen bytes: the kind and the escape flag share a word with `next` (a document holds fewer
+  /// than 2^28 nodes, see ``JSONDocument/maxBytes``), which keeps the tape of a large bank small.
   public struct Node: Sendable {
-    public var kind: Kind
-    /// For strings: whether the literal contains escapes.
-    var hasEscapes: Bool
     /// Byte offset of the first byte of the value (the quote of a string, the bracket of a container).
     public var start: UInt32
     /// Byte offset just past the value.
     public var end: UInt32
     /// Number of elements (arrays) or members (objects).
     public var count: UInt32
+    /// `next` in the low 28 bits, the escape flag in bit 28, the kind in bits 29-31.
+    private var packed: UInt32
+
+    private static let nextMask: UInt32 = (1 << 28) - 1
+
+    init(kind: Kind, hasEscapes: Bool, start: UInt32, end: UInt32, count: UInt32, next: UInt32) {
+      self.start = start
+      self.end = end
+      self.count = count
+      packed = UInt32(kind.rawValue) << 29 | (hasEscapes ? 1 << 28 : 0) | (next & Self.nextMask)
+    }
+
+    public var kind: Kind { Kind(rawValue: UInt8(packed >> 29))! }
+    /// For strings: whether the literal contains escapes.
+    var hasEscapes: Bool { packed & (1 << 28) != 0 }
     /// Index of the node following this value's subtree.
-    public var next: UInt32
+    public var next: UInt32 {
+      get { packed & Self.nextMask }
+      set { packed = (packed & ~Self.nextMask) | (newValue & Self.nextMask) }
+    }
   }
+
+  /// The largest document the tape can describe (every node starts at its own byte).
+  public static let maxBytes = (1 << 28) - 1
 
   /// The source text (including a byte-order mark, if it had one).
   public let bytes: [UInt8]
@@ -43,10 +64,9 @@ public final class JSONDocument: Sendable {
   /// Parses `bytes` as one JSON value (a leading UTF-8 byte-order mark is skipped).
   /// - Throws: ``JSONSyntaxError`` at the first syntax error or exceeded limit.
   public static func parse(_ bytes: [UInt8], limits: JSONLimits = .default) throws(JSONSyntaxError) -> JSONDocument {
-    if bytes.count > limits.maxDocumentBytes {
-      throw JSONSyntaxError(
-        offset: 0,
-        message: "file is \(bytes.count) bytes, over the limit of \(limits.maxDocumentBytes) bytes")
+    let limit = min(limits.maxDocumentBytes, maxBytes)
+    if bytes.count > limit {
+      throw JSONSyntaxError(offset: 0, message: "file is \(bytes.count) bytes, over the limit of \(limit) bytes")
     }
     let nodes: [Node] = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> [Node] in
       var parser = JSONParser(buffer, limits: limits)

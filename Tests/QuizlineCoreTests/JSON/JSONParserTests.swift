@@ -105,3 +105,19 @@ import Testing
     }
   }
 }
+
+extension JSONStringScanTests {
+  /// The tape stays at 16 bytes a node (the peak memory of loading a large bank depends on it), and
+  /// the packed kind, escape flag and `next` survive every kind and large indices.
+  @Test func nodesAreSixteenBytesAndKeepTheirPackedFields() {
+    #expect(MemoryLayout<JSONDocument.Node>.stride == 16)
+    for kind in [JSONDocument.Kind.null, .false, .true, .number, .string, .array, .object] {
+      for escapes in [false, true] {
+        var node = JSONDocument.Node(kind: kind, hasEscapes: escapes, start: 1, end: 2, count: 3, next: (1 << 28) - 1)
+        #expect(node.kind == kind && node.hasEscapes == escapes && node.next == (1 << 28) - 1)
+        node.next = 12_345
+        #expect(node.kind == kind && node.hasEscapes == escapes && node.next == 12_345)
+      }
+    }
+  }
+}
