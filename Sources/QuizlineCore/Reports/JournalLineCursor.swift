@@ -31,7 +31,8 @@ struct JournalLineCursor {
     let start = i
     var v = 0
     while i < p.count, p[i] >= 0x30, p[i] <= 0x39 {
-      v = v * 10 + Int(p[i] - 0x30)
+      // Wrapping: a run of more than 15 digits is refused below, after it is read whole.
+      v = v &* 10 &+ Int(p[i] - 0x30)
       i += 1
     }
     let n = i - start

@@ -164,3 +164,16 @@ import Testing
     #expect(scanner.fallbackCount < scanner.eventCount / 2)
   }
 }
+
+extension FastEventLineTests {
+  /// Found by fuzzing: a canonical line with a number of twenty digits made the fast reader trap on
+  /// arithmetic overflow (so `quizline report` crashed on such a journal).
+  @Test func aHugeIntegerIsRefusedNotATrap() {
+    var table = StringTable()
+    for number in ["99999999999999999999", "1234567890123456", "18446744073709551616"] {
+      let line = Array(#"{"seq":\#(number),"at":"2026-12-02T10:00:00Z","type":"undone","target":3}"#.utf8)
+      let fast = line.withUnsafeBufferPointer { FastEventLine.parse($0, table: &table) }
+      #expect(fast == nil, "\(number)")
+    }
+  }
+}
