@@ -53,12 +53,8 @@ enum ReplFuzz {
   }
 
   private static func expectNoControlCharacters(_ text: String, after line: ArraySlice<UInt8>, _ check: inout PropertyCheck) {
-    for s in text.unicodeScalars where s != "\n" && s != "\t" {
-      let v = s.value
-      if v < 0x20 || (v >= 0x7F && v < 0xA0) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) {
-        check.expect(false, "the screen shows U+\(String(v, radix: 16, uppercase: true)) after \(String(decoding: line.prefix(80), as: UTF8.self).debugDescription)")
-        return
-      }
+    if let s = text.unicodeScalars.first(where: { $0 != "\n" && $0 != "\t" && isControl($0) }) {
+      check.expect(false, "the screen shows U+\(String(s.value, radix: 16, uppercase: true)) after \(String(decoding: line.prefix(80), as: UTF8.self).debugDescription)")
     }
   }
 }

@@ -108,8 +108,8 @@ public struct AikenImporter: Sendable {
           continue
         }
         let answer = Int(l.value - 65)
-        let prompt = TerminalText.removeControlCharacters(q.text)
-        let choices = q.choices.map { TerminalText.removeControlCharacters($0) }
+        let prompt = q.text
+        let choices = q.choices
         if let blank = choices.firstIndex(where: { $0.allSatisfy(\.isWhitespace) }) {
           let letter = Character(UnicodeScalar(UInt8(65 + blank)))
           error(

@@ -31,9 +31,10 @@ struct GIFTConverter {
     return note
   }
 
-  /// The `::title::` as quizline keeps it: without control characters; nil when blank.
+  /// The `::title::` as quizline keeps it (control characters are gone already, see
+  /// ``SourceLines``); nil when blank.
   private func title(_ q: GIFTQuestion) -> String? {
-    q.name.flatMap { nonEmpty(TerminalText.removeControlCharacters($0)) }
+    q.name.flatMap { nonEmpty($0) }
   }
 
   /// Terminal text for `t`, noting what the reduction lost.
@@ -175,7 +176,7 @@ struct GIFTConverter {
       var other: String?
       for a in answers {
         let fb = nonEmpty(text(a.feedback))
-        var t = TerminalText.removeControlCharacters(a.text)
+        var t = a.text
         guard !isBlank(t) else { return error(q, "a short answer has no text") }
         if t.contains("*") {
           let stripped = t.split(separator: "*").joined(separator: " ").split(separator: " ")
@@ -246,7 +247,7 @@ struct GIFTConverter {
       var lefts: Set<String> = []
       for entry in entries {
         let left = text(entry.question)
-        let right = TerminalText.removeControlCharacters(entry.answer)
+        let right = entry.answer
         switch (isBlank(left), isBlank(right)) {
         case (true, true):
           note(.emptyDropped, "an entry '= ->' with neither side was left out, as Moodle does")

@@ -146,7 +146,7 @@ func unique(_ tags: [String]) -> [String] {
 enum ImportNaming {
   /// The last component of `path`, without control characters (it is shown in the bank's description).
   static func fileName(_ path: String) -> String {
-    TerminalText.removeControlCharacters(
+    removingControlCharacters(
       String(path.split(separator: "/", omittingEmptySubsequences: true).last ?? Substring(path)))
   }
 
@@ -158,7 +158,7 @@ enum ImportNaming {
     }
     if stem.lowercased().hasSuffix(".gift") { stem = String(stem.dropLast(5)) }
     let slug = Slug.make(stem)
-    let shown = TerminalText.removeControlCharacters(stem).trimmingWhitespace
+    let shown = stem.trimmingWhitespace
     return (
       id ?? (slug.isEmpty ? "imported" : slug),
       title ?? (shown.isEmpty ? "Imported questions" : shown)

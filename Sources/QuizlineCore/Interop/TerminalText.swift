@@ -43,12 +43,6 @@ public enum TerminalText {
   }
 }
 
-extension TerminalText {
-  /// `text` without the control characters bank files do not allow: C0 and C1 controls other than newline
-  /// and tab, and the bidirectional overrides and isolates (see ``isControl(_:)``).
-  static func removeControlCharacters(_ text: String) -> String { removingControlCharacters(text) }
-}
-
 private let blockTags: Set<String> = [
   "p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "tr", "blockquote", "hr",
   "section",

@@ -34,12 +34,11 @@ struct ObjectReader {
   let context: DecodeContext
   /// What the object is, for messages: `question "q1"`, `bank`, `choice 2`.
   private(set) var what: String
-  /// The object's keys, and the tape index of each key (its value is the next node).
-  private var keys: [String] = []
-  private var keyIndices: [Int] = []
+  /// The object's keys, each with its tape index (its value is the next node).
+  private var members: [(key: String, index: Int)] = []
   /// Every key asked for, present or not (for "did you mean" and the list of allowed keys).
   private var asked: [String] = []
-  /// Which of `keys` were asked for (a bit each; objects past 64 keys use `asked`).
+  /// Which of `members` were asked for (a bit each; objects past 64 keys use `asked`).
   private var askedMask: UInt64 = 0
 
   /// Nil (and an error) when `value` is not an object.
@@ -53,8 +52,7 @@ struct ObjectReader {
     self.what = what
     let document = value.document
     let count = Int(value.node.count)
-    keys.reserveCapacity(count)
-    keyIndices.reserveCapacity(count)
+    members.reserveCapacity(count)
     asked.reserveCapacity(max(8, count))
     // Objects in quizline files have a handful of keys: a linear search beats hashing them, and a
     // set takes over for the odd huge object, so a hostile file cannot make this quadratic.
@@ -63,13 +61,12 @@ struct ObjectReader {
     for _ in 0..<count {
       let keyValue = JSONValue(document: document, index: k)
       let key = keyValue.string ?? ""
-      let repeated = seen.map { $0.contains(key) } ?? keys.contains(key)
+      let repeated = seen.map { $0.contains(key) } ?? members.contains { $0.key == key }
       if repeated {
         context.error(keyValue, "duplicate key \(quoted(key)) in \(what); each key may appear once")
       } else {
         seen?.insert(key)
-        keys.append(key)
-        keyIndices.append(k)
+        members.append((key, k))
       }
       k = Int(document.nodes[k + 1].next)
     }
@@ -80,13 +77,13 @@ struct ObjectReader {
   /// The value of `key`, if present.
   mutating func value(_ key: String) -> JSONValue? {
     asked.append(key)
-    guard let i = keys.firstIndex(of: key) else { return nil }
+    guard let i = members.firstIndex(where: { $0.key == key }) else { return nil }
     if i < 64 { askedMask |= 1 << UInt64(i) }
-    return JSONValue(document: object.document, index: keyIndices[i] + 1)
+    return JSONValue(document: object.document, index: members[i].index + 1)
   }
 
   /// Whether `key` is present (without reading it).
-  func has(_ key: String) -> Bool { keys.contains(key) }
+  func has(_ key: String) -> Bool { members.contains { $0.key == key } }
 
   /// Whether `bytes` hold a printable ASCII character, and whether they may hold a control
   /// character (a byte below 0x20 other than tab and newline, DEL, or the lead byte of a C1 control
@@ -243,7 +240,7 @@ struct ObjectReader {
 
   /// Reports every key that was never asked for, suggesting the closest known key.
   func reportUnknownKeys(ignoring ignored: [String] = ["$schema"]) {
-    for (i, (key, index)) in zip(keys, keyIndices).enumerated()
+    for (i, (key, index)) in members.enumerated()
     where (i < 64 ? askedMask & (1 << UInt64(i)) == 0 : !asked.contains(key)) && !ignored.contains(key) {
       var message = "unknown key \(quoted(key)) in \(what)"
       if let suggestion = closestMatch(to: key, in: asked) {

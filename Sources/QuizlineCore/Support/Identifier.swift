@@ -56,7 +56,7 @@ public func removingControlCharacters(_ text: String) -> String {
 }
 
 /// C0 and C1 control characters, DEL, and the bidirectional overrides that can disguise text.
-func isControl(_ s: Unicode.Scalar) -> Bool {
+public func isControl(_ s: Unicode.Scalar) -> Bool {
   let v = s.value
   return v < 0x20 || (v >= 0x7F && v < 0xA0) || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069)
 }
