@@ -115,13 +115,16 @@ public enum Action: Sendable, Equatable {
   case interrupted(at: Timestamp, lineHadText: Bool = false)
   /// Ctrl-D, or the end of piped input.
   case inputEnded(at: Timestamp)
+  /// Appending the events of the last action failed (`partly`: some of them were recorded); the
+  /// state is back to where the learner was before it.
+  case recordingFailed(reason: String, partly: Bool, at: Timestamp)
   /// The runtime carried out an ``Effect``; what came of it.
   case effectFinished(EffectOutcome, at: Timestamp)
 
   /// When the action happened: the time its events are stamped with.
   public var at: Timestamp {
     switch self {
-    case .started(let t), .lineEntered(_, let t, _), .commandIssued(_, let t, _), .interrupted(let t, _), .inputEnded(let t), .effectFinished(_, let t): t
+    case .started(let t), .lineEntered(_, let t, _), .commandIssued(_, let t, _), .recordingFailed(_, _, let t), .interrupted(let t, _), .inputEnded(let t), .effectFinished(_, let t): t
     }
   }
 }

@@ -46,6 +46,16 @@ public enum Reducer {
       state.quitRequested = true
       state.display = state.quiz == nil ? [.goodbye] : [.notice("Your place in this quiz is saved: type resume next time."), .goodbye]
       return Reduction()
+    case .recordingFailed(let reason, let partly, _):
+      // A run whose answer was saved but whose end was not goes back to the prompt, where `resume`
+      // (or the next quiz) finishes it properly; a run that ended is left.
+      if partly, state.progress.activeRun == nil { state.quiz = nil }
+      if state.progress.activeRun?.isAtEnd == true { state.quiz = nil }
+      return fail(
+        &state, "could not save your progress: \(reason)",
+        hint: partly
+          ? "Part of this step was recorded; what was saved before is safe."
+          : "Nothing of this step was recorded; what was saved before is safe. Free some space or fix the folder, then try again.")
     case .effectFinished(let outcome, _):
       return effectFinished(&state, outcome)
     case .commandIssued(let command, let now, let entropy):

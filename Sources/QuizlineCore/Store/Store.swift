@@ -14,7 +14,9 @@ public struct Store {
   }
 
   /// Reduces `action`, records and applies its events in order, and returns the events recorded.
-  /// If recording fails, the remaining events are dropped and the display says so.
+  /// If recording fails, the remaining events are dropped, the state goes back to before the action
+  /// (keeping what was recorded), and ``Action/recordingFailed(reason:partly:at:)`` lets the reducer
+  /// say so.
   @discardableResult
   public mutating func send(_ action: Action, at now: Timestamp) -> [RecordedEvent] {
     let before = state
@@ -27,20 +29,11 @@ public struct Store {
       do {
         try journal.append(event)
       } catch {
-        // Nothing of this action is shown as saved: go back to where the learner was.
+        // Nothing of this action is shown as saved: back to where the learner was, with what was
+        // recorded; the reducer says what happened.
         var failed = before
         failed.progress = state.progress
-        failed.display = [
-          .error(
-            "could not save your progress: \(error.message)",
-            hint: recorded.isEmpty
-              ? "Nothing of this step was recorded; what was saved before is safe. Free some space or fix the folder, then try again."
-              : "Part of this step was recorded; what was saved before is safe.")
-        ]
-        if !recorded.isEmpty { failed.quiz = state.progress.activeRun == nil ? nil : before.quiz }
-        // A run whose last answer was saved but whose end was not: back to the prompt, where
-        // `resume` (or the next quiz) finishes it properly.
-        if state.progress.activeRun?.isAtEnd == true { failed.quiz = nil }
+        _ = Reducer.reduce(&failed, .recordingFailed(reason: error.message, partly: !recorded.isEmpty, at: now))
         state = failed
         effects = []
         outcome = .refused

@@ -35,4 +35,21 @@ import Testing
     d.type("list")
     #expect(d.screen().text.contains("  [ ] layout: Layout and modifiers"))
   }
+
+  @Test func theReducerWordsAFailedAppendAndTheStoreReportsItRefused() {
+    var d = StoreDriver()
+    d.type("start sample")
+    d.journal.failNext = "disk full"
+    d.type("b")
+    #expect(d.store.outcome == .refused)
+    var state = d.state
+    let reduction = Reducer.reduce(&state, .recordingFailed(reason: "disk full", partly: true, at: d.now))
+    #expect(reduction.outcome == .refused)
+    #expect(reduction.events.isEmpty)
+    #expect(
+      state.display == [
+        .error("could not save your progress: disk full", hint: "Part of this step was recorded; what was saved before is safe.")
+      ])
+    #expect(state.quiz != nil, "the run is still active, so the learner stays in it")
+  }
 }
