@@ -47,6 +47,9 @@ public enum Renderer {
     case .hint(let text): out.paragraph("Hint: " + text, indent: "  ")
     case .runSummary(let id): renderSummary(id, state, &out)
     case .notice(let text): out.paragraph(text)
+    case .flagToggled(let ref, let on):
+      let count = state.progress.flaggedQuestions.count
+      out.paragraph((on ? "Flagged" : "Unflagged") + " \(ref). Flagged: \(count) question\(count == 1 ? "" : "s").")
     case .error(let message, let hint):
       out.paragraph(message, indent: "  ", firstIndent: s.paint("error:", .bad) + " ")
       if let hint { out.paragraph(hint, indent: "  ") }

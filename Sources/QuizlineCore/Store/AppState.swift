@@ -161,6 +161,8 @@ public enum Block: Sendable, Equatable {
   case hint(String)
   case runSummary(runID: Int)
   case notice(String)
+  /// A question was flagged or unflagged (the count of flagged questions comes from the progress).
+  case flagToggled(QuestionRef, on: Bool)
   case error(String, hint: String?)
   case undone(summary: String)
   case goodbye
@@ -214,10 +216,13 @@ public struct Reduction: Sendable, Equatable {
   /// Whether the action was carried out or refused with an error (what `quizline read` and
   /// `quizline quiz` turn into an exit status).
   public var outcome: CommandOutcome = .accepted
+  /// What to settle once the events are recorded (see ``Reducer/settle(_:_:after:at:)``).
+  public var settle: SettleRequest?
 
-  public init(events: [EventPayload] = [], effects: [Effect] = []) {
+  public init(events: [EventPayload] = [], effects: [Effect] = [], settle: SettleRequest? = nil) {
     self.events = events
     self.effects = effects
+    self.settle = settle
   }
 }
 

@@ -123,35 +123,9 @@ extension Reducer {
     let answer = AnswerRecord(
       run: run.id, question: ref, response: response.typed, score: grade.score, seconds: seconds, selfGrade: selfGrade,
       certainty: certainty, rating: rating, written: written)
-    var events: [EventPayload] = [.answered(answer)]
     let feedback = Feedback(question: ref, typed: response.typed, grade: grade, certainty: certainty, practice: run.start.practice)
-    events += advance(&state, run: run, from: run.position + 1, extraScore: grade.score, context)
-    state.display.insert(.feedback(feedback), at: 0)
-    return Reduction(events: events)
-  }
-
-  /// Events after leaving position `from - 1`: skips for vanished questions and, at the end, the
-  /// run's end (and the session's completion when its checkpoint was passed). Sets the display.
-  static func advance(_ state: inout AppState, run: QuizRun, from position: Int, extraScore: Double, _ context: Context) -> [EventPayload] {
-    var events = skipMissing(state, run: run, from: position, runID: run.id)
-    guard position + events.count >= run.questions.count else {
-      state.quiz = .asking(shownAt: context.now)
-      state.display = [.currentQuestion]
-      return events
-    }
-    events.append(.runEnded(run: run.id, reason: .finished))
-    state.quiz = nil
-    state.display = [.runSummary(runID: run.id)]
-    if case .checkpoint(let sid) = run.start.source, let session = state.catalog.session(sid),
-      session.completion == .checkpoint, let checkpoint = session.checkpoint, !state.progress.isCompleted(sid)
-    {
-      let percent = Int(((run.scoreTotal + extraScore) / Double(max(1, run.questions.count)) * 100).rounded())
-      if percent >= checkpoint.passPercent {
-        events.append(.sessionCompleted(session: sid))
-        state.display.append(.sessionMarked(id: sid, completed: true))
-      }
-    }
-    return events
+    state.display = [.feedback(feedback)]
+    return Reduction(events: [.answered(answer)], settle: .moveOn)
   }
 
   private static func quizCommand(
@@ -160,16 +134,14 @@ extension Reducer {
   ) -> Reduction {
     switch command {
     case .skip:
-      let events: [EventPayload] = [.skipped(run: run.id, question: ref)] + advance(&state, run: run, from: run.position + 1, extraScore: 0, context)
-      state.display.insert(.notice("Skipped."), at: 0)
-      return Reduction(events: events)
+      state.display = [.notice("Skipped.")]
+      return Reduction(events: [.skipped(run: run.id, question: ref)], settle: .moveOn)
     case .hint:
       guard let hint = question.hint else { return fail(&state, "this question has no hint", hint: AnswerParser.syntaxHint(for: question)) }
       state.display = [.hint(hint)]
     case .flag:
       let on = !state.progress.question(ref).flagged
-      let count = state.progress.flaggedQuestions.count + (on ? 1 : -1)
-      state.display = [.notice((on ? "Flagged" : "Unflagged") + " \(ref). Flagged: \(count) question\(count == 1 ? "" : "s").")]
+      state.display = [.flagToggled(ref, on: on)]
       return Reduction(events: [.flagged(question: ref, on: on)])
     case .back:
       guard run.position > 0 else {

@@ -80,19 +80,4 @@ extension Reducer {
     return begin(&state, start, context)
   }
 
-  /// Skip events for questions that no longer exist, from `position` on (the bank was edited).
-  static func skipMissing(_ state: AppState, run: QuizRun, from position: Int, runID: Int) -> [EventPayload] {
-    var events: [EventPayload] = []
-    var k = position
-    while k < run.questions.count, state.catalog.question(run.questions[k]) == nil {
-      events.append(.skipped(run: runID, question: run.questions[k]))
-      k += 1
-    }
-    return events
-  }
-
-  /// The `runEnded` event when `run`, after `skipped` more questions, has no question left.
-  static func endIfDone(_ state: AppState, run: QuizRun, afterSkipping skipped: Int) -> EventPayload? {
-    run.position + skipped >= run.questions.count ? .runEnded(run: run.id, reason: .finished) : nil
-  }
 }

@@ -225,16 +225,8 @@ public enum Reducer {
       }
     }
     state.quiz = .asking(shownAt: context.now)
-    var reduction = Reduction()
-    reduction.events += skipMissing(state, run: run, from: run.position, runID: run.id)
-    if let end = endIfDone(state, run: run, afterSkipping: reduction.events.count) {
-      reduction.events.append(end)
-      state.quiz = nil
-      state.display = notices + [.runSummary(runID: run.id)]
-      return reduction
-    }
-    state.display = notices + [.notice("Resuming \(run.start.source.label) at question \(run.position + 1 + reduction.events.count) of \(run.questions.count)."), .currentQuestion]
-    return reduction
+    state.display = notices
+    return Reduction(settle: .resume)
   }
 
   static func undo(_ state: inout AppState, _ context: Context) -> Reduction {

@@ -13,7 +13,11 @@ public struct Store {
     self.journal = journal
   }
 
-  /// Reduces `action`, records and applies its events in order, and returns the events recorded.
+  /// Runs one step in three phases: the reducer decides (events to record), the store records each
+  /// event durably and then applies it, and, when the reducer asked for it, the reducer settles the
+  /// step on the applied progress (``Reducer/settle(_:_:after:at:)``), whose events are recorded the
+  /// same way, until nothing follows. Returns the events recorded.
+  ///
   /// If recording fails, the remaining events are dropped, the state goes back to before the action
   /// (keeping what was recorded), and ``Action/recordingFailed(reason:partly:at:)`` lets the reducer
   /// say so.
@@ -24,23 +28,30 @@ public struct Store {
     effects = reduction.effects
     outcome = reduction.outcome
     var recorded: [RecordedEvent] = []
-    for payload in reduction.events {
-      let event = RecordedEvent(sequence: state.progress.lastSequence + 1, at: now, payload: payload)
-      do {
-        try journal.append(event)
-      } catch {
-        // Nothing of this action is shown as saved: back to where the learner was, with what was
-        // recorded; the reducer says what happened.
-        var failed = before
-        failed.progress = state.progress
-        _ = Reducer.reduce(&failed, .recordingFailed(reason: error.message, partly: !recorded.isEmpty, at: now))
-        state = failed
-        effects = []
-        outcome = .refused
-        return recorded
+    var batch = reduction.events
+    while true {
+      let start = recorded.count
+      for payload in batch {
+        let event = RecordedEvent(sequence: state.progress.lastSequence + 1, at: now, payload: payload)
+        do {
+          try journal.append(event)
+        } catch {
+          // Nothing of this action is shown as saved: back to where the learner was, with what was
+          // recorded; the reducer says what happened.
+          var failed = before
+          failed.progress = state.progress
+          _ = Reducer.reduce(&failed, .recordingFailed(reason: error.message, partly: !recorded.isEmpty, at: now))
+          state = failed
+          effects = []
+          outcome = .refused
+          return recorded
+        }
+        state.progress.apply(event)
+        recorded.append(event)
       }
-      state.progress.apply(event)
-      recorded.append(event)
+      guard let request = reduction.settle else { break }
+      batch = Reducer.settle(&state, request, after: recorded[start...].map(\.payload), at: now)
+      if batch.isEmpty { break }
     }
     return recorded
   }
