@@ -151,7 +151,29 @@ import Testing
     for (owner, source) in sources {
       let source = try #require(source, "\(owner) has no source")
       let headings = try #require(lines[source.file], "\(owner): \(source.file) is not a seed file")
-      #expect(headings.contains(source.section), "\(owner): no line \(quoted(source.section)) in \(source.file)")
+      // "heading" or "heading › subheading", each part a line of the seed.
+      for part in source.section.components(separatedBy: " › ") {
+        #expect(headings.contains(part), "\(owner): no line \(quoted(part)) in \(source.file)")
+      }
+    }
+  }
+
+  /// The title each seed text is cited by, so that a learner can find the section without the file name.
+  static let seedTitles = [
+    "000_70df97bb4281d34f.txt": "SwiftUI and the Declarative UI Model",
+    "001_51d8ce5bb881dd3b.txt": "SwiftUI Framework Guide",
+    "002_62e60f13b4dad040.txt": "Modern SwiftUI Engineering Reference",
+    "003_fcad94f48eda2a90.txt": "iOS with SwiftUI: your first screen",
+  ]
+
+  @Test func everySourceCitesItsTextByTitleAndSection() throws {
+    let sources = Curriculum.questions.compactMap { q in q.question.source.map { ("\(q.bank)/\(q.question.id)", $0) } }
+      + catalog.sessions.flatMap { s in s.sources.map { ("session \(s.id)", $0) } }
+    #expect(sources.count > 200)
+    for (owner, source) in sources {
+      let title = try #require(Self.seedTitles[source.file], "\(owner): \(source.file) is not a seed file")
+      #expect(source.title == title, "\(owner)")
+      #expect(source.citation == "\(title), \(source.section)")
     }
   }
 
