@@ -36,15 +36,17 @@ fi
 rm -f "$build_log"
 binary=.build/fuzz/$config/quizline-fuzz
 
-shared=../shared/conformance
+# The public conformance material (outside the repository) seeds gift and aiken too when
+# CONFORMANCE_DIR names it (`make fuzz` does); `make test`'s smoke run uses the repository alone.
+shared=${CONFORMANCE_DIR:-}
 seeds() {
   local t=$1
   echo "Fuzz/seeds/$t"
   [ -d "Fuzz/regressions/$t" ] && echo "Fuzz/regressions/$t"
   case "$t" in
     bank) echo Tests/Fixtures/malformed; find Tests/Fixtures/catalog Quizzes -mindepth 1 -type d ;;
-    gift) [ -d "$shared" ] && { echo "$shared/gift"; find "$shared/corpora" -type d -name gift -o -type d -name questions -o -type d -name moodle-examples; } ;;
-    aiken) [ -d "$shared" ] && { echo "$shared/aiken"; echo "$shared/corpora/qas-editor/aiken"; } ;;
+    gift) echo Tests/Fixtures/gift-cases; [ -n "$shared" ] && [ -d "$shared" ] && { echo "$shared/gift"; find "$shared/corpora" -type d -name gift -o -type d -name questions -o -type d -name moodle-examples; } ;;
+    aiken) echo Tests/Fixtures/aiken-cases; [ -n "$shared" ] && [ -d "$shared" ] && { echo "$shared/aiken"; echo "$shared/corpora/qas-editor/aiken"; } ;;
   esac
 }
 

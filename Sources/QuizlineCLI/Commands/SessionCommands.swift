@@ -8,9 +8,9 @@ enum SessionCommands {
   ) { args, env in
     QuizlineCommand.withProfile(env) { state, context in
       var s = state
-      _ = Reducer.reduce(&s, .lineEntered("read " + quoteWord(args.positionals[0]), at: context.now, entropy: 0))
+      let reduction = Reducer.reduce(&s, .commandIssued(.read(session: args.positionals[0]), at: context.now, entropy: 0))
       let frame = Renderer.render(s, context)
-      if case .error = s.display.first {
+      if reduction.outcome == .refused {
         env.stderr.write(frame.text)
         return .usage
       }
@@ -28,35 +28,31 @@ enum SessionCommands {
     options: ReplCommands.startOptions, positionals: 1...1, completes: .bankOrSession
   ) { args, env in
     let id = args.positionals[0]
-    if case .success(let loaded) = QuizlineCommand.loadCatalog(env), loaded.catalog.bank(id) == nil, loaded.catalog.session(id) == nil {
-      let known = loaded.catalog.banks.map(\.id) + loaded.catalog.sessions.map(\.id)
+    let loaded: CatalogLoadResult
+    switch QuizlineCommand.loadCatalog(env) {
+    case .failure(let code): return code
+    case .success(let result): loaded = result
+    }
+    let catalog = loaded.catalog
+    let options = RunOptions(args)
+    let command: ReplCommand
+    if catalog.bank(id) != nil {
+      command = .start(bank: id, options)
+    } else if catalog.session(id) != nil {
+      let checkpointNames = Set(ReplCommands.checkpointOptions.map(\.name))
+      if let extra = ReplCommands.startOptions.first(where: { args.value($0.name) != nil && !checkpointNames.contains($0.name) }) {
+        env.stderr.line("quizline: option --\(extra.name) applies to banks; a session's checkpoint is always asked whole (it accepts --shuffle, --seed, --certainty)")
+        return .usage
+      }
+      command = .quiz(session: id, options)
+    } else {
+      let known = catalog.banks.map(\.id) + catalog.sessions.map(\.id)
       var message = "quizline: there is no bank or session \(quotedArg(id))"
       if let m = closestMatch(to: id, in: known) { message += "; did you mean '\(m)'?" }
       env.stderr.line(message)
       env.stderr.line("Run 'quizline list' to see them.")
       return .usage
     }
-    if case .success(let loaded) = QuizlineCommand.loadCatalog(env), loaded.catalog.bank(id) == nil {
-      let sessionOptions = ["shuffle", "seed", "certainty"]
-      if let extra = ReplCommands.startOptions.map(\.name).first(where: { args.value($0) != nil && !sessionOptions.contains($0) }) {
-        env.stderr.line("quizline: option --\(extra) applies to banks; a session's checkpoint is always asked whole (it accepts --shuffle, --seed, --certainty)")
-        return .usage
-      }
-    }
-    var words = [id]
-    for option in ReplCommands.startOptions {
-      guard let value = args.value(option.name) else { continue }
-      words.append("--" + option.name)
-      if option.takesValue { words.append(value) }
-    }
-    return QuizlineCommand.runREPL(args, env, firstLine: { catalog in
-      let verb = catalog.bank(id) == nil && catalog.session(id) != nil ? "quiz" : "start"
-      return ([verb] + words.map(quoteWord)).joined(separator: " ")
-    }, leaveAfterRun: true)
+    return QuizlineCommand.runREPL(args, env, catalog: loaded, firstCommand: command, leaveAfterRun: true)
   }
-}
-
-/// A word quoted for the REPL's tokenizer when it has spaces.
-func quoteWord(_ w: String) -> String {
-  w.contains(" ") || w.isEmpty ? "\"" + w + "\"" : w
 }

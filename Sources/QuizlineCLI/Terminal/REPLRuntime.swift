@@ -10,11 +10,11 @@ struct REPLRuntime {
   let clock: @Sendable () -> Timestamp
   let entropy: () -> UInt64
   let context: @Sendable () -> RenderContext
-  /// A line to act on first, as if typed (`quizline quiz BANK`).
-  var firstLine: String?
-  /// Leave as soon as no quiz is in progress (after `firstLine` started one).
+  /// A command to carry out first, as if typed at the home prompt (`quizline quiz BANK`).
+  var firstCommand: ReplCommand?
+  /// Leave as soon as no quiz is in progress (after `firstCommand` started one).
   var leaveAfterRun = false
-  /// Where a `firstLine` that fails goes when the run leaves at once (standard error).
+  /// Where a `firstCommand` that is refused goes when the run leaves at once (standard error).
   var errorOutput: (any TextSink)?
   /// The profile's files, for snapshots (nil when read-only).
   var profileStore: ProfileStore?
@@ -24,11 +24,11 @@ struct REPLRuntime {
   /// Runs until the learner leaves; returns the exit status.
   mutating func run() -> ExitCode {
     let welcome = send(.started(at: clock()))
-    if let firstLine {
-      let first = send(.lineEntered(firstLine, at: clock(), entropy: entropy()))
+    if let firstCommand {
+      let first = send(.commandIssued(firstCommand, at: clock(), entropy: entropy()))
       if leaveAfterRun, store.state.quiz == nil {
         reader.close()
-        if case .error = store.state.display.first {
+        if store.outcome == .refused {
           // `quizline quiz BANK --count 0`: a usage error, so only the error, on standard error.
           (errorOutput ?? output).write(first.text)
           return .usage
@@ -95,12 +95,17 @@ struct REPLRuntime {
 extension QuizlineCommand {
   /// `quizline` with no command: the REPL on the quizzes folder and the profile's progress.
   static func runREPL(
-    _ parsed: ParsedArguments, _ env: CommandEnvironment, firstLine: ((Catalog) -> String)? = nil, leaveAfterRun: Bool = false
+    _ parsed: ParsedArguments, _ env: CommandEnvironment, catalog preloaded: CatalogLoadResult? = nil,
+    firstCommand: ReplCommand? = nil, leaveAfterRun: Bool = false
   ) -> ExitCode {
     let loaded: CatalogLoadResult
-    switch loadCatalog(env) {
-    case .failure(let code): return code
-    case .success(let result): loaded = result
+    if let preloaded {
+      loaded = preloaded
+    } else {
+      switch loadCatalog(env) {
+      case .failure(let code): return code
+      case .success(let result): loaded = result
+      }
     }
     let settings = env.settings
     let clock = makeClock(settings)
@@ -127,7 +132,7 @@ extension QuizlineCommand {
     var runtime = REPLRuntime(
       store: Store(state: state, journal: profile.journal), reader: reader, output: env.stdout, clock: clock,
       entropy: { UInt64.random(in: 0...UInt64.max) }, context: context)
-    runtime.firstLine = firstLine?(loaded.catalog)
+    runtime.firstCommand = firstCommand
     runtime.leaveAfterRun = leaveAfterRun
     runtime.errorOutput = env.stderr
     runtime.profileStore = profile.store

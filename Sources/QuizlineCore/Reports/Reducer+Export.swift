@@ -18,25 +18,26 @@ public struct ExportRequest: Sendable, Equatable {
 extension Reducer {
   /// `export FORMAT [PATH] [--force] [--since DATE]`: checks the words, then asks for the file to be
   /// written (an ``Effect``); what the screen says comes with ``Action/effectFinished(_:at:)``.
-  static func export(_ state: inout AppState, _ args: ParsedArguments, _ context: Context) -> Reduction {
-    let name = args.positionals[0].lowercased()
+  static func export(
+    _ state: inout AppState, format formatName: String, path: String?, force: Bool, since sinceText: String?, _ context: Context
+  ) -> Reduction {
+    let name = formatName.lowercased()
     guard let format = ReportFormat(rawValue: name), format != .text else {
       return fail(
-        &state, "export: \(quotedArg(args.positionals[0])) is not a report format",
+        &state, "export: \(quotedArg(formatName)) is not a report format",
         hint: "Formats: md, json, csv, html. Type progress to see the report here.")
     }
     var since: Int64?
-    if let text = args.value("since") {
+    if let text = sinceText {
       guard let day = ReportDates.day(text) else {
         return fail(&state, "export: --since \(quotedArg(text)) is not a date", hint: "Write it as YYYY-MM-DD, e.g. 2026-11-01 (UTC).")
       }
       since = day
     }
-    let path = args.positionals.count > 1 ? args.positionals[1] : nil
     if path == "-" {
       return fail(&state, "export writes a file; '-' (standard output) is for quizline report", hint: "Type progress to see the report here, or give a file name: export \(format.rawValue) FILE")
     }
-    return Reduction(effects: [.exportReport(ExportRequest(format: format, path: path, force: args.flag("force"), sinceDay: since))])
+    return Reduction(effects: [.exportReport(ExportRequest(format: format, path: path, force: force, sinceDay: since))])
   }
 
   /// The screen after an effect: where the report went, or why it could not be written.

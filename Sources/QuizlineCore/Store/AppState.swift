@@ -109,6 +109,8 @@ public enum Action: Sendable, Equatable {
   case started(at: Timestamp)
   /// A line was entered; `entropy` seeds shuffles when no `--seed` is given.
   case lineEntered(String, at: Timestamp, entropy: UInt64)
+  /// A command given as a typed value, as if typed at the home prompt (`quizline read`, `quizline quiz`).
+  case commandIssued(ReplCommand, at: Timestamp, entropy: UInt64)
   /// Ctrl-C at the prompt; `lineHadText` when keys had been typed on the line it cancelled.
   case interrupted(at: Timestamp, lineHadText: Bool = false)
   /// Ctrl-D, or the end of piped input.
@@ -119,7 +121,7 @@ public enum Action: Sendable, Equatable {
   /// When the action happened: the time its events are stamped with.
   public var at: Timestamp {
     switch self {
-    case .started(let t), .lineEntered(_, let t, _), .interrupted(let t, _), .inputEnded(let t), .effectFinished(_, let t): t
+    case .started(let t), .lineEntered(_, let t, _), .commandIssued(_, let t, _), .interrupted(let t, _), .inputEnded(let t), .effectFinished(_, let t): t
     }
   }
 }
@@ -206,9 +208,18 @@ public struct Feedback: Sendable, Equatable {
 public struct Reduction: Sendable, Equatable {
   public var events: [EventPayload] = []
   public var effects: [Effect] = []
+  /// Whether the action was carried out or refused with an error (what `quizline read` and
+  /// `quizline quiz` turn into an exit status).
+  public var outcome: CommandOutcome = .accepted
 
   public init(events: [EventPayload] = [], effects: [Effect] = []) {
     self.events = events
     self.effects = effects
   }
+}
+
+/// What came of an action: carried out, or refused with an error on the display.
+public enum CommandOutcome: Sendable, Equatable {
+  case accepted
+  case refused
 }

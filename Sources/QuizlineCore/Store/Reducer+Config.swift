@@ -72,8 +72,8 @@ public enum SettingKey: String, Sendable, CaseIterable {
 
 extension Reducer {
   /// `config`, `config KEY`, `config KEY VALUE`.
-  static func config(_ state: inout AppState, _ args: ParsedArguments) -> Reduction {
-    guard let name = args.positionals.first else {
+  static func config(_ state: inout AppState, key name: String?, value: String?) -> Reduction {
+    guard let name else {
       state.display = [.settings]
       return Reduction()
     }
@@ -82,11 +82,11 @@ extension Reducer {
       if let m = closestMatch(to: name, in: SettingKey.allCases.map(\.rawValue)) { hint = "Did you mean \(m)? " + hint }
       return fail(&state, "there is no setting \(quotedArg(name))", hint: hint)
     }
-    guard args.positionals.count == 2 else {
+    guard let value else {
       state.display = [.notice("\(key.rawValue) = \(key.value(in: state.progress.settings))")]
       return Reduction()
     }
-    let text = args.positionals[1].lowercased()
+    let text = value.lowercased()
     var s = state.progress.settings
     let bad = "\(quotedArg(text)) is not a value for \(key.rawValue); try e.g. \(key.suggestions.joined(separator: " or "))"
     switch key {
@@ -111,7 +111,7 @@ extension Reducer {
       }
     }
     guard s.validate().isEmpty else {
-      return fail(&state, "\(quotedArg(args.positionals[1])) is out of range for \(key.rawValue): \(key.allowed)", hint: "Nothing was changed.")
+      return fail(&state, "\(quotedArg(value)) is out of range for \(key.rawValue): \(key.allowed)", hint: "Nothing was changed.")
     }
     guard s != state.progress.settings else {
       state.display = [.notice("\(key.rawValue) is already \(key.value(in: s)).")]

@@ -40,8 +40,12 @@ extension Reducer {
     if line.hasPrefix("=") {
       line = String(line.dropFirst()).trimmingSpaces
     } else if isQuizCommand(line) {
-      guard let args = parse(&state, line, in: .quiz), let command = args.command else { return Reduction() }
-      return quizCommand(&state, command, args, run: run, ref: ref, question: question, context)
+      switch decode(&state, line, in: .quiz) {
+      case .failure(let refusal): return refusal.reduction
+      case .success(nil): return Reduction()
+      case .success(let (spec, command)?):
+        return quizCommand(&state, spec, command, run: run, ref: ref, question: question, context)
+      }
     }
     switch (stage, question.body) {
     case (.asking(let shownAt), .flashcard):
@@ -151,23 +155,23 @@ extension Reducer {
   }
 
   private static func quizCommand(
-    _ state: inout AppState, _ command: String, _ args: ParsedArguments, run: QuizRun, ref: QuestionRef, question: Question,
-    _ context: Context
+    _ state: inout AppState, _ spec: ReplCommandSpec, _ command: ReplCommand, run: QuizRun, ref: QuestionRef,
+    question: Question, _ context: Context
   ) -> Reduction {
     switch command {
-    case "skip":
+    case .skip:
       let events: [EventPayload] = [.skipped(run: run.id, question: ref)] + advance(&state, run: run, from: run.position + 1, extraScore: 0, context)
       state.display.insert(.notice("Skipped."), at: 0)
       return Reduction(events: events)
-    case "hint":
+    case .hint:
       guard let hint = question.hint else { return fail(&state, "this question has no hint", hint: AnswerParser.syntaxHint(for: question)) }
       state.display = [.hint(hint)]
-    case "flag":
+    case .flag:
       let on = !state.progress.question(ref).flagged
       let count = state.progress.flaggedQuestions.count + (on ? 1 : -1)
       state.display = [.notice((on ? "Flagged" : "Unflagged") + " \(ref). Flagged: \(count) question\(count == 1 ? "" : "s").")]
       return Reduction(events: [.flagged(question: ref, on: on)])
-    case "back":
+    case .back:
       guard run.position > 0 else {
         return fail(&state, "this is the first question; there is no earlier feedback", hint: AnswerParser.syntaxHint(for: question))
       }
@@ -185,24 +189,24 @@ extension Reducer {
         grade = Grade(score: outcome.score ?? 0)
       }
       state.display = [.feedback(Feedback(question: previousRef, typed: typed, grade: grade, recorded: false)), .currentQuestion]
-    case "end":
+    case .end:
       state.quiz = nil
       state.display = [.runSummary(runID: run.id)]
       return Reduction(events: [.runEnded(run: run.id, reason: .ended)])
-    case "help":
-      if let arg = args.positionals.first, ReplCommands.parser(for: .quiz).command(named: arg) == nil,
-        ReplCommands.parser(for: .home).command(named: arg) == nil
+    case .help(let topic):
+      if let topic, ReplCommands.parser(for: .quiz).command(named: topic) == nil,
+        ReplCommands.parser(for: .home).command(named: topic) == nil
       {
-        return fail(&state, "help: there is no command \(quotedArg(arg))", hint: "Type help to see the quiz commands.")
+        return fail(&state, "help: there is no command \(quotedArg(topic))", hint: "Type help to see the quiz commands.")
       }
-      state.display = [.help(command: args.positionals.first, context: .quiz)]
-    case "status": state.display = [.status]
-    case "undo": return undo(&state, context)
-    case "quit":
+      state.display = [.help(command: topic, context: .quiz)]
+    case .status: state.display = [.status]
+    case .undo: return undo(&state, context)
+    case .quit:
       state.quitRequested = true
       state.display = [.notice("Your place in this quiz is saved: type resume next time."), .goodbye]
     default:
-      return fail(&state, "\(command) cannot be used during a quiz", hint: "Type end to finish the quiz first.")
+      return fail(&state, "\(spec.name) cannot be used during a quiz", hint: "Type end to finish the quiz first.")
     }
     return Reduction()
   }

@@ -1,16 +1,18 @@
 extension Reducer {
   /// `review [BANK|--all] [--limit N] [--certainty]`: due cards first (most overdue first), then new
   /// ones up to the daily new-card limit.
-  static func review(_ state: inout AppState, _ args: ParsedArguments, _ context: Context) -> Reduction {
-    let bank = args.positionals.first
-    if bank != nil, args.flag("all") {
+  static func review(
+    _ state: inout AppState, bank: String?, all: Bool, limit limitOption: OptionValue<Int>?, certainty: Bool, _ context: Context
+  ) -> Reduction {
+    if bank != nil, all {
       return fail(&state, "review takes a bank or --all, not both", hint: "review --all reviews every bank; review BANK only that one.")
     }
     if let bank, state.catalog.bank(bank) == nil { return unknown(&state, "bank", bank, state.catalog.banks.map(\.id)) }
     var limit = Int.max
-    if let l = args.value("limit") {
-      guard let n = Int(l), n >= 1 else { return fail(&state, "--limit must be a whole number of at least 1, not \(quotedArg(l))", hint: "For example: review --limit 20") }
-      limit = n
+    switch limitOption {
+    case .invalid(let l)?: return fail(&state, "--limit must be a whole number of at least 1, not \(quotedArg(l))", hint: "For example: review --limit 20")
+    case .valid(let n)?: limit = n
+    case nil: break
     }
     let due = state.dueCards(at: context.now).now.filter { bank == nil || $0.bank == bank }
     let fresh = state.newCards(bank: bank).prefix(state.newCardsLeftToday(at: context.now))
@@ -19,43 +21,43 @@ extension Reducer {
       state.display = [.nothingDue]
       return Reduction()
     }
-    return begin(&state, RunStart(source: .review, questions: refs, seed: context.entropy, bankHashes: hashes(state, refs), certainty: args.flag("certainty")), context)
+    return begin(&state, RunStart(source: .review, questions: refs, seed: context.entropy, bankHashes: hashes(state, refs), certainty: certainty), context)
   }
 
   /// `cram BANK|--tags T`: practice that does not move the schedule (answers are recorded as practice).
-  static func cram(_ state: inout AppState, _ args: ParsedArguments, _ context: Context) -> Reduction {
+  static func cram(_ state: inout AppState, _ bank: String?, _ options: RunOptions, _ context: Context) -> Reduction {
     var questions: [QuestionRef] = []
-    if let id = args.positionals.first {
+    if let id = bank {
       guard let bank = state.catalog.bank(id) else { return unknown(&state, "bank", id, state.catalog.banks.map(\.id)) }
       questions = bank.questions.map { QuestionRef(bank: id, question: $0.id) }
-    } else if args.value("tags") == nil {
+    } else if options.tags == nil {
       return fail(&state, "cram needs a bank or --tags", hint: "usage: cram BANK, or cram --tags state,layout")
     } else {
       questions = state.catalog.banks.flatMap { b in b.questions.map { QuestionRef(bank: b.id, question: $0.id) } }
     }
-    if let tagList = args.value("tags") {
+    if let tagList = options.tags {
       let wanted = Set(tagList.split(separator: ",").map { String($0).trimmingSpaces.lowercased() }.filter { !$0.isEmpty })
       questions = questions.filter { ref in
         let tags = (state.catalog.question(ref)?.tags ?? []) + (state.catalog.bank(ref.bank)?.tags ?? [])
         return !wanted.isDisjoint(with: tags)
       }
       if questions.isEmpty {
-        let scope = args.positionals.first.flatMap { state.catalog.bank($0) }.map { [$0] } ?? state.catalog.banks
+        let scope = bank.flatMap { state.catalog.bank($0) }.map { [$0] } ?? state.catalog.banks
         let known = Set(scope.flatMap { $0.tags + $0.questions.flatMap(\.tags) }).sorted()
         return fail(&state, "no question has the tags \(tagList)", hint: known.isEmpty ? "No question has tags; search finds questions by text." : "Tags: \(known.joined(separator: ", ")).")
       }
     }
     questions = Presentation.shuffled(questions, seed: context.entropy)
-    if let c = args.value("count") {
-      guard let n = Int(c), n >= 1 else { return fail(&state, "--count must be a whole number of at least 1, not \(quotedArg(c))", hint: "For example: cram BANK --count 10") }
-      questions = Array(questions.prefix(n))
+    switch options.count {
+    case .invalid(let c)?: return fail(&state, "--count must be a whole number of at least 1, not \(quotedArg(c))", hint: "For example: cram BANK --count 10")
+    case .valid(let n)?: questions = Array(questions.prefix(n))
+    case nil: break
     }
     return begin(&state, RunStart(source: .cram, questions: questions, seed: context.entropy, bankHashes: hashes(state, questions), practice: true), context)
   }
 
   /// `reset BANK|SESSION`: asks for `yes` first; the reset is an event, so `undo` can restore it.
-  static func reset(_ state: inout AppState, _ args: ParsedArguments) -> Reduction {
-    let id = args.positionals[0]
+  static func reset(_ state: inout AppState, _ id: String) -> Reduction {
     let scope: ResetScope
     if state.catalog.bank(id) != nil {
       scope = .bank(id)

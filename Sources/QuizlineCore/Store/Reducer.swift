@@ -48,6 +48,10 @@ public enum Reducer {
       return Reduction()
     case .effectFinished(let outcome, _):
       return effectFinished(&state, outcome)
+    case .commandIssued(let command, let now, let entropy):
+      state.interruptArmed = false
+      var context = Context(now: now, entropy: entropy)
+      return perform(&state, command.spec, command, &context)
     case .lineEntered(let typed, let now, let entropy):
       let raw = removingControlCharacters(typed)
       state.interruptArmed = false
@@ -62,9 +66,6 @@ public enum Reducer {
     }
   }
 
-  /// Commands whose purpose is to record something (refused on a read-only profile).
-  static let recordingCommands: Set<String> = ["start", "quiz", "retry", "review", "cram", "resume", "complete", "reopen", "reset", "config", "undo"]
-
   /// Per-action inputs that must not come from globals.
   struct Context {
     var now: Timestamp
@@ -73,70 +74,87 @@ public enum Reducer {
 
   static func fail(_ state: inout AppState, _ message: String, hint: String? = nil) -> Reduction {
     state.display = [.error(message, hint: hint)]
-    return Reduction()
+    var reduction = Reduction()
+    reduction.outcome = .refused
+    return reduction
   }
 
-  /// Parses a command line against the commands of `context`; shows the error and returns nil on failure.
-  static func parse(_ state: inout AppState, _ line: String, in context: ReplContext) -> ParsedArguments? {
+  /// Decodes a command line against the commands of `context`: the command (nil for a line without
+  /// one), or the refusal that shows why the line is not a command here.
+  static func decode(_ state: inout AppState, _ line: String, in context: ReplContext) -> Result<(ReplCommandSpec, ReplCommand)?, Refusal> {
     do {
       var words = ReplCommands.tokenize(line)
       // Commands are case-insensitive at the prompt (`Skip`, `LIST`); their arguments are not.
       if let first = words.first { words[0] = first.lowercased() }
-      return try ReplCommands.parser(for: context).parse(words)
+      return .success(try ReplCommands.decode(words, in: context))
     } catch {
       if context == .home, let word = ReplCommands.tokenize(line).first?.lowercased(),
         ReplCommands.parser(for: .quiz).command(named: word) != nil, ReplCommands.parser(for: .home).command(named: word) == nil
       {
         let hint = state.progress.activeRun == nil ? "Type start BANK or review to begin a quiz." : "Type resume to go back to your quiz."
-        state.display = [.error("\(word) can only be used during a quiz", hint: hint)]
-        return nil
+        return .failure(Refusal(fail(&state, "\(word) can only be used during a quiz", hint: hint)))
       }
       let usage = error.command.flatMap { name in ReplCommands.all.first { $0.name == name } }.map { "usage: " + $0.usage }
-      state.display = [.error(error.message, hint: usage ?? "Type help to see the commands.")]
-      return nil
+      return .failure(Refusal(fail(&state, error.message, hint: usage ?? "Type help to see the commands.")))
     }
   }
 
+  /// A line that could not be decoded, with the reduction that says why.
+  struct Refusal: Error {
+    var reduction: Reduction
+    init(_ reduction: Reduction) { self.reduction = reduction }
+  }
+
   private static func reduceHomeLine(_ state: inout AppState, _ line: String, _ context: inout Context) -> Reduction {
-    guard let args = parse(&state, line, in: .home), let command = args.command else { return Reduction() }
-    if state.readOnly, recordingCommands.contains(command) {
+    switch decode(&state, line, in: .home) {
+    case .failure(let refusal): return refusal.reduction
+    case .success(nil): return Reduction()
+    case .success(let (spec, command)?): return perform(&state, spec, command, &context)
+    }
+  }
+
+  /// Carries out a command given at the home prompt.
+  static func perform(_ state: inout AppState, _ spec: ReplCommandSpec, _ command: ReplCommand, _ context: inout Context) -> Reduction {
+    if state.readOnly, spec.recordsProgress {
       return fail(
-        &state, "\(command) records progress, and this profile is open read-only (--read-only)",
+        &state, "\(spec.name) records progress, and this profile is open read-only (--read-only)",
         hint: "You can read sessions, list, search, see status and progress, and export. Leave the other quizline, then start without --read-only.")
     }
-    let arg = args.positionals.first
     switch command {
-    case "help":
-      if let arg, ReplCommands.parser(for: .home).command(named: arg) == nil, ReplCommands.parser(for: .quiz).command(named: arg) == nil {
-        return fail(&state, "help: there is no command \(quotedArg(arg))", hint: "Type help to see the commands.")
+    case .help(let topic):
+      if let topic, ReplCommands.parser(for: .home).command(named: topic) == nil, ReplCommands.parser(for: .quiz).command(named: topic) == nil {
+        return fail(&state, "help: there is no command \(quotedArg(topic))", hint: "Type help to see the commands.")
       }
-      state.display = [.help(command: arg, context: .home)]
-    case "list": state.display = [.catalogList]
-    case "search": state.display = [.searchResults(query: args.positionals.joined(separator: " "))]
-    case "status": state.display = [.status]
-    case "progress": state.display = [.progressReport]
-    case "export": return export(&state, args, context)
-    case "read": return read(&state, arg ?? "")
-    case "next":
+      state.display = [.help(command: topic, context: .home)]
+    case .list: state.display = [.catalogList]
+    case .search(let query): state.display = [.searchResults(query: query)]
+    case .status: state.display = [.status]
+    case .progress: state.display = [.progressReport]
+    case .export(let format, let path, let force, let since): return export(&state, format: format, path: path, force: force, since: since, context)
+    case .read(let session): return read(&state, session)
+    case .next:
       guard let s = state.nextSession else {
         state.display = [.notice(state.catalog.sessions.isEmpty ? "There are no study sessions." : "Every session is completed. Well done!")]
         return Reduction()
       }
       return read(&state, s.id)
-    case "complete", "reopen": return mark(&state, arg, complete: command == "complete")
-    case "start", "quiz", "retry": return startRun(&state, command, args, &context)
-    case "resume": return resume(&state, context)
-    case "review": return review(&state, args, context)
-    case "cram": return cram(&state, args, context)
-    case "forecast": state.display = [.forecast]
-    case "reset": return reset(&state, args)
-    case "config": return config(&state, args)
-    case "undo": return undo(&state, context)
-    case "quit":
+    case .complete(let session): return mark(&state, session, complete: true)
+    case .reopen(let session): return mark(&state, session, complete: false)
+    case .start(let bank, let options): return startBank(&state, bank, options, &context)
+    case .quiz(let session, let options): return startCheckpoint(&state, session, options, &context)
+    case .retry: return retry(&state, &context)
+    case .resume: return resume(&state, context)
+    case .review(let bank, let all, let limit, let certainty): return review(&state, bank: bank, all: all, limit: limit, certainty: certainty, context)
+    case .cram(let bank, let options): return cram(&state, bank, options, context)
+    case .forecast: state.display = [.forecast]
+    case .reset(let target): return reset(&state, target)
+    case .config(let key, let value): return config(&state, key: key, value: value)
+    case .undo: return undo(&state, context)
+    case .quit:
       state.quitRequested = true
       state.display = [.goodbye]
-    default:
-      return fail(&state, "\(quotedArg(command)) cannot be used here", hint: "Type help to see the commands.")
+    case .skip, .hint, .flag, .back, .end:
+      return fail(&state, "\(quotedArg(spec.name)) cannot be used here", hint: "Type help to see the commands.")
     }
     return Reduction()
   }

@@ -4,6 +4,8 @@ public struct Store {
   public private(set) var state: AppState
   /// The effects the last action asked for, for the runtime to carry out (see ``Effect``).
   public private(set) var effects: [Effect] = []
+  /// Whether the last action was carried out or refused (a failed append refuses it).
+  public private(set) var outcome: CommandOutcome = .accepted
   private let journal: any Journal
 
   public init(state: AppState, journal: any Journal) {
@@ -18,6 +20,7 @@ public struct Store {
     let before = state
     let reduction = Reducer.reduce(&state, action)
     effects = reduction.effects
+    outcome = reduction.outcome
     var recorded: [RecordedEvent] = []
     for payload in reduction.events {
       let event = RecordedEvent(sequence: state.progress.lastSequence + 1, at: now, payload: payload)
@@ -40,6 +43,7 @@ public struct Store {
         if state.progress.activeRun?.isAtEnd == true { failed.quiz = nil }
         state = failed
         effects = []
+        outcome = .refused
         return recorded
       }
       state.progress.apply(event)

@@ -144,16 +144,15 @@ import Testing
   }
 
   @Test func everySourceNamesASeedFileAndAHeadingInIt() throws {
-    let seeds = try #require(Curriculum.seedTexts, "no seed texts at \(Curriculum.seeds)")
-    let lines = seeds.mapValues { Set($0.split(separator: "\n").map { String($0).trimmingSpaces }) }
+    let seeds = try Curriculum.seedFingerprints.get()
     let sources = Curriculum.questions.map { ("\($0.bank)/\($0.question.id)", $0.question.source) }
       + catalog.sessions.flatMap { s in s.sources.map { ("session \(s.id)", Optional($0)) } }
     for (owner, source) in sources {
       let source = try #require(source, "\(owner) has no source")
-      let headings = try #require(lines[source.file], "\(owner): \(source.file) is not a seed file")
-      // "heading" or "heading › subheading", each part a line of the seed.
+      let headings = try #require(seeds[source.file]?.headings, "\(owner): \(source.file) is not a seed file")
+      // "heading" or "heading › subheading", each part a heading of the seed.
       for part in source.section.components(separatedBy: " › ") {
-        #expect(headings.contains(part), "\(owner): no line \(quoted(part)) in \(source.file)")
+        #expect(headings.contains(part), "\(owner): no heading \(quoted(part)) in \(source.file)")
       }
     }
   }
@@ -178,10 +177,7 @@ import Testing
   }
 
   @Test func glossaryHasAFlashcardForEveryKeyTermOfTheChapter() throws {
-    let chapter = try #require(Curriculum.seedTexts?["000_70df97bb4281d34f.txt"])
-    let section = try #require(chapter.components(separatedBy: "\nKey Terms\n").last?.components(separatedBy: "\nReview Questions").first)
-    let terms = section.split(separator: "\n").compactMap { $0.split(separator: ":", maxSplits: 1).first.map(String.init) }
-      .filter { !$0.trimmingSpaces.isEmpty }
+    let terms = try #require(try Curriculum.seedFingerprints.get()["000_70df97bb4281d34f.txt"]).keyTerms
     #expect(terms.count >= 20)
     let glossary = try #require(catalog.bank("swiftui-glossary"))
     #expect(glossary.questions.allSatisfy { $0.body.kind == .flashcard })

@@ -1,12 +1,12 @@
 import Foundation
 @testable import QuizlineCore
 
-/// The shipped curriculum (`Quizzes/`) and its source texts (`../shared/seeds/`), found from this file.
+/// The shipped curriculum (`Quizzes/`) and the committed fingerprint of its source texts, found from this file.
 enum Curriculum {
   static let repositoryRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
   static let quizzes = repositoryRoot + "/Quizzes"
-  static let seeds = repositoryRoot + "/../shared/seeds"
+  static let fingerprintFile = repositoryRoot + "/Tests/Fixtures/curriculum/seed-fingerprints.json"
 
   /// Loaded once for all curriculum tests.
   static let loaded = CatalogLoader.load(directory: quizzes)
@@ -17,15 +17,10 @@ enum Curriculum {
     catalog.banks.flatMap { b in b.questions.map { (b.id, $0) } }
   }
 
-  /// Seed file name → its text, or nil when the folder is missing.
-  static let seedTexts: [String: String]? = {
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: seeds) else { return nil }
-    var out: [String: String] = [:]
-    for name in names where name.hasSuffix(".txt") {
-      out[name] = try? String(contentsOfFile: seeds + "/" + name, encoding: .utf8)
-    }
-    return out
-  }()
+  /// Seed file name → the fingerprint of that source text.
+  static let seedFingerprints: Result<[String: SeedFingerprint], any Error> = Result {
+    try SeedFingerprint.loadCommitted(from: fingerprintFile)
+  }
 
   /// Every `*.json` file of the curriculum, as a path relative to `Quizzes/`.
   static var jsonFiles: [String] {

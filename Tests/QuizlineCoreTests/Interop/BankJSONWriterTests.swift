@@ -5,25 +5,25 @@ import Testing
 
 @Suite struct BankJSONWriterTests {
   /// Decodes a written file with the project's own bank decoder (what `quizline check` uses).
-  func decode(_ text: String, path: String = "written.json") -> (CatalogItem?, [Diagnostic]) {
+  static func decode(_ text: String, path: String = "written.json") -> (CatalogItem?, [Diagnostic]) {
     let (item, context) = CatalogFileDecoder.decode(bytes: Array(text.utf8), path: path)
     return (item, context.diagnostics)
   }
 
   /// `b` without the hash of the file it was loaded from (which a written bank cannot know beforehand).
-  func content(_ b: Bank) -> Bank {
+  static func content(_ b: Bank) -> Bank {
     var copy = b
     copy.contentHash = ""
     return copy
   }
 
   @Test func aBankWithEveryTypeReadsBackIdenticallyAndWithoutProblems() throws {
-    let (item, diagnostics) = decode(BankJSONWriter.json(InteropFixtures.bank))
+    let (item, diagnostics) = Self.decode(BankJSONWriter.json(InteropFixtures.bank))
     #expect(diagnostics.isEmpty, "\(diagnostics)")
     guard case .bank(let bank, _, _) = try #require(item) else {
       throw FixtureError.missing("bank")
     }
-    #expect(content(bank) == InteropFixtures.bank)
+    #expect(Self.content(bank) == InteropFixtures.bank)
   }
 
   @Test func keysFollowTheDocumentedOrderAndDefaultsAreLeftOut() {
@@ -83,40 +83,42 @@ import Testing
     let bank = Bank(id: "e", title: tricky, questions: [])
     let text = BankJSONWriter.json(bank)
     #expect(text.contains(#""title": "quote \" backslash \\ tab \t newline \n é 😀 </script>""#))
-    let (item, _) = decode(text)
+    let (item, _) = Self.decode(text)
     guard case .bank(let back, _, _) = try #require(item) else {
       throw FixtureError.missing("bank")
     }
     #expect(back.title == tricky)
   }
 
-  /// Every conformance input and corpus file, imported and written, is a bank `quizline check` accepts and
-  /// reads back as the same bank; so is the study session made from its descriptions.
-  @Test func everyImportedFileWritesABankTheLoaderAccepts() throws {
-    var files: [(String, Data, Bool)] = []
-    for stem in Conformance.cases("gift") {
-      files.append((stem, try Conformance.input("gift", "\(stem).gift"), true))
+  /// Every in-repo importer case, imported and written, is a bank `quizline check` accepts and reads
+  /// back as the same bank; so is the study session made from its descriptions. (`make conformance`
+  /// does the same for the public cases and corpora.)
+  @Test func everyImportedCaseWritesABankTheLoaderAccepts() throws {
+    var files: [ImportedFile] = []
+    for stem in ImporterCaseTests.gift.stems {
+      files.append((stem, try ImporterCaseTests.gift.input("\(stem).gift"), true))
     }
-    for stem in Conformance.cases("aiken") {
-      files.append((stem, try Conformance.input("aiken", "\(stem).aiken.txt"), false))
+    for stem in ImporterCaseTests.aiken.stems {
+      files.append((stem, try ImporterCaseTests.aiken.input("\(stem).aiken.txt"), false))
     }
-    for path in Conformance.corpusFiles(extensions: [".gift", ".txt"]) {
-      let data = try Data(contentsOf: Conformance.root.appendingPathComponent("corpora/\(path)"))
-      files.append((path, data, path.hasSuffix(".gift") || path.hasSuffix("examples.txt")))
-    }
-    #expect(files.count > 100)
+    try Self.checkWrittenBanksReadBack(files)
+  }
+
+  typealias ImportedFile = (name: String, data: Data, isGIFT: Bool)
+
+  static func checkWrittenBanksReadBack(_ files: [ImportedFile]) throws {
     for (name, data, isGIFT) in files {
       let result =
         isGIFT ? GIFTImporter().read(data, path: name) : AikenImporter().read(data, path: name)
-      let (item, diagnostics) = decode(BankJSONWriter.json(result.bank), path: name)
+      let (item, diagnostics) = Self.decode(BankJSONWriter.json(result.bank), path: name)
       #expect(!diagnostics.hasErrors, "\(name): \(diagnostics)")
       guard case .bank(let back, _, _) = item else {
         Issue.record("\(name): not read back as a bank")
         continue
       }
-      #expect(content(back) == result.bank, "\(name)")
+      #expect(Self.content(back) == result.bank, "\(name)")
       if let session = result.studySession {
-        let (sItem, sDiagnostics) = decode(BankJSONWriter.json(session), path: name)
+        let (sItem, sDiagnostics) = Self.decode(BankJSONWriter.json(session), path: name)
         #expect(!sDiagnostics.hasErrors, "\(name): \(sDiagnostics)")
         guard case .session(let s, _, _) = sItem else {
           Issue.record("\(name): notes not read back as a session")

@@ -1,42 +1,30 @@
 import Foundation
+import Testing
 
 @testable import QuizlineCore
 
-/// Access to `shared/conformance/`, which CI keeps beside the project (`<repo>/../shared`).
-enum Conformance {
-  /// `<repo>/../shared/conformance`, found from this file's path.
-  static let root: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // Interop
-    .deletingLastPathComponent()  // QuizlineCoreTests
-    .deletingLastPathComponent()  // Tests
-    .deletingLastPathComponent()  // repo
-    .deletingLastPathComponent()
-    .appendingPathComponent("shared/conformance")
+/// A folder of importer cases in the neutral expected-result schema (`gift-oracle/1`, `aiken-oracle/1`):
+/// `NAME.gift` (or `NAME.aiken.txt`) beside `NAME.expected.json`. The in-repo cases live in
+/// `Tests/Fixtures/gift-cases/` and `Tests/Fixtures/aiken-cases/` (run by `make test`); the public
+/// conformance cases in `$CONFORMANCE_DIR` (run by `make conformance`) use the same schema and runner.
+struct CaseFolder {
+  let root: URL
 
-  /// Case stems (`001-essay`, …) of a folder, sorted.
-  static func cases(_ folder: String) -> [String] {
-    let dir = root.appendingPathComponent(folder)
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+  /// Case stems (`001-essay`, …), sorted.
+  var stems: [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
     return names.filter { $0.hasSuffix(".expected.json") }.map {
       String($0.dropLast(".expected.json".count))
     }.sorted()
   }
 
-  static func expected(_ folder: String, _ stem: String) throws -> [String: Any] {
-    let data = try Data(contentsOf: root.appendingPathComponent("\(folder)/\(stem).expected.json"))
+  func expected(_ stem: String) throws -> [String: Any] {
+    let data = try Data(contentsOf: root.appendingPathComponent("\(stem).expected.json"))
     return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
   }
 
-  static func input(_ folder: String, _ name: String) throws -> Data {
-    try Data(contentsOf: root.appendingPathComponent("\(folder)/\(name)"))
-  }
-
-  /// Every file under `corpora/` with one of the extensions, as paths relative to `corpora/`.
-  static func corpusFiles(extensions: [String]) -> [String] {
-    let base = root.appendingPathComponent("corpora")
-    guard let e = FileManager.default.enumerator(atPath: base.path) else { return [] }
-    return e.compactMap { $0 as? String }.filter { p in extensions.contains { p.hasSuffix($0) } }
-      .sorted()
+  func input(_ name: String) throws -> Data {
+    try Data(contentsOf: root.appendingPathComponent(name))
   }
 }
 
@@ -72,4 +60,13 @@ func position(of needle: String, inLine line: Int, of text: String) -> (Int, Int
     line,
     lines[line - 1].unicodeScalars.distance(from: lines[line - 1].startIndex, to: r.lowerBound) + 1
   )
+}
+
+/// The first line holding a byte sequence that is not UTF-8 (found independently of the importer).
+func firstNonUTF8Line(_ bytes: [UInt8]) -> Int {
+  for (i, line) in bytes.split(separator: 10, omittingEmptySubsequences: false).enumerated()
+  where String(validating: line, as: UTF8.self) == nil {
+    return i + 1
+  }
+  return 0
 }

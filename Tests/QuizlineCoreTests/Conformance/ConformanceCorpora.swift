@@ -3,19 +3,20 @@ import Testing
 
 @testable import QuizlineCore
 
-/// Every public GIFT/Aiken file under `shared/conformance/corpora/` imports without a crash or an error,
+/// Every public GIFT/Aiken file under `$CONFORMANCE_DIR/corpora/` imports without a crash or an error,
 /// with the counts its README (and, for gift-pegjs, that parser's own output) gives.
-@Suite("Public corpora (shared/conformance/corpora)")
-struct CorpusImportTests {
-  static let files = Conformance.corpusFiles(extensions: [".gift", ".txt"])
+@Suite("Conformance: public corpora ($CONFORMANCE_DIR/corpora)")
+struct ConformanceCorpora {
+  static let files = ConformanceMaterial.corpusFiles(extensions: [".gift", ".txt"])
 
   static func importFile(_ path: String) throws -> ImportResult {
-    let data = try Data(contentsOf: Conformance.root.appendingPathComponent("corpora/\(path)"))
+    let data = try Data(contentsOf: ConformanceMaterial.root.appendingPathComponent("corpora/\(path)"))
     return path.hasPrefix("qas-editor/aiken/")
       ? AikenImporter().read(data, path: path) : GIFTImporter().read(data, path: path)
   }
 
   @Test func theCorporaArePresent() {
+    ConformanceMaterial.requirePresent(ConformanceMaterial.root, variable: "CONFORMANCE_DIR")
     #expect(
       Self.files.count == 61,
       "expected 51 gift-pegjs, 8 QAS-Editor GIFT, 1 Aiken and Moodle's examples.txt")
@@ -33,7 +34,7 @@ struct CorpusImportTests {
     }
     if path.hasPrefix("gift-pegjs-tests/") {
       // A second opinion on how many items each file holds: gift-pegjs's own parse, categories left out.
-      let json = Conformance.root.appendingPathComponent(
+      let json = ConformanceMaterial.root.appendingPathComponent(
         "corpora/" + path.replacingOccurrences(of: ".gift", with: ".json"))
       let items = try #require(
         try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [[String: Any]])
