@@ -43,7 +43,7 @@ def show(bank, q):
     out.append(f"ANSWER: {answer}")
     out.append("WHY: " + textwrap.fill(q.get("explanation", ""), 100, subsequent_indent="     "))
     src = q.get("source", {})
-    out.append(f"SOURCE: {src.get('file')} / {src.get('section')}")
+    out.append(f"SOURCE: {src.get('title')}, {src.get('section')} ({src.get('file')})")
     return "\n".join(out)
 
 

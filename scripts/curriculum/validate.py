@@ -84,6 +84,15 @@ def norm(s, ignore_punctuation=False):
     return "".join(out)
 
 
+# The title each seed text is cited by.
+SEED_TITLES = {
+    "000_70df97bb4281d34f.txt": "SwiftUI and the Declarative UI Model",
+    "001_51d8ce5bb881dd3b.txt": "SwiftUI Framework Guide",
+    "002_62e60f13b4dad040.txt": "Modern SwiftUI Engineering Reference",
+    "003_fcad94f48eda2a90.txt": "iOS with SwiftUI: your first screen",
+}
+
+
 def seed_headings(seeds_dir):
     out = {}
     if not os.path.isdir(seeds_dir):
@@ -137,12 +146,17 @@ def main():
             if os.path.splitext(name)[0] != doc.get("id"):
                 r.warn(path, f"file name does not match id {doc.get('id')!r}")
 
-    # Sources name a seed file and one of its lines (the section heading).
+    # Sources cite a text by its title and section ("heading" or "heading › subheading", each a line
+    # of the seed file), and name the seed file for tracing.
     def check_source(path, where, s):
         if s["file"] not in seeds:
             r.error(path, f"{where}: source file {s['file']!r} is not a seed file")
-        elif s["section"].strip() not in seeds[s["file"]]:
-            r.warn(path, f"{where}: section {s['section']!r} is not a line of {s['file']}")
+            return
+        for part in s["section"].split(" › "):
+            if part.strip() not in seeds[s["file"]]:
+                r.warn(path, f"{where}: section {part!r} is not a line of {s['file']}")
+        if s.get("title") != SEED_TITLES.get(s["file"]):
+            r.warn(path, f"{where}: source title {s.get('title')!r} is not {SEED_TITLES.get(s['file'])!r}")
 
     # Banks and questions.
     prompts = collections.defaultdict(list)

@@ -37,8 +37,7 @@ public enum BankJSONWriter {
     if !q.tags.isEmpty { keys.append(("tags", strings(q.tags))) }
     if let d = q.difficulty { keys.append(("difficulty", .string(d.rawValue))) }
     if let s = q.source {
-      keys.append(
-        ("source", .object([("file", .string(s.file)), ("section", .string(s.section))])))
+      keys.append(("source", .object(sourceKeys(s))))
     }
     switch q.body {
     case .single(let choices, let answer):
@@ -166,11 +165,16 @@ public enum BankJSONWriter {
           "sources",
           .array(
             s.sources.map {
-              .object([("file", .string($0.file)), ("section", .string($0.section))])
+              .object(sourceKeys($0))
             })
         ))
     }
     return .object(keys)
+  }
+
+  /// A source reference's keys, the learner-facing title and section before the seed file name.
+  private static func sourceKeys(_ s: SourceReference) -> [(String, JSONText)] {
+    (s.title.map { [("title", JSONText.string($0))] } ?? []) + [("section", .string(s.section)), ("file", .string(s.file))]
   }
 
   private static func strings(_ items: [String]) -> JSONText { .array(items.map { .string($0) }) }

@@ -103,14 +103,15 @@ struct BankDecoder {
   }
 }
 
-/// Decodes a `{"file", "section"}` object.
+/// Decodes a `{"title"?, "section", "file"}` object.
 func decodeSourceReference(_ v: JSONValue, context: DecodeContext, what: String) -> SourceReference? {
   guard var s = ObjectReader(v, context: context, what: what) else { return nil }
+  let title = s.string("title")
   let file = s.string("file", required: true)
   let section = s.string("section", required: true)
   s.reportUnknownKeys()
   guard let file, let section else { return nil }
-  return SourceReference(file: file, section: section)
+  return SourceReference(file: file, section: section, title: title)
 }
 
 extension ObjectReader {

@@ -30,15 +30,21 @@ public struct Bank: Sendable, Equatable, Hashable {
   }
 }
 
-/// Where the fact behind a question or session comes from: a seed file and a section in it.
+/// Where the fact behind a question or session comes from: a seed file and a section in it, and
+/// optionally the source text's title, so that a reader can cite it as "title, section".
 public struct SourceReference: Sendable, Equatable, Hashable {
   public var file: String
   public var section: String
+  public var title: String?
 
-  public init(file: String, section: String) {
+  public init(file: String, section: String, title: String? = nil) {
     self.file = file
     self.section = section
+    self.title = title
   }
+
+  /// How a learner reads the reference: "Title, section" (the section alone without a title).
+  public var citation: String { title.map { "\($0), \(section)" } ?? section }
 }
 
 /// How hard the author thinks a question is.

@@ -36,7 +36,11 @@ import Testing
       #expect((6...10).contains(checkpoint?.questions.count ?? 0), "\(s.id)")
       #expect((70...80).contains(checkpoint?.passPercent ?? 0), "\(s.id)")
     }
-    #expect(Set(catalog.sessions.map(\.completion)) == [.manual, .checkpoint])
+  }
+
+  @Test func everySessionWithACheckpointIsCompletedByPassingIt() {
+    let manual = catalog.sessions.filter { $0.checkpoint != nil && $0.completion != .checkpoint }.map(\.id)
+    #expect(manual == [])
   }
 
   @Test func everyCheckpointQuestionResolves() {
@@ -51,6 +55,27 @@ import Testing
     for (bank, q) in Curriculum.questions {
       #expect(!q.explanation.trimmingSpaces.isEmpty, "\(bank)/\(q.id)")
       #expect(q.explanation.count > q.answerText.count, "\(bank)/\(q.id): explanation \(q.explanation.count) chars, answer \(q.answerText.count)")
+    }
+  }
+
+  @Test func everyQuestionExceptFlashcardsHasAHint() {
+    let unhinted = Curriculum.questions.filter { $0.question.body.kind != .flashcard && ($0.question.hint ?? "").trimmingSpaces.isEmpty }
+    #expect(unhinted.map { "\($0.bank)/\($0.question.id)" } == [])
+    #expect(Curriculum.questions.contains { $0.question.hint != nil })
+  }
+
+  @Test func noHintContainsAnAcceptedAnswerThePromptDoesNotAlreadyShow() {
+    for (bank, q) in Curriculum.questions {
+      let accepted: [String]
+      switch q.body {
+      case .text(let accept, _, _): accepted = accept.filter { $0.credit >= 1 }.map(\.text)
+      case .cloze(let text, let gaps): accepted = gaps.flatMap { $0.accept.filter { $0.credit >= 1 }.map(\.text) }.filter { !folded(text).contains(folded($0)) }
+      default: continue
+      }
+      let hint = folded(q.hint ?? "")
+      for answer in accepted.map(folded) where answer.count >= 4 && !folded(q.prompt).contains(answer) {
+        #expect(!hint.contains(answer), "\(bank)/\(q.id): the hint gives away \(quoted(answer))")
+      }
     }
   }
 
@@ -125,7 +150,29 @@ import Testing
     for (owner, source) in sources {
       let source = try #require(source, "\(owner) has no source")
       let headings = try #require(seeds[source.file]?.headings, "\(owner): \(source.file) is not a seed file")
-      #expect(headings.contains(source.section), "\(owner): no heading \(quoted(source.section)) in \(source.file)")
+      // "heading" or "heading › subheading", each part a heading of the seed.
+      for part in source.section.components(separatedBy: " › ") {
+        #expect(headings.contains(part), "\(owner): no heading \(quoted(part)) in \(source.file)")
+      }
+    }
+  }
+
+  /// The title each seed text is cited by, so that a learner can find the section without the file name.
+  static let seedTitles = [
+    "000_70df97bb4281d34f.txt": "SwiftUI and the Declarative UI Model",
+    "001_51d8ce5bb881dd3b.txt": "SwiftUI Framework Guide",
+    "002_62e60f13b4dad040.txt": "Modern SwiftUI Engineering Reference",
+    "003_fcad94f48eda2a90.txt": "iOS with SwiftUI: your first screen",
+  ]
+
+  @Test func everySourceCitesItsTextByTitleAndSection() throws {
+    let sources = Curriculum.questions.compactMap { q in q.question.source.map { ("\(q.bank)/\(q.question.id)", $0) } }
+      + catalog.sessions.flatMap { s in s.sources.map { ("session \(s.id)", $0) } }
+    #expect(sources.count > 200)
+    for (owner, source) in sources {
+      let title = try #require(Self.seedTitles[source.file], "\(owner): \(source.file) is not a seed file")
+      #expect(source.title == title, "\(owner)")
+      #expect(source.citation == "\(title), \(source.section)")
     }
   }
 

@@ -113,6 +113,40 @@ import Testing
     #expect(alone.errorCount == 5)
   }
 
+  @Test func aSourceMayNameItsTextsTitleBesideSectionAndFile() throws {
+    let bankText = #"""
+      {"kind": "bank", "schemaVersion": 1, "id": "b", "title": "B", "questions": [
+        {"id": "q", "type": "truefalse", "prompt": "P", "answer": true, "explanation": "E",
+         "source": {"title": "Modern SwiftUI Engineering Reference", "section": "What is @State?", "file": "002.txt"}},
+        {"id": "r", "type": "truefalse", "prompt": "R", "answer": false, "explanation": "E",
+         "source": {"section": "Overview", "file": "001.txt"}}]}
+      """#
+    let (item, context) = CatalogFileDecoder.decode(bytes: Array(bankText.utf8), path: "b.json")
+    #expect(context.diagnostics.isEmpty, "\(context.diagnostics)")
+    guard case .bank(let bank, _, _) = try #require(item) else { throw FixtureError.missing("bank") }
+    let titled = try #require(bank.question("q")?.source)
+    #expect(titled == SourceReference(file: "002.txt", section: "What is @State?", title: "Modern SwiftUI Engineering Reference"))
+    #expect(titled.citation == "Modern SwiftUI Engineering Reference, What is @State?")
+    #expect(bank.question("r")?.source == SourceReference(file: "001.txt", section: "Overview"))
+    #expect(bank.question("r")?.source?.citation == "Overview")
+    // The writer keeps the title, learner-facing keys first.
+    let written = BankJSONWriter.json(bank)
+    let order = ["\"title\": \"Modern", "\"section\": \"What is", "\"file\": \"002.txt"].compactMap { written.range(of: $0)?.lowerBound }
+    #expect(order.count == 3 && order == order.sorted(), "\(written)")
+    let (again, _) = CatalogFileDecoder.decode(bytes: Array(written.utf8), path: "w.json")
+    guard case .bank(let reread, _, _) = try #require(again) else { throw FixtureError.missing("bank") }
+    #expect(reread.question("q")?.source == titled)
+
+    let sessionText = #"""
+      {"kind": "session", "schemaVersion": 1, "id": "s", "title": "S", "objectives": ["O"], "estimatedMinutes": 5,
+       "body": [{"paragraph": "P"}], "sources": [{"title": "T", "section": "S1", "file": "f.txt"}, {"titel": "T", "section": "S2", "file": "f.txt"}]}
+      """#
+    let (sessionItem, sessionContext) = CatalogFileDecoder.decode(bytes: Array(sessionText.utf8), path: "s.json")
+    guard case .session(let session, _, _) = try #require(sessionItem) else { throw FixtureError.missing("session") }
+    #expect(session.sources.first == SourceReference(file: "f.txt", section: "S1", title: "T"))
+    #expect(sessionContext.diagnostics.map(\.message).contains { $0.contains("titel") })
+  }
+
   @Test func missingPathsAreCountedSeparately() {
     let result = CatalogLoader().load(paths: ["/nonexistent/quizline"])
     #expect(result.missingPaths == ["/nonexistent/quizline"])
