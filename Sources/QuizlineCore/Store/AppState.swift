@@ -6,19 +6,62 @@ public struct AppState: Sendable, Equatable {
   public var profile: String
   /// Errors found while loading the catalog (shown once at start, with a pointer to `quizline check`).
   public var loadErrorCount: Int
-  /// Non-nil while the learner is inside the active quiz run.
-  public var quiz: QuizStage?
-  /// The session read last, so `complete` and `quiz` need no argument right after `read`.
+  /// Where the learner is: the one home of the place (``quiz``, ``pendingReset`` and
+  /// ``quitRequested`` are views of it).
+  public var mode: Mode = .home
+  /// The session read last, so `complete` and `quiz` need no argument right after `read`. It is not a
+  /// place: it stays while the learner takes that session's quiz.
   public var reading: String?
   /// What to show in response to the last action.
   public var display: [Block] = []
-  /// A first Ctrl-C at an empty prompt arms quitting; a second one quits.
+  /// A first Ctrl-C at an empty prompt arms quitting; a second one quits (a latch of the prompt,
+  /// whatever the place; any line disarms it).
   public var interruptArmed = false
-  public var quitRequested = false
   /// Opened with `--read-only`: nothing can be recorded.
   public var readOnly = false
+
+  /// The stage of the active run while the learner is inside it: nil at home, and nil whenever there
+  /// is no active run (a quiz without its run is not a place the learner can be).
+  public var quiz: QuizStage? {
+    get {
+      guard case .quiz(let stage) = mode, progress.activeRun != nil else { return nil }
+      return stage
+    }
+    set {
+      if let newValue {
+        mode = .quiz(newValue)
+      } else if case .quiz = mode {
+        mode = .home
+      }
+    }
+  }
+
   /// A `reset` waiting for the learner to type `yes`.
-  public var pendingReset: ResetScope?
+  public var pendingReset: ResetScope? {
+    get {
+      guard case .confirmingReset(let scope) = mode else { return nil }
+      return scope
+    }
+    set {
+      if let newValue {
+        mode = .confirmingReset(newValue)
+      } else if case .confirmingReset = mode {
+        mode = .home
+      }
+    }
+  }
+
+  /// The learner is leaving: the loop ends after this frame.
+  public var quitRequested: Bool {
+    get { mode == .leaving }
+    set {
+      if newValue {
+        mode = .leaving
+      } else if mode == .leaving {
+        mode = .home
+      }
+    }
+  }
 
   public init(catalog: Catalog, progress: LearnerProgress = LearnerProgress(), profile: String = "default", loadErrorCount: Int = 0) {
     self.catalog = catalog
@@ -81,6 +124,18 @@ public struct AppState: Sendable, Equatable {
 
   /// Score statistics of a bank's quizzes (nil before the first one ended).
   public func scores(ofBank id: String) -> ScoreStats? { progress.bankScores[id] }
+}
+
+/// Where the learner is: one place at a time.
+public enum Mode: Sendable, Equatable {
+  /// At the main prompt.
+  case home
+  /// A `reset` waits for the learner to type `yes`.
+  case confirmingReset(ResetScope)
+  /// Inside the active run, at a stage (only while ``LearnerProgress/activeRun`` exists).
+  case quiz(QuizStage)
+  /// Leaving: the loop ends after this frame.
+  case leaving
 }
 
 /// Where the learner is inside the active run.

@@ -29,8 +29,8 @@ public enum Reducer {
         return Reduction()
       }
       if state.interruptArmed {
+        state.display = leavingBlocks(state)
         state.quitRequested = true
-        state.display = state.quiz == nil ? [.goodbye] : [.notice("Your place in this quiz is saved: type resume next time."), .goodbye]
       } else {
         state.interruptArmed = true
         state.display = [.notice("Press Ctrl-C again, or type quit, to leave.")]
@@ -43,8 +43,8 @@ public enum Reducer {
         var context = Context(now: now, entropy: 0)
         return reduceQuizLine(&state, "", &context)
       }
+      state.display = leavingBlocks(state)
       state.quitRequested = true
-      state.display = state.quiz == nil ? [.goodbye] : [.notice("Your place in this quiz is saved: type resume next time."), .goodbye]
       return Reduction()
     case .recordingFailed(let reason, let partly, _):
       // A run whose answer was saved but whose end was not goes back to the prompt, where `resume`
@@ -74,6 +74,11 @@ public enum Reducer {
       if line.isEmpty { return Reduction() }
       return reduceHomeLine(&state, line, &context)
     }
+  }
+
+  /// What leaving shows: inside a quiz, that its place is saved.
+  static func leavingBlocks(_ state: AppState) -> [Block] {
+    state.quiz == nil ? [.goodbye] : [.notice("Your place in this quiz is saved: type resume next time."), .goodbye]
   }
 
   /// Per-action inputs that must not come from globals.
@@ -234,10 +239,13 @@ public enum Reducer {
       return fail(&state, "there is nothing to undo", hint: "undo takes back answers of the current quiz, grades, completions and resets.")
     }
     var blocks: [Block] = [.undone(summary: entry.summary)]
+    var inQuiz = state.quiz != nil
+    // Undoing an answer puts its run back (the undo entry holds it), so the learner is in it again.
     if let run = entry.previousRun, state.progress.activeRun == nil || state.progress.activeRun?.id == run.id {
       state.quiz = .asking(shownAt: context.now)
+      inQuiz = true
     }
-    if state.quiz != nil { blocks.append(.currentQuestion) }
+    if inQuiz { blocks.append(.currentQuestion) }
     state.display = blocks
     return Reduction(events: [.undone(target: entry.sequence)])
   }
