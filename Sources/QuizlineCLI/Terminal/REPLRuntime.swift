@@ -20,6 +20,8 @@ struct REPLRuntime {
   var profileStore: ProfileStore?
   /// Carries out what the reducer asks for besides events (writing report files).
   var effects: any EffectPerformer = NoEffects()
+  /// Whether SIGTERM or SIGHUP asked the program to leave (injected so tests can ask it too).
+  var terminationRequested: () -> Bool = { Signals.terminationRequested }
 
   /// Runs until the learner leaves; returns the exit status.
   mutating func run() -> ExitCode {
@@ -43,8 +45,8 @@ struct REPLRuntime {
       show(welcome)
     }
     while !store.state.quitRequested {
-      if Signals.terminationRequested {
-        output.line("Leaving: your progress is saved.")
+      if terminationRequested() {
+        show(send(.terminationRequested(at: clock())))
         break
       }
       let prompt = Renderer.prompt(store.state, context())
@@ -57,7 +59,7 @@ struct REPLRuntime {
       case .interrupted(let lineHadText):
         action = .interrupted(at: clock(), lineHadText: lineHadText)
       case .end:
-        if Signals.terminationRequested { continue }
+        if terminationRequested() { continue }
         action = .inputEnded(at: clock())
       }
       show(send(action))
@@ -66,7 +68,9 @@ struct REPLRuntime {
       }
     }
     reader.close()
-    if let warning = profileStore?.close(store.state.progress, at: clock()) { output.line("note: " + warning) }
+    if let warning = profileStore?.close(store.state.progress, at: clock()) {
+      show(Renderer.render([.note(warning)], store.state, context()))
+    }
     return .ok
   }
 
@@ -76,7 +80,7 @@ struct REPLRuntime {
     let recorded = store.send(action, at: now)
     var frame = Renderer.render(store.state, context())
     if !recorded.isEmpty, let warning = profileStore?.didApply(store.state.progress, at: now) {
-      frame.text += "note: \(warning)\n"
+      frame.text += Renderer.render([.note(warning)], store.state, context()).text
     }
     for effect in store.effects {
       let outcome = effects.perform(effect, state: store.state, at: now)

@@ -9,6 +9,13 @@ public enum Renderer {
     return Frame(text: out.text, prompt: prompt(state, context))
   }
 
+  /// Blocks that are not the answer to an action (notes from the profile's storage), on the state.
+  public static func render(_ blocks: [Block], _ state: AppState, _ context: RenderContext) -> Frame {
+    var out = Output(context)
+    for block in blocks { render(block, state, &out) }
+    return Frame(text: out.text, prompt: prompt(state, context))
+  }
+
   /// The prompt, which always says where the learner is.
   public static func prompt(_ state: AppState, _ context: RenderContext) -> String {
     guard let run = state.currentRun, let stage = state.quiz else { return "quizline> " }
@@ -47,6 +54,7 @@ public enum Renderer {
     case .hint(let text): out.paragraph("Hint: " + text, indent: "  ")
     case .runSummary(let id): renderSummary(id, state, &out)
     case .notice(let text): out.paragraph(text)
+    case .note(let text): out.line("note: " + safe(text, out.context))
     case .flagToggled(let ref, let on):
       let count = state.progress.flaggedQuestions.count
       out.paragraph((on ? "Flagged" : "Unflagged") + " \(ref). Flagged: \(count) question\(count == 1 ? "" : "s").")

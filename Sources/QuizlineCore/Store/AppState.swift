@@ -170,6 +170,8 @@ public enum Action: Sendable, Equatable {
   case interrupted(at: Timestamp, lineHadText: Bool = false)
   /// Ctrl-D, or the end of piped input.
   case inputEnded(at: Timestamp)
+  /// SIGTERM or SIGHUP: leave now, as after `quit` (the runtime writes the snapshot).
+  case terminationRequested(at: Timestamp)
   /// Appending the events of the last action failed (`partly`: some of them were recorded); the
   /// state is back to where the learner was before it.
   case recordingFailed(reason: String, partly: Bool, at: Timestamp)
@@ -179,7 +181,7 @@ public enum Action: Sendable, Equatable {
   /// When the action happened: the time its events are stamped with.
   public var at: Timestamp {
     switch self {
-    case .started(let t), .lineEntered(_, let t, _), .commandIssued(_, let t, _), .recordingFailed(_, _, let t), .interrupted(let t, _), .inputEnded(let t), .effectFinished(_, let t): t
+    case .started(let t), .lineEntered(_, let t, _), .commandIssued(_, let t, _), .recordingFailed(_, _, let t), .terminationRequested(let t), .interrupted(let t, _), .inputEnded(let t), .effectFinished(_, let t): t
     }
   }
 }
@@ -216,6 +218,8 @@ public enum Block: Sendable, Equatable {
   case hint(String)
   case runSummary(runID: Int)
   case notice(String)
+  /// A note from outside the step (the profile's storage): `note: …`.
+  case note(String)
   /// A question was flagged or unflagged (the count of flagged questions comes from the progress).
   case flagToggled(QuestionRef, on: Bool)
   case error(String, hint: String?)

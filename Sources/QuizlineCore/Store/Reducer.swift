@@ -46,6 +46,10 @@ public enum Reducer {
       state.display = leavingBlocks(state)
       state.quitRequested = true
       return Reduction()
+    case .terminationRequested:
+      state.display = [.notice("Leaving: your progress is saved.")]
+      state.quitRequested = true
+      return Reduction()
     case .recordingFailed(let reason, let partly, _):
       // A run whose answer was saved but whose end was not goes back to the prompt, where `resume`
       // (or the next quiz) finishes it properly; a run that ended is left.
