@@ -6,8 +6,10 @@ import Testing
 
 /// `quizline import`, `quizline export-anki` and `quizline check` on GIFT/Aiken files.
 @Suite struct InteropCommandTests {
-  static let conformance = Fixtures.repositoryRoot + "/../shared/conformance"
-  static let allGIFT = conformance + "/corpora/qas-editor/gift/all.gift"
+  /// quizline's own GIFT file with every question type: 21 questions and 1 description in 9 categories.
+  static let sampler = Fixtures.repositoryRoot + "/Tests/Fixtures/interop/sampler.gift"
+  static let giftCases = Fixtures.repositoryRoot + "/Tests/Fixtures/gift-cases"
+  static let aikenCases = Fixtures.repositoryRoot + "/Tests/Fixtures/aiken-cases"
 
   func write(_ text: String, _ name: String, in dir: String) throws -> String {
     let path = dir + "/" + name
@@ -17,20 +19,23 @@ import Testing
 
   @Test func importWritesABankAndNotesThatCheckAccepts() throws {
     let dir = try temporaryDirectory()
-    let result = runInProcess(["import", Self.allGIFT, "--id", "qas", "--out", dir])
+    let result = runInProcess(["import", Self.sampler, "--id", "smp", "--out", dir])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(
       result.stdout.contains(
-        "Imported 21 questions from '\(Self.allGIFT)' (GIFT) into '\(dir)/qas.json':"))
+        "Imported 21 questions from '\(Self.sampler)' (GIFT) into '\(dir)/smp.json':"))
     #expect(
       result.stdout.contains(
         "  single 3, multiple 2, truefalse 4, text 4, numeric 4, matching 2, open 2\n"))
-    #expect(result.stdout.contains("1 description → study session '\(dir)/qas-notes.json'"))
-    #expect(result.stdout.contains("Converted with loss:\n  HTML reduced to text: 17 items"))
+    #expect(result.stdout.contains("1 description → study session '\(dir)/smp-notes.json'"))
+    #expect(!result.stdout.contains("warning"))
+    // Welcome, Essay one and two, True false 1 and 3, Number 1, Rivers, Short answer 1 and 3, Choice 1-4.
+    #expect(result.stdout.contains("Converted with loss:\n  HTML reduced to text: 13 items"))
     #expect(
       result.stdout.contains(
-        "line 79, short-answer-1: the pattern '*manually*' is accepted as the exact answer 'manually'"
+        "line 73, short-answer-1: the pattern '*tangent*' is accepted as the exact answer 'tangent'"
       ))
+    #expect(result.stdout.contains("media dropped: 1 note\n    line 27, true-false-3: 1 image"))
     let check = runInProcess(["check", "--quizzes", dir])
     #expect(check.status == 0, "\(check.stdout)")
     #expect(
@@ -45,25 +50,25 @@ import Testing
         atPath: dir + "/" + sub, withIntermediateDirectories: true)
     }
     #expect(
-      runInProcess(["import", Self.allGIFT, "--id", "qas"], variables: ["QUIZLINE_QUIZZES": dir])
+      runInProcess(["import", Self.sampler, "--id", "smp"], variables: ["QUIZLINE_QUIZZES": dir])
         .status == 0)
-    #expect(FileManager.default.fileExists(atPath: dir + "/banks/qas.json"))
-    #expect(FileManager.default.fileExists(atPath: dir + "/sessions/qas-notes.json"))
+    #expect(FileManager.default.fileExists(atPath: dir + "/banks/smp.json"))
+    #expect(FileManager.default.fileExists(atPath: dir + "/sessions/smp-notes.json"))
   }
 
   @Test func importNeverReplacesAFileWithoutForce() throws {
     let dir = try temporaryDirectory()
-    let existing = try write("{\"kind\": \"bank\"} my own edits", "qas.json", in: dir)
-    let refused = runInProcess(["import", Self.allGIFT, "--id", "qas", "--out", dir])
+    let existing = try write("{\"kind\": \"bank\"} my own edits", "smp.json", in: dir)
+    let refused = runInProcess(["import", Self.sampler, "--id", "smp", "--out", dir])
     #expect(refused.status == 74)
     #expect(refused.stderr.contains("'\(existing)' already exists; pass --force to replace it"))
     #expect(
       try String(contentsOfFile: existing, encoding: .utf8) == "{\"kind\": \"bank\"} my own edits")
     #expect(
-      !FileManager.default.fileExists(atPath: dir + "/qas-notes.json"),
+      !FileManager.default.fileExists(atPath: dir + "/smp-notes.json"),
       "nothing is written when one target exists")
     #expect(
-      runInProcess(["import", Self.allGIFT, "--id", "qas", "--out", dir, "--force"]).status == 0)
+      runInProcess(["import", Self.sampler, "--id", "smp", "--out", dir, "--force"]).status == 0)
     #expect(
       try String(contentsOfFile: existing, encoding: .utf8).hasPrefix("{\n  \"kind\": \"bank\""))
   }
@@ -136,43 +141,43 @@ import Testing
   }
 
   @Test func checkReadsGIFTAndAikenFilesNamedAsPaths() {
-    let gift = Self.conformance + "/gift/047-err-file-error-policy.gift"
-    let aiken = Self.conformance + "/aiken/A001-moodle-errors-fixture.aiken.txt"
+    let gift = Self.giftCases + "/057-err-mid-file-rest-kept.gift"
+    let aiken = Self.aikenCases + "/A005-err-unfinished-at-eof.aiken.txt"
     let bad = runInProcess(["check", gift, aiken])
     #expect(bad.status == 65)
-    #expect(bad.stdout.hasPrefix("\(gift):3:15: error: question \"Bad\": "))
+    #expect(bad.stdout.hasPrefix("\(gift):3:38: error: question \"Second\": "))
     #expect(
       bad.stdout.contains(
-        "\(aiken):18:1: error: question \"A question started but not finished\" (line 14) is not complete"
+        "\(aiken):9: error: question \"Which ocean lies between Africa and Aust…\" (line 6) is not complete"
       ))
     #expect(
       bad.stdout.hasSuffix(
-        "checked 2 files (2 banks, 5 questions, 0 sessions, 0 courses): 5 errors, 0 warnings\n"))
-    let good = runInProcess(["check", Self.conformance + "/corpora/moodle-examples/examples.txt"])
+        "checked 2 files (2 banks, 3 questions, 0 sessions, 0 courses): 2 errors, 0 warnings\n"))
+    let good = runInProcess(["check", Self.sampler])
     #expect(good.status == 0)
     #expect(
       good.stdout
-        == "checked 1 file (1 bank, 43 questions, 0 sessions, 0 courses): 0 errors, 0 warnings\n")
+        == "checked 1 file (1 bank, 21 questions, 0 sessions, 0 courses): 0 errors, 0 warnings\n")
   }
 
   @Test func exportAnkiWritesTheImportFileByIdOrPathAndNeverOverwrites() throws {
     let dir = try temporaryDirectory()
-    #expect(runInProcess(["import", Self.allGIFT, "--id", "qas", "--out", dir]).status == 0)
-    let out = dir + "/qas.anki.txt"
-    let result = runInProcess(["export-anki", "qas", "--quizzes", dir, "--out", out])
+    #expect(runInProcess(["import", Self.sampler, "--id", "smp", "--out", dir]).status == 0)
+    let out = dir + "/smp.anki.txt"
+    let result = runInProcess(["export-anki", "smp", "--quizzes", dir, "--out", out])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.hasPrefix("Wrote 21 notes to '\(out)' (deck 'all')."))
+    #expect(result.stdout.hasPrefix("Wrote 21 notes to '\(out)' (deck 'sampler')."))
     let text = try String(contentsOfFile: out, encoding: .utf8)
-    #expect(text.hasPrefix("#separator:tab\n#html:true\n#notetype:Basic\n#deck:all\n"))
+    #expect(text.hasPrefix("#separator:tab\n#html:true\n#notetype:Basic\n#deck:sampler\n"))
     #expect(text.split(separator: "\n").count == 7 + 21)
-    let again = runInProcess(["export-anki", dir + "/qas.json", "-o", out])
+    let again = runInProcess(["export-anki", dir + "/smp.json", "-o", out])
     #expect(again.status == 74)
     #expect(again.stderr.contains("already exists; pass --force"))
-    #expect(runInProcess(["export-anki", dir + "/qas.json", "-o", out, "--force"]).status == 0)
-    #expect(runInProcess(["export-anki", dir + "/qas.json", "-o", "-"]).stdout == text)
+    #expect(runInProcess(["export-anki", dir + "/smp.json", "-o", out, "--force"]).status == 0)
+    #expect(runInProcess(["export-anki", dir + "/smp.json", "-o", "-"]).stdout == text)
     let missing = runInProcess(["export-anki", "nope", "--quizzes", dir])
     #expect(missing.status == 66)
-    #expect(missing.stderr == "quizline: no bank 'nope' in '\(dir)' (banks: qas)\n")
+    #expect(missing.stderr == "quizline: no bank 'nope' in '\(dir)' (banks: smp)\n")
   }
 }
 
@@ -181,20 +186,20 @@ import Testing
   @Test func importThenExportAnkiWithDefaultNames() throws {
     let dir = try temporaryDirectory()
     let imported = try runBinary(
-      ["import", InteropCommandTests.allGIFT, "--id", "qas"],
+      ["import", InteropCommandTests.sampler, "--id", "smp"],
       environment: ["QUIZLINE_QUIZZES": dir + "/Quizzes"])
     #expect(imported.status == 0, "\(imported.stderr)")
-    #expect(FileManager.default.fileExists(atPath: dir + "/Quizzes/qas.json"))
-    let exported = try runBinary(["export-anki", "qas", "--quizzes", "Quizzes"], directory: dir)
+    #expect(FileManager.default.fileExists(atPath: dir + "/Quizzes/smp.json"))
+    let exported = try runBinary(["export-anki", "smp", "--quizzes", "Quizzes"], directory: dir)
     #expect(exported.status == 0, "\(exported.stderr)")
-    #expect(FileManager.default.fileExists(atPath: dir + "/qas.anki.txt"))
+    #expect(FileManager.default.fileExists(atPath: dir + "/smp.anki.txt"))
     let check = try runBinary([
-      "check", InteropCommandTests.conformance + "/gift/040-err-missing-closing-brace.gift",
+      "check", InteropCommandTests.giftCases + "/050-err-missing-closing-brace.gift",
     ])
     #expect(check.status == 65)
     #expect(
       check.stdout.contains(
-        "040-err-missing-closing-brace.gift:1:24: error: question \"Broken\": '{' opens an answer block that is never closed"
+        "050-err-missing-closing-brace.gift:1:44: error: question \"Unclosed\": '{' opens an answer block that is never closed"
       ))
   }
 }

@@ -8,7 +8,6 @@ enum Fixtures {
   static let root = repositoryRoot + "/Tests/Fixtures"
   static let catalog = root + "/catalog"
   static let malformed = root + "/malformed"
-  static let shared = repositoryRoot + "/../shared"
 
   static func sampleBank() throws -> Bank {
     let result = CatalogLoader.load(directory: catalog)

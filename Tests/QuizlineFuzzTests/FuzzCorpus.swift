@@ -2,13 +2,14 @@ import Foundation
 import QuizlineCore
 import QuizlineFuzzTargets
 
-/// Where each target's seeds come from: the project's fixtures, the shipped quizzes, the shared
-/// conformance cases and corpora (`<repo>/../shared/conformance`), `Fuzz/seeds/<target>/`, and the
-/// saved regressions in `Fuzz/regressions/<target>/`. `scripts/fuzz/run.sh` seeds libFuzzer the same way.
+/// Where each target's seeds come from, all in the repository: the project's fixtures (quizline's own
+/// GIFT and Aiken cases among them), the shipped quizzes, `Fuzz/seeds/<target>/`, and the saved
+/// regressions in `Fuzz/regressions/<target>/`. `scripts/fuzz/run.sh` seeds libFuzzer the same way. The
+/// public conformance cases and corpora seed gift and aiken only in `make conformance`
+/// (``ConformanceFuzzSeeds``) and `make fuzz`.
 enum FuzzCorpus {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
-  static let conformance = root.deletingLastPathComponent().appendingPathComponent("shared/conformance").path
 
   static func folders(for target: FuzzTarget) -> [(path: String, suffixes: [String])] {
     let own = [
@@ -20,16 +21,17 @@ enum FuzzCorpus {
         (root.path + "/Tests/Fixtures/malformed", [".json"]), (root.path + "/Tests/Fixtures/catalog", [".json"]),
         (root.path + "/Quizzes", [".json"]),
       ]
-    case .gift: return own + [(conformance + "/gift", [".gift"]), (conformance + "/corpora", [".gift", "examples.txt"])]
-    case .aiken: return own + [(conformance + "/aiken", [".txt"]), (conformance + "/corpora/qas-editor/aiken", [".txt"])]
+    case .gift: return own + [(root.path + "/Tests/Fixtures/gift-cases", [".gift"])]
+    case .aiken: return own + [(root.path + "/Tests/Fixtures/aiken-cases", [".txt"])]
     case .journal, .repl: return own
     }
   }
 
+  /// What the repository holds (gift: 59 cases and 3 regressions; aiken: 9 cases and 1 regression).
   static func minimumSeeds(_ target: FuzzTarget) -> Int {
     switch target {
     case .bank: 60
-    case .gift: 52
+    case .gift: 62
     case .aiken: 10
     case .journal: 3
     case .repl: 3
@@ -40,9 +42,15 @@ enum FuzzCorpus {
   static func mutationRounds(_ target: FuzzTarget) -> Int { target == .repl ? 300 : 1_500 }
 
   static func inputs(for target: FuzzTarget) -> [(name: String, bytes: [UInt8])] {
+    inputs(in: folders(for: target))
+  }
+
+  /// Every file of at most 1 MiB under the folders whose name ends with one of its folder's suffixes
+  /// (`""` takes every file), README.md left out, sorted by path.
+  static func inputs(in folders: [(path: String, suffixes: [String])]) -> [(name: String, bytes: [UInt8])] {
     var out: [(String, [UInt8])] = []
     let fm = FileManager.default
-    for (folder, suffixes) in folders(for: target) {
+    for (folder, suffixes) in folders {
       guard let walker = fm.enumerator(atPath: folder) else { continue }
       for case let relative as String in walker {
         let path = folder + "/" + relative

@@ -3,7 +3,7 @@ import Testing
 
 @testable import QuizlineCore
 
-/// Behaviour of ``GIFTImporter`` beyond the shared conformance cases: ids, tags, loss notes, warnings,
+/// Behaviour of ``GIFTImporter`` beyond the importer cases (``ImporterCaseTests``): ids, tags, loss notes, warnings,
 /// quizline-specific errors, study notes.
 @Suite struct GIFTImporterTests {
   func read(_ text: String) -> ImportResult { GIFTImporter().read(text: text, path: "t.gift") }

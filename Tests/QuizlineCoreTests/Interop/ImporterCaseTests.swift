@@ -5,7 +5,7 @@ import Testing
 
 /// quizline's own GIFT and Aiken cases (`Tests/Fixtures/gift-cases/`, `Tests/Fixtures/aiken-cases/`),
 /// written for quizline in the neutral expected-result schema and run through the same checks as the
-/// public conformance cases of `make conformance`.
+/// public conformance cases of `make conformance`. `gift-cases/README.md` lists what they cover.
 @Suite struct ImporterCaseTests {
   static let fixtures = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -14,21 +14,68 @@ import Testing
   static let aiken = CaseFolder(root: fixtures.appendingPathComponent("aiken-cases"))
 
   /// Where each GIFT error case must be reported: the line, and the text the column points at.
-  static let giftErrorLocations: [String: GIFTCaseCheck.Location] = [:]
+  static let giftErrorLocations: [String: GIFTCaseCheck.Location] = [
+    "050-err-missing-closing-brace": (1, "{"),
+    "051-err-missing-opening-brace": (1, "}"),
+    "052-err-multichoice-one-answer": (1, "{"),
+    "053-err-matching-missing-arrow": (3, "=dog"),
+    "054-err-matching-single-pair": (1, "{"),
+    "055-err-numerical-empty": (1, "#"),
+    "056-err-numerical-bad-tolerance": (1, "100:about5"),
+    "057-err-mid-file-rest-kept": (3, "{"),
+    "059-err-second-answer-block": (1, "{=c"),
+    "060-quirk-numerical-nonnumeric-answer": (1, "four"),
+  ]
 
-  @Test func theFixtureFoldersHoldTheirCases() {
-    #expect(Self.gift.stems.count >= 1, "no cases in \(Self.gift.root.path)")
-    #expect(Self.aiken.stems.count >= 1, "no cases in \(Self.aiken.root.path)")
+  @Test func theFixtureFoldersHoldEveryCase() {
+    #expect(Self.gift.stems.count == 59, "cases in \(Self.gift.root.path)")
+    #expect(Self.aiken.stems.count == 9, "cases in \(Self.aiken.root.path)")
   }
 
   @Test(arguments: gift.stems)
   func giftCaseImportsAsExpected(_ stem: String) throws {
-    try GIFTCaseCheck.run(Self.gift, stem, errorLocations: Self.giftErrorLocations)
+    try GIFTCaseCheck.run(
+      Self.gift, stem, errorLocations: Self.giftErrorLocations,
+      errorOrWarn: categoryWithoutBlankLine)
+  }
+
+  /// Case 062, as `recommended_expect` says: only the first line is the category (with a warning on the
+  /// second), and the question there is kept instead of vanishing into the category name.
+  func categoryWithoutBlankLine(_ result: ImportResult, stem: String) throws {
+    #expect(stem.hasPrefix("062-"), "\(stem): only case 062 is an 'error or warn' case")
+    #expect(!result.diagnostics.hasErrors)
+    #expect(
+      result.diagnostics.contains { $0.severity == .warning && $0.line == 2 && $0.column == 1 },
+      "\(stem): warning on line 2, got \(result.diagnostics)")
+    let q = try #require(result.bank.questions.first)
+    #expect(result.bank.questions.count == 1)
+    #expect(q.title == "Octave")
+    #expect(q.prompt == "How many semitones are in an octave?")
+    #expect(
+      q.body
+        == .numeric(
+          accept: [NumericAnswer(match: .value(12, tolerance: 0))], unit: nil, otherFeedback: nil))
+    #expect(q.tags == ["music", "music-theory"])
   }
 
   @Test(arguments: aiken.stems)
   func aikenCaseImportsAsExpected(_ stem: String) throws {
     try AikenCaseCheck.run(Self.aiken, stem)
+  }
+
+  @Test func commentMetadataMatchesOurTable() throws {
+    let data = try Data(
+      contentsOf: Self.gift.root.appendingPathComponent("comment-metadata-cases.json"))
+    let table = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let cases = table.list("cases")
+    #expect(cases.count == 11)
+    for c in cases {
+      let lines = c.str("comment").split(separator: "\n", omittingEmptySubsequences: false).map(
+        String.init)
+      let (id, tags) = GIFTScanner.metadata(lines)
+      #expect(id == c.str("idnumber"), "\(c.str("name"))")
+      #expect(tags == c.strings("tags"), "\(c.str("name"))")
+    }
   }
 
   @Test func aNonUTF8AikenFileIsRefusedAtItsFirstBadByte() {
