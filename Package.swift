@@ -25,9 +25,11 @@ let package = Package(
     .executableTarget(name: "quizline-bench", dependencies: ["QuizlineCore"], path: "Sources/QuizlineBench"),
     // The fuzz targets (bytes -> broken properties), shared by libFuzzer and the corpus replay tests.
     .target(name: "QuizlineFuzzTargets", dependencies: ["QuizlineCore"]),
-    .testTarget(name: "QuizlineCoreTests", dependencies: ["QuizlineCore"], exclude: ["Fixtures"]),
-    .testTarget(name: "QuizlineFuzzTests", dependencies: ["QuizlineFuzzTargets"]),
-    .testTarget(name: "QuizlineCLITests", dependencies: ["QuizlineCLI", "QuizlineCore", "quizline"]),
+    // Helpers shared by the test targets: fixture paths, golden snapshots with a readable diff.
+    .target(name: "QuizlineTestSupport", path: "Tests/QuizlineTestSupport"),
+    .testTarget(name: "QuizlineCoreTests", dependencies: ["QuizlineCore", "QuizlineTestSupport"], exclude: ["Fixtures"]),
+    .testTarget(name: "QuizlineFuzzTests", dependencies: ["QuizlineFuzzTargets", "QuizlineTestSupport"]),
+    .testTarget(name: "QuizlineCLITests", dependencies: ["QuizlineCLI", "QuizlineCore", "quizline", "QuizlineTestSupport"]),
   ]
 )
 
