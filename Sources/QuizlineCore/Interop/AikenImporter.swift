@@ -11,23 +11,13 @@ import Foundation
 /// `ANSWER` letter outside the listed choices and a question left open at the end of the file are errors
 /// (Moodle keeps the first without a right answer and drops the second silently). The explanation states
 /// the correct answer, since the format has none.
-public struct AikenImporter: Sendable {
+public struct AikenImporter: QuestionImporter {
   public var bankID: String?
   public var bankTitle: String?
 
   public init(bankID: String? = nil, bankTitle: String? = nil) {
     self.bankID = bankID
     self.bankTitle = bankTitle
-  }
-
-  /// Imports the file's bytes; `path` is the name diagnostics show.
-  public func read(_ data: Data, path: String) -> ImportResult {
-    read(bytes: [UInt8](data), path: path)
-  }
-
-  /// Imports already decoded text.
-  public func read(text: String, path: String) -> ImportResult {
-    read(bytes: Array(text.utf8), path: path)
   }
 
   private struct Open {

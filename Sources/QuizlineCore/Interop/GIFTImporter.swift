@@ -16,7 +16,7 @@ import Foundation
 ///   reported (located, with its title) and the rest is imported.
 /// * Only what the bank format accepts is kept (``StorableCheck``): a question quizline cannot store is a
 ///   located error, and the notes of a question left out are dropped with it.
-public struct GIFTImporter: Sendable {
+public struct GIFTImporter: QuestionImporter {
   /// The bank id to use; nil derives it from the file name.
   public var bankID: String?
   /// The bank title to use; nil derives it from the file name.
@@ -25,11 +25,6 @@ public struct GIFTImporter: Sendable {
   public init(bankID: String? = nil, bankTitle: String? = nil) {
     self.bankID = bankID
     self.bankTitle = bankTitle
-  }
-
-  /// Imports the file's bytes; `path` is the name diagnostics show.
-  public func read(_ data: Data, path: String) -> ImportResult {
-    read(bytes: [UInt8](data), path: path)
   }
 
   /// Imports the file's bytes; `path` is the name diagnostics show.
@@ -50,11 +45,6 @@ public struct GIFTImporter: Sendable {
       result.notes = source.controlCharacterNotes + result.notes
       return result
     }
-  }
-
-  /// Imports already decoded text.
-  public func read(text: String, path: String) -> ImportResult {
-    read(bytes: Array(text.utf8), path: path)
   }
 
   private func convert(_ parser: GIFTParser, path: String, bank: Bank) -> ImportResult {

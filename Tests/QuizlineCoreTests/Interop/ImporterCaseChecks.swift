@@ -13,8 +13,10 @@ enum GIFTCaseCheck {
   /// Where an error case must be reported: the line, and the text the column points at.
   typealias Location = (line: Int, at: String)
 
+  /// `errorLocations` names where the error of each error case must be reported; a case may say it
+  /// itself instead, as quizline's own cases do (`"error_at": {"line": 3, "at": "=dog"}`).
   static func run(
-    _ folder: CaseFolder, _ stem: String, errorLocations: [String: Location],
+    _ folder: CaseFolder, _ stem: String, errorLocations: [String: Location] = [:],
     errorOrWarn: (ImportResult, String) throws -> Void = { _, stem in
       Issue.record("\(stem): no check for an 'error or warn' case")
     }
@@ -54,7 +56,10 @@ enum GIFTCaseCheck {
       #expect(
         errors.count == max(1, exp.list("errors").count),
         "\(stem): one error per malformed block, got \(errors)")
-      let place = try #require(errorLocations[stem], "\(stem): add the error's location to the table")
+      let own = exp.obj("error_at")
+      let place = try #require(
+        errorLocations[stem] ?? (own.isEmpty ? nil : (Int(own.num("line")), own.str("at"))),
+        "\(stem): say where the error must be reported (error_at)")
       let text = String(decoding: data, as: UTF8.self)
       let (line, column) = try #require(position(of: place.at, inLine: place.line, of: text))
       #expect(

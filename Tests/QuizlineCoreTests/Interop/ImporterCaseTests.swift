@@ -13,20 +13,6 @@ import Testing
   static let gift = CaseFolder(root: fixtures.appendingPathComponent("gift-cases"))
   static let aiken = CaseFolder(root: fixtures.appendingPathComponent("aiken-cases"))
 
-  /// Where each GIFT error case must be reported: the line, and the text the column points at.
-  static let giftErrorLocations: [String: GIFTCaseCheck.Location] = [
-    "050-err-missing-closing-brace": (1, "{"),
-    "051-err-missing-opening-brace": (1, "}"),
-    "052-err-multichoice-one-answer": (1, "{"),
-    "053-err-matching-missing-arrow": (3, "=dog"),
-    "054-err-matching-single-pair": (1, "{"),
-    "055-err-numerical-empty": (1, "#"),
-    "056-err-numerical-bad-tolerance": (1, "100:about5"),
-    "057-err-mid-file-rest-kept": (3, "{"),
-    "059-err-second-answer-block": (1, "{=c"),
-    "060-quirk-numerical-nonnumeric-answer": (1, "four"),
-  ]
-
   @Test func theFixtureFoldersHoldEveryCase() {
     #expect(Self.gift.stems.count == 59, "cases in \(Self.gift.root.path)")
     #expect(Self.aiken.stems.count == 9, "cases in \(Self.aiken.root.path)")
@@ -35,7 +21,7 @@ import Testing
   @Test(arguments: gift.stems)
   func giftCaseImportsAsExpected(_ stem: String) throws {
     try GIFTCaseCheck.run(
-      Self.gift, stem, errorLocations: Self.giftErrorLocations,
+      Self.gift, stem,
       errorOrWarn: categoryWithoutBlankLine)
   }
 

@@ -1,3 +1,4 @@
+import QuizlineTestSupport
 import Testing
 @testable import QuizlineCore
 

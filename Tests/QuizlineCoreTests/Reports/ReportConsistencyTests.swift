@@ -1,4 +1,5 @@
 import Foundation
+import QuizlineTestSupport
 import Testing
 @testable import QuizlineCore
 

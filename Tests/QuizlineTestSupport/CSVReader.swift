@@ -1,5 +1,7 @@
-/// RFC 4180 CSV back into rows (the same reader as the core report tests use).
-func parseCSV(_ text: String) -> [[String]]? {
+/// A test-side reader of the reports' CSV, written independently of the product's writer.
+///
+/// Parses RFC 4180 CSV (CRLF rows, quoted fields with doubled quotes) back into rows.
+public func parseCSV(_ text: String) -> [[String]]? {
   var rows: [[String]] = []
   var row: [String] = []
   var field = ""
@@ -40,4 +42,3 @@ func parseCSV(_ text: String) -> [[String]]? {
   guard !quoted, field.isEmpty, row.isEmpty else { return nil }
   return rows
 }
-
