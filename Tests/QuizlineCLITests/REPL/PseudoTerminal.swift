@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 #if canImport(Glibc)
   import Glibc
@@ -151,6 +152,13 @@ final class PseudoTerminal {
 
   /// Waits for the program to exit (reading what it prints meanwhile); returns its exit status, or
   /// 128 + the signal that killed it.
+  /// Waits for `prompt`, leaves with Ctrl-D and expects a clean exit.
+  func leaveAtPrompt(_ prompt: String) throws {
+    try expect(prompt)
+    try send("\u{04}")
+    #expect(try waitForExit() == 0)
+  }
+
   func waitForExit(timeout: Double = 30) throws -> Int32 {
     let deadline = Date().addingTimeInterval(timeout)
     while status == nil {
@@ -225,6 +233,13 @@ struct TerminalWorld {
   }
 
   /// Starts the REPL on the fixture catalog with this world's progress folder and a fixed clock.
+  /// Starts quizline and waits for `prompt`.
+  func startAtPrompt(_ prompt: String) throws -> PseudoTerminal {
+    let terminal = try start()
+    try terminal.expect(prompt)
+    return terminal
+  }
+
   func start(_ arguments: [String] = [], environment extra: [String: String] = [:]) throws
     -> PseudoTerminal
   {

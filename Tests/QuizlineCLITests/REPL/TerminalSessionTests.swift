@@ -12,8 +12,7 @@ import Testing
   static let prompt = "quizline> "
 
   @Test func tabCompletesAUniqueCommandAndABankAfterStart() throws {
-    let t = try TerminalWorld().start()
-    try t.expect(Self.prompt)
+    let t = try TerminalWorld().startAtPrompt(Self.prompt)
     try t.send("star\t")
     try t.expect("t ")
     try t.send("s\t")
@@ -25,35 +24,28 @@ import Testing
   }
 
   @Test func tabTwiceListsTheCommandsAPrefixCouldBe() throws {
-    let t = try TerminalWorld().start()
-    try t.expect(Self.prompt)
+    let t = try TerminalWorld().startAtPrompt(Self.prompt)
     try t.send("sta\t\t")
     try t.expect("start   status")
     try t.send("tus\r")
     try t.expect("  Sessions completed  ")
-    try t.expect(Self.prompt)
-    try t.send("\u{04}")
-    #expect(try t.waitForExit() == 0)
+    try t.leaveAtPrompt(Self.prompt)
   }
 
   @Test func tabCompletesASessionAfterRead() throws {
-    let t = try TerminalWorld().start()
-    try t.expect(Self.prompt)
+    let t = try TerminalWorld().startAtPrompt(Self.prompt)
     try t.send("read in\t")
     try t.expect("tro ")
     try t.send("\r")
     try t.expect("Introduction to state")
     try t.expect("Objectives")
-    try t.expect(Self.prompt)
-    try t.send("\u{04}")
-    #expect(try t.waitForExit() == 0)
+    try t.leaveAtPrompt(Self.prompt)
   }
 
   @Test func tabCompletesAFolderWithASlashSoTheNextTabGoesIntoIt() throws {
     let world = try TerminalWorld()
     try FileManager.default.createDirectory(atPath: world.home + "/exports/weekly", withIntermediateDirectories: true)
-    let t = try world.start()
-    try t.expect(Self.prompt)
+    let t = try world.startAtPrompt(Self.prompt)
     // `~/ex` completes to the folder with no space after it; TAB again goes into it.
     try t.send("export md ~/ex\t")
     try t.expect("ports/")
@@ -68,8 +60,7 @@ import Testing
   }
 
   @Test func tabCompletesAnswersAndGradesInsideAQuiz() throws {
-    let t = try TerminalWorld().start()
-    try t.expect(Self.prompt)
+    let t = try TerminalWorld().startAtPrompt(Self.prompt)
     try t.send("start sample\r")
     try t.expect("sample 1/10> ")
     try t.send("skip\r")
@@ -99,8 +90,7 @@ import Testing
   }
 
   @Test func upArrowRecallsThePreviousLine() throws {
-    let t = try TerminalWorld().start()
-    try t.expect(Self.prompt)
+    let t = try TerminalWorld().startAtPrompt(Self.prompt)
     try t.send("status\r")
     try t.expect("Current quiz        none\r\n")
     try t.expect(Self.prompt)
@@ -108,37 +98,28 @@ import Testing
     try t.expect("status")
     try t.send("\r")
     try t.expect("Current quiz        none\r\n")
-    try t.expect(Self.prompt)
-    try t.send("\u{04}")
-    #expect(try t.waitForExit() == 0)
+    try t.leaveAtPrompt(Self.prompt)
   }
 
   @Test func historyIsKeptPerProfileAcrossRuns() throws {
     let world = try TerminalWorld()
-    let first = try world.start()
-    try first.expect(Self.prompt)
+    let first = try world.startAtPrompt(Self.prompt)
     try first.send("list\r")
     try first.expect("Course ")
-    try first.expect(Self.prompt)
-    try first.send("\u{04}")
-    #expect(try first.waitForExit() == 0)
+    try first.leaveAtPrompt(Self.prompt)
     let history = try String(contentsOfFile: world.progress + "/default/history", encoding: .utf8)
     #expect(history.hasSuffix("\nlist\n"), "\(history)")
 
-    let second = try world.start()
-    try second.expect(Self.prompt)
+    let second = try world.startAtPrompt(Self.prompt)
     try second.send("\u{1B}[A")
     try second.expect("list")
     try second.send("\r")
     try second.expect("Course ")
-    try second.expect(Self.prompt)
-    try second.send("\u{04}")
-    #expect(try second.waitForExit() == 0)
+    try second.leaveAtPrompt(Self.prompt)
   }
 
   @Test func ctrlCCancelsTheLineBeingTypedAndTheLoopGoesOn() throws {
-    let t = try TerminalWorld().start()
-    try t.expect(Self.prompt)
+    let t = try TerminalWorld().startAtPrompt(Self.prompt)
     try t.send("frobni")
     try t.expect("frobni")
     try t.send("\u{03}")
@@ -160,8 +141,7 @@ import Testing
   /// a key before it, not blocked in `read`, and the terminal drops the keys still queued. The
   /// cancel must still arrive (a pending-signal timer wakes the next `read`), not wait for a key.
   @Test func ctrlCThatLandsBetweenKeysStillCancelsTheLine() throws {
-    let t = try TerminalWorld().start()
-    try t.expect(Self.prompt)
+    let t = try TerminalWorld().startAtPrompt(Self.prompt)
     // Without the timer about one run in three of ten bursts hung here.
     for _ in 0..<20 {
       try t.send("f")
@@ -189,8 +169,7 @@ import Testing
   }
 
   @Test func aSecondCtrlCAtAnEmptyPromptLeaves() throws {
-    let t = try TerminalWorld().start()
-    try t.expect(Self.prompt)
+    let t = try TerminalWorld().startAtPrompt(Self.prompt)
     try t.send("\u{03}")
     try t.expect("Press Ctrl-C again")
     try t.expect(Self.prompt)
@@ -201,8 +180,7 @@ import Testing
 
   @Test func ctrlDLeavesAndAQuizCanBeResumedNextTime() throws {
     let world = try TerminalWorld()
-    let t = try world.start()
-    try t.expect(Self.prompt)
+    let t = try world.startAtPrompt(Self.prompt)
     try t.send("start sample\r")
     try t.expect("sample 1/10> ")
     try t.send("b\r")
@@ -213,15 +191,12 @@ import Testing
     let again = try world.start()
     try again.expect(
       "You have an unfinished quiz on sample (1 of 10 done). Type resume to continue.")
-    try again.expect(Self.prompt)
-    try again.send("\u{04}")
-    #expect(try again.waitForExit() == 0)
+    try again.leaveAtPrompt(Self.prompt)
   }
 
   @Test func sigtermLeavesCleanlyWithTheAnswersGivenSoFarRecorded() throws {
     let world = try TerminalWorld()
-    let t = try world.start()
-    try t.expect(Self.prompt)
+    let t = try world.startAtPrompt(Self.prompt)
     try t.send("start sample\r")
     try t.expect("sample 1/10> ")
     try t.send("b\r")

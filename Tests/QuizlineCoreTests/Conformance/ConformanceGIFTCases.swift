@@ -64,17 +64,6 @@ struct ConformanceGIFTCases {
   }
 
   @Test func commentMetadataMatchesMoodlesNineCases() throws {
-    let data = try Data(
-      contentsOf: ConformanceMaterial.gift.root.appendingPathComponent("idnumber-tags-cases.json"))
-    let table = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    let cases = table.list("cases")
-    #expect(cases.count == 9)
-    for c in cases {
-      let lines = c.str("comment").split(separator: "\n", omittingEmptySubsequences: false).map(
-        String.init)
-      let (id, tags) = GIFTScanner.metadata(lines)
-      #expect(id == c.str("idnumber"), "\(c.str("name"))")
-      #expect(tags == c.strings("tags"), "\(c.str("name"))")
-    }
+    try GIFTCaseCheck.checkMetadataTable(ConformanceMaterial.gift.root.appendingPathComponent("idnumber-tags-cases.json"), count: 9)
   }
 }

@@ -83,6 +83,22 @@ enum GIFTCaseCheck {
   }
 }
 
+extension GIFTCaseCheck {
+  /// Checks ``GIFTScanner/metadata(_:)`` against a table of comment strings and the `[id:…]` and
+  /// `[tag:…]` values they give (`{"cases": [{"name", "comment", "idnumber", "tags"}]}`).
+  static func checkMetadataTable(_ url: URL, count: Int) throws {
+    let table = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    let cases = table.list("cases")
+    #expect(cases.count == count)
+    for c in cases {
+      let lines = c.str("comment").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      let (id, tags) = GIFTScanner.metadata(lines)
+      #expect(id == c.str("idnumber"), "\(c.str("name"))")
+      #expect(tags == c.strings("tags"), "\(c.str("name"))")
+    }
+  }
+}
+
 /// The one runner for Aiken cases in the neutral `aiken-oracle/1` schema.
 ///
 /// Mapping: every Aiken question (neutral `multichoice`, `single: true`) is a quizline `single` question;

@@ -50,18 +50,7 @@ import Testing
   }
 
   @Test func commentMetadataMatchesOurTable() throws {
-    let data = try Data(
-      contentsOf: Self.gift.root.appendingPathComponent("comment-metadata-cases.json"))
-    let table = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    let cases = table.list("cases")
-    #expect(cases.count == 11)
-    for c in cases {
-      let lines = c.str("comment").split(separator: "\n", omittingEmptySubsequences: false).map(
-        String.init)
-      let (id, tags) = GIFTScanner.metadata(lines)
-      #expect(id == c.str("idnumber"), "\(c.str("name"))")
-      #expect(tags == c.strings("tags"), "\(c.str("name"))")
-    }
+    try GIFTCaseCheck.checkMetadataTable(Self.gift.root.appendingPathComponent("comment-metadata-cases.json"), count: 11)
   }
 
   @Test func aNonUTF8AikenFileIsRefusedAtItsFirstBadByte() {
