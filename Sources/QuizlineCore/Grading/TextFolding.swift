@@ -4,6 +4,14 @@ public func normalizedForComparison(_ text: String, ignoringPunctuation: Bool = 
     ?? unicodeNormalizedForComparison(text, ignoringPunctuation: ignoringPunctuation)
 }
 
+/// Folded text without a leading English article (`a `, `an `, `the `), when something follows it.
+public func withoutLeadingArticle(_ folded: String) -> String {
+  for article in ["a ", "an ", "the "] where folded.hasPrefix(article) && folded.utf8.count > article.utf8.count {
+    return String(folded.dropFirst(article.count))
+  }
+  return folded
+}
+
 /// A 64-bit FNV-1a hash of ``normalizedForComparison(_:ignoringPunctuation:)``, computed without
 /// building the folded string for ASCII text: what duplicate checks while loading compare (two
 /// different folded texts sharing a hash would be one warning too many, at odds of 2^-64).
