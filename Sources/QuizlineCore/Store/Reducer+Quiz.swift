@@ -141,7 +141,7 @@ extension Reducer {
     if case .checkpoint(let sid) = run.start.source, let session = state.catalog.session(sid),
       session.completion == .checkpoint, let checkpoint = session.checkpoint, !state.progress.isCompleted(sid)
     {
-      let percent = Int(((run.scoreTotal + extraScore) / Double(max(1, run.questions.count)) * 100).rounded())
+      let percent = Int(saturating: ((run.scoreTotal + extraScore) / Double(max(1, run.questions.count)) * 100).rounded())
       if percent >= checkpoint.passPercent {
         events.append(.sessionCompleted(session: sid))
         state.display.append(.sessionMarked(id: sid, completed: true))
