@@ -44,7 +44,7 @@ struct REPLRuntime {
     }
     while !store.state.quitRequested {
       if Signals.terminationRequested {
-        output.line("Leaving: your progress is saved.")
+        output.line(store.state.unsavedSteps > 0 ? "Leaving: some steps could not be saved (see the errors above)." : "Leaving: your progress is saved.")
         break
       }
       let prompt = Renderer.prompt(store.state, context())
@@ -67,7 +67,8 @@ struct REPLRuntime {
     }
     reader.close()
     if let warning = profileStore?.close(store.state.progress, at: clock()) { output.line("note: " + warning) }
-    return .ok
+    // Steps that could not be recorded: the exit status says so too (74, an I/O error).
+    return store.state.unsavedSteps > 0 ? .ioError : .ok
   }
 
   private mutating func send(_ action: Action) -> Frame {

@@ -39,12 +39,14 @@ public struct Store {
         // `resume` (or the next quiz) finishes it properly.
         if state.progress.activeRun?.isAtEnd == true { failed.quiz = nil }
         state = failed
+        state.unsavedSteps += 1
         effects = []
         return recorded
       }
       state.progress.apply(event)
       recorded.append(event)
     }
+    if !recorded.isEmpty { state.savedSteps += 1 }
     return recorded
   }
 }
