@@ -79,6 +79,17 @@ import Testing
     #expect(throws: ProfileError.self) { _ = try ProfileOpener.view(layout, now: T.t0) }
   }
 
+  @Test func reportsNeverReadAProfileFileThroughALinkOrFromANamedPipe() throws {
+    let layout = try helper.freshLayout()
+    let target = try temporaryDirectory() + "/elsewhere.jsonl"
+    try helper.write(helper.lines(T.events()), to: target)
+    try FileManager.default.createSymbolicLink(atPath: layout.journal, withDestinationPath: target)
+    #expect(throws: ProfileError.self) { _ = try PosixChunkedReader().read(layout.journal) { _ in } }
+    #expect(mkfifo(layout.snapshot, 0o644) == 0)
+    #expect(throws: ProfileError.self) { _ = try PosixChunkedReader().read(layout.snapshot) { _ in } }
+    #expect(try PosixChunkedReader().read(layout.directory + "/missing.jsonl") { _ in } == false)
+  }
+
   @Test func onlyQuizlinesOwnTemporaryFilesAreRemovedAtOpen() throws {
     let layout = try helper.freshLayout()
     for name in ["snapshot.json.tmp-4242", "journal.jsonl.tmp-17", "notes.tmp-draft", "thesis.tmp-1", "snapshot.json.tmp-x1"] {
