@@ -5,13 +5,22 @@ import QuizlineCore
 public enum QuizlineCommand {
   /// Runs quizline with the process's real terminal, environment and files; returns the exit status.
   public static func main(arguments: [String]) -> Int32 {
+    StandardDescriptors.ensureOpen()
+    // A full disk or a closed pipe must be an error result, not a death by signal.
+    signal(SIGXFSZ, SIG_IGN)
+    signal(SIGPIPE, SIG_IGN)
     let variables = ProcessInfo.processInfo.environment
     let stdoutTTY = isatty(1) == 1
     let env = CommandEnvironment(
       stdout: FileDescriptorSink.standardOutput, stderr: FileDescriptorSink.standardError, variables: variables,
       isInteractive: isatty(0) == 1 && stdoutTTY, stdoutIsTerminal: stdoutTTY,
       width: TerminalSize.columns(variables: variables))
-    return run(arguments: arguments, environment: env).rawValue
+    let status = run(arguments: arguments, environment: env)
+    if let failure = FileDescriptorSink.standardOutput.failure, failure != EPIPE {
+      FileDescriptorSink.standardError.line("quizline: cannot write to standard output: \(String(cString: strerror(failure)))")
+      return ExitCode.ioError.rawValue
+    }
+    return status.rawValue
   }
 
   /// Parses `arguments` and runs the command in `environment` (used in-process by tests).
@@ -76,6 +85,22 @@ public enum QuizlineCommand {
     s.plain = parsed.flag("plain") || !env.stdoutIsTerminal
     s.color = !s.plain && !noColor && !dumb
     return s
+  }
+}
+
+/// Descriptors 0, 1 and 2 are open before quizline opens any file: started with one of them
+/// closed (`quizline >&-`), the next file opened (the profile's lock) would get its number, and
+/// everything printed would land in that file.
+public enum StandardDescriptors {
+  public static func ensureOpen() {
+    for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+      let opened = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+      // open returns the lowest free number, which is `fd` itself; anything else is put there.
+      if opened >= 0, opened != fd {
+        dup2(opened, fd)
+        close(opened)
+      }
+    }
   }
 }
 

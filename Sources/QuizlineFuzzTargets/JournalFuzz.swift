@@ -25,6 +25,33 @@ enum JournalFuzz {
     let clean = JournalReader.replay(outcome.validLines.flatMap { $0 }, into: &rebuilt)
     check.expect(clean.badLines.isEmpty && !clean.tornTail, "the rewritten journal is not clean: \(clean.badLines.prefix(3))")
     check.expect(rebuilt == progress, "the rewritten journal replays to other progress")
+    numbers(progress, "journal", &check)
+  }
+
+  /// Numbers that reach progress through a reader lie in the loaders' ranges (``ProgressLimits``),
+  /// and the screens' conversions of them (durations, percentages) give text, never a trap: a
+  /// `"seconds":1e19` once crashed every later start.
+  private static func numbers(_ progress: LearnerProgress, _ source: String, _ check: inout PropertyCheck) {
+    for (ref, q) in progress.questions {
+      check.expect(
+        ProgressLimits.count.contains(q.attempts) && (0...q.attempts).contains(q.correct) && q.totalScore.isFinite && q.totalScore >= 0,
+        "\(source): question \(ref) holds attempts \(q.attempts), correct \(q.correct), total \(q.totalScore)")
+      _ = ReportFormat.percent(q.totalScore / Double(max(1, q.attempts)))
+      if let s = q.card?.stability { _ = ReportFormat.decimal(s) }
+    }
+    for (day, d) in progress.days {
+      check.expect(d.seconds.isFinite && d.seconds >= 0 && d.answers >= 0, "\(source): day \(day) holds \(d.answers) answers, \(d.seconds) s")
+      _ = Renderer.formatDuration(d.seconds)
+    }
+    for run in progress.runs + (progress.activeRun.map { [$0] } ?? []) {
+      for case let o? in run.outcomes {
+        check.expect(ProgressLimits.seconds.contains(o.seconds), "\(source): run \(run.id) holds an answer of \(o.seconds) s")
+        check.expect(o.score.map { ProgressLimits.score.contains($0) } ?? true, "\(source): run \(run.id) holds a score of \(o.score ?? 0)")
+        _ = Renderer.formatDuration(o.seconds)
+      }
+      _ = run.percent
+    }
+    for (_, stats) in progress.bankScores { _ = stats.average }
   }
 
   private static func fastLines(_ bytes: [UInt8], _ check: inout PropertyCheck) {
@@ -45,6 +72,7 @@ enum JournalFuzz {
   /// A snapshot that decodes is written and read back to the same progress.
   private static func snapshot(_ bytes: [UInt8], _ check: inout PropertyCheck) {
     guard let progress = try? SnapshotCoding.decode(bytes) else { return }
+    numbers(progress, "snapshot", &check)
     let written = SnapshotCoding.encode(progress, writtenAt: Timestamp(microseconds: 0))
     do {
       let again = try SnapshotCoding.decode(Array(written.utf8))

@@ -24,3 +24,20 @@ import Testing
     #expect(quoted("x\ny") == "\"x\\u{A}y\"")
   }
 }
+
+@Suite struct BidiMarkTests {
+  @Test(arguments: ["\u{200E}", "\u{200F}", "\u{061C}", "\u{2028}", "\u{2029}"])
+  func bidiMarksAndLineSeparatorsAreTreatedAsControlCharacters(_ mark: String) {
+    let scalar = mark.unicodeScalars.first!
+    #expect(isControl(scalar))
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    #expect(escapingControlCharacters("a\(mark)b") == "a\\u{\(hex)}b")
+    #expect(removingControlCharacters("a\(mark)b") == "ab")
+  }
+
+  @Test func lettersNearTheMarksAreNotControlCharacters() {
+    for v: UInt32 in [0x061B, 0x061D, 0x200D, 0x2010, 0x2027, 0x202F, 0x2065, 0x206A] {
+      #expect(!isControl(Unicode.Scalar(v)!), "U+\(String(v, radix: 16))")
+    }
+  }
+}

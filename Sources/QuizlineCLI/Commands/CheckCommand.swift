@@ -27,7 +27,7 @@ enum CheckCommand {
     let (importable, jsonPaths) = InteropCheck.split(paths, env)
     var result = loader.load(paths: jsonPaths, referenceCatalog: reference)
     InteropCheck.check(importable, into: &result, env)
-    for d in result.diagnostics { env.stdout.line(d.description) }
+    for line in result.diagnostics.printableLines() { env.stdout.line(line) }
     if !args.flag("quiet") { env.stdout.line(summary(result)) }
     // The process ends right after this; freeing every question of a large catalog one string at
     // a time first would add a tenth to the time `check` takes (clang's -disable-free, in spirit).

@@ -45,7 +45,7 @@ enum ImportCommand {
     }
     let format = InteropFiles.format(of: path, bytes: bytes, explicit: args.value("format"))
     let result = InteropFiles.importer(format, bytes: bytes, path: path, bankID: args.value("id"))
-    for d in result.diagnostics { env.stderr.line(escapingControlCharacters(d.description)) }
+    for line in result.diagnostics.printableLines() { env.stderr.line(escapingControlCharacters(line)) }
     let errors = result.diagnostics.filter { $0.severity == .error }.count
     if result.isRejected { return .dataError }
     if errors > 0, !args.flag("partial") || result.bank.questions.isEmpty {

@@ -4,9 +4,11 @@ import QuizlineCore
 /// Writes rendered reports to files or standard output, streaming (a large CSV is never held whole).
 ///
 /// Every target is checked before anything is written: its folder must exist and, without
-/// `--force`, the file must not. Each file is written to a temporary name in the same folder, synced,
-/// then put in place with `link` (which refuses to replace an existing name) or, with `--force`,
-/// `rename`; on failure the temporary file is removed and nothing is left half-written.
+/// `--force`, the file must not; with `--force` it must be a regular file (a link or a device is
+/// never replaced). Each file is written to a temporary name in the same folder and synced; only
+/// when every file of the report is written are they put in place, with `link` (which refuses to
+/// replace an existing name) or, with `--force`, `rename`. On failure the temporary files are
+/// removed and nothing is left half-written: a CSV report's two files appear both or neither.
 enum ReportFileWriter {
   struct Failure: Error, Equatable {
     var message: String
@@ -18,10 +20,32 @@ enum ReportFileWriter {
   ) {
     let targets = format.files(for: path, classReport: report.isClass)
     for (_, target) in targets { try check(target, force: force) }
+    var written: [(temp: String, slot: Int?, path: String)] = []
+    defer {
+      for w in written {
+        unlink(w.temp)
+        OutputFiles.forget(w.slot)
+      }
+    }
     var total = 0
     for (table, target) in targets {
-      total += try writeOne(target, force: force) { sink in
+      OutputFiles.removeStaleTemporaries(for: target)
+      let temp = OutputFiles.temporaryName(for: target)
+      let slot = OutputFiles.remember(temp)
+      written.append((temp, slot, target))
+      total += try writeTemporary(temp, for: target) { sink in
         ReportRenderer.render(report, format: format, table: table, style: style, width: width, to: sink)
+      }
+    }
+    var placed: [String] = []
+    for w in written {
+      do {
+        try place(w.temp, at: w.path, force: force)
+        placed.append(w.path)
+      } catch {
+        // Without --force the files placed so far are new names: take them back, so it is all or nothing.
+        if !force { for p in placed { unlink(p) } }
+        throw error
       }
     }
     return (targets.map(\.path), total)
@@ -40,14 +64,14 @@ enum ReportFileWriter {
     if lstat(path, &st) == 0 {
       if (st.st_mode & S_IFMT) == S_IFDIR { throw Failure(message: "cannot write \(quotedArg(path)): it is a folder") }
       if !force { throw Failure(message: "\(quotedArg(path)) already exists; pass --force to replace it") }
+      if let refusal = OutputFiles.refusal(toReplace: path) { throw Failure(message: refusal) }
     }
   }
 
   static func directory(of path: String) -> String { PathText.directory(of: path) }
 
-  private static func writeOne(_ path: String, force: Bool, _ render: (any ReportSink) -> Void) throws(Failure) -> Int {
-    let temp = directory(of: path) + "/.\(PathText.lastComponent(of: path)).\(getpid()).tmp"
-    let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+  private static func writeTemporary(_ temp: String, for path: String, _ render: (any ReportSink) -> Void) throws(Failure) -> Int {
+    let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw Failure(message: "cannot write \(quotedArg(path)): \(String(cString: strerror(errno)))") }
     let sink = DescriptorReportSink(fd: fd)
     render(sink)
@@ -55,15 +79,18 @@ enum ReportFileWriter {
     var failure = sink.failure
     if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
     close(fd)
-    defer { unlink(temp) }
     if let failure { throw Failure(message: "cannot write \(quotedArg(path)): \(failure)") }
+    return sink.bytes
+  }
+
+  private static func place(_ temp: String, at path: String, force: Bool) throws(Failure) {
     if force {
+      if let refusal = OutputFiles.refusal(toReplace: path) { throw Failure(message: refusal) }
       guard rename(temp, path) == 0 else { throw Failure(message: "cannot write \(quotedArg(path)): \(String(cString: strerror(errno)))") }
     } else if link(temp, path) != 0 {
       if errno == EEXIST { throw Failure(message: "\(quotedArg(path)) already exists; pass --force to replace it") }
       throw Failure(message: "cannot write \(quotedArg(path)): \(String(cString: strerror(errno)))")
     }
-    return sink.bytes
   }
 }
 

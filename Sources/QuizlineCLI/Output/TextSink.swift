@@ -11,9 +11,21 @@ extension TextSink {
 }
 
 /// Writes to a file descriptor (1 or 2), unbuffered so prompts and results appear at once.
+///
+/// The first write that fails is remembered (``failure``) and later writes are skipped: the command
+/// ends with exit 74 and a message when its output could not be written (a full disk, `/dev/full`),
+/// except for a reader that went away (EPIPE, `| head -1`), which ends quietly.
 public final class FileDescriptorSink: TextSink, @unchecked Sendable {
   private let fd: Int32
   private let lock = NSLock()
+  private var failedErrno: Int32?
+
+  /// The `errno` of the first write that failed, if any.
+  public var failure: Int32? {
+    lock.lock()
+    defer { lock.unlock() }
+    return failedErrno
+  }
 
   public init(fd: Int32) { self.fd = fd }
 
@@ -23,6 +35,7 @@ public final class FileDescriptorSink: TextSink, @unchecked Sendable {
   public func write(_ text: String) {
     lock.lock()
     defer { lock.unlock() }
+    guard failedErrno == nil else { return }
     let bytes = Array(text.utf8)
     bytes.withUnsafeBytes { buffer in
       var done = 0
@@ -30,7 +43,8 @@ public final class FileDescriptorSink: TextSink, @unchecked Sendable {
         let n = Foundation.write(fd, base + done, buffer.count - done)
         if n < 0 {
           if errno == EINTR { continue }
-          return  // EPIPE and friends: the reader went away; nothing useful to do.
+          failedErrno = errno
+          return
         }
         done += n
       }

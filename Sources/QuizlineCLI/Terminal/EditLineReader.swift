@@ -21,7 +21,7 @@ final class EditLineReader: LineReader {
     quizline_rl_set_name("quizline")
     using_history()
     stifle_history(1000)
-    if let historyPath { _ = read_history(historyPath) }
+    if let historyPath, Self.isPlainFileOrMissing(historyPath) { _ = read_history(historyPath) }
     quizline_rl_set_completion { text, start, _ in
       EditLineReader.attemptCompletion(text, start: Int(start))
     }
@@ -49,11 +49,19 @@ final class EditLineReader: LineReader {
     guard !trimmed.isEmpty else { return }
     add_history(trimmed)
     added += 1
-    if let historyPath, added % 20 == 0 { _ = write_history(historyPath) }
+    if let historyPath, added % 20 == 0, Self.isPlainFileOrMissing(historyPath) { _ = write_history(historyPath) }
   }
 
   func close() {
-    if let historyPath { _ = write_history(historyPath) }
+    if let historyPath, Self.isPlainFileOrMissing(historyPath) { _ = write_history(historyPath) }
+  }
+
+  /// libedit opens the history file by name, following links: it is read and written only while
+  /// `lstat` finds a regular file there or nothing (the profile opener refuses anything else).
+  static func isPlainFileOrMissing(_ path: String) -> Bool {
+    var st = stat()
+    if lstat(path, &st) != 0 { return errno == ENOENT }
+    return (st.st_mode & S_IFMT) == S_IFREG
   }
 
   private static func attemptCompletion(_ text: UnsafePointer<CChar>?, start: Int) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {

@@ -71,7 +71,8 @@ struct REPLRuntime {
     if let warning = profileStore?.close(store.state.progress, at: clock()) {
       show(Renderer.render([.note(warning)], store.state, context()))
     }
-    return .ok
+    // Steps that could not be recorded: the exit status says so too (74, an I/O error).
+    return store.state.unsavedSteps > 0 ? .ioError : .ok
   }
 
   private mutating func send(_ action: Action) -> Frame {

@@ -196,15 +196,36 @@ public struct JSONValue: Sendable {
 }
 
 /// Maps byte offsets of a text to 1-based line and column numbers (columns count Unicode scalars).
+///
+/// Built in one pass: line starts, and the column at the start of every 4 KiB block, so finding
+/// a column counts at most one block of bytes, however long the line (a minified file is one line).
 public struct LineTable: Sendable {
+  private static let block = 4096
   private let bytes: [UInt8]
   private let lineStarts: [Int]
+  /// Scalars since the start of their line before byte `k * block`.
+  private let blockColumns: [Int]
 
   public init(_ bytes: [UInt8]) {
     self.bytes = bytes
     var starts = [0]
-    for (k, c) in bytes.enumerated() where c == 0x0A { starts.append(k + 1) }
+    var columns: [Int] = []
+    columns.reserveCapacity(bytes.count / Self.block + 1)
+    var column = 0
+    bytes.withUnsafeBufferPointer { b in
+      for k in 0..<b.count {
+        if k % Self.block == 0 { columns.append(column) }
+        let c = b[k]
+        if c == 0x0A {
+          starts.append(k + 1)
+          column = 0
+        } else if c & 0xC0 != 0x80 {
+          column += 1
+        }
+      }
+    }
     lineStarts = starts
+    blockColumns = columns
   }
 
   /// The line and column of `offset` (a byte-order mark does not count as a column).
@@ -216,14 +237,18 @@ public struct LineTable: Sendable {
       let mid = (lo + hi + 1) / 2
       if lineStarts[mid] <= clamped { lo = mid } else { hi = mid - 1 }
     }
-    var start = lineStarts[lo]
-    if lo == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF, clamped >= 3 { start = 3 }
+    var k = lineStarts[lo]
     var column = 1
-    var k = start
+    let blockIndex = clamped / Self.block
+    if blockIndex < blockColumns.count, blockIndex * Self.block > k {
+      k = blockIndex * Self.block
+      column += blockColumns[blockIndex]
+    }
     while k < clamped {
       if bytes[k] & 0xC0 != 0x80 { column += 1 }
       k += 1
     }
+    if lo == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF, clamped >= 3 { column -= 1 }
     return (lo + 1, column)
   }
 }

@@ -45,7 +45,8 @@ public struct CatalogLoader: Sendable {
       case .directory where path.hasSuffix(".json"):
         diagnostics.append(Diagnostic(.error, path: path, "is a directory, not a JSON file"))
       case .directory:
-        collect(directory: path, into: &jsonFiles, diagnostics: &diagnostics, unreadable: &unreadable)
+        var visited = Set<String>()
+        collect(directory: path, into: &jsonFiles, diagnostics: &diagnostics, unreadable: &unreadable, visited: &visited)
       case .regular:
         jsonFiles.append(path)
       case .other(let what):
@@ -79,7 +80,15 @@ public struct CatalogLoader: Sendable {
       fileCount: jsonFiles.count)
   }
 
-  private func collect(directory: String, into out: inout [String], diagnostics: inout [Diagnostic], unreadable: inout Int) {
+  /// Walks `directory`; a folder reached again through a link (a loop such as `ln -s . a`, or two
+  /// links to one folder) is skipped with a warning naming it.
+  private func collect(
+    directory: String, into out: inout [String], diagnostics: inout [Diagnostic], unreadable: inout Int, visited: inout Set<String>
+  ) {
+    if let real = files.canonicalPath(directory), !visited.insert(real).inserted {
+      diagnostics.append(Diagnostic(.warning, path: directory, "is a link to a folder already read (\(real)); skipped, so a link loop cannot hang loading"))
+      return
+    }
     let names: [String]
     do {
       names = try files.entries(of: directory)
@@ -95,7 +104,7 @@ public struct CatalogLoader: Sendable {
         if name.hasSuffix(".json") {
           diagnostics.append(Diagnostic(.error, path: path, "is a directory, not a JSON file"))
         } else {
-          collect(directory: path, into: &out, diagnostics: &diagnostics, unreadable: &unreadable)
+          collect(directory: path, into: &out, diagnostics: &diagnostics, unreadable: &unreadable, visited: &visited)
         }
       case .regular where name.hasSuffix(".json"):
         out.append(path)

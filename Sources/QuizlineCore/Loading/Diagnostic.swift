@@ -45,4 +45,34 @@ public struct Diagnostic: Sendable, Equatable, Hashable, CustomStringConvertible
 extension Array where Element == Diagnostic {
   /// Whether any diagnostic is an error.
   public var hasErrors: Bool { contains { $0.severity == .error } }
+
+  /// The lines to print: at most `perFile` diagnostics of each file, then one note with the count
+  /// left out (a minified bank with an error per question would otherwise print 40,000 lines).
+  public func printableLines(perFile: Int = 200) -> [String] {
+    var shown: [String: Int] = [:]
+    var hidden: [String: (errors: Int, warnings: Int)] = [:]
+    var order: [String] = []
+    var out: [String] = []
+    out.reserveCapacity(Swift.min(count, 1000))
+    for d in self {
+      let n = shown[d.path, default: 0]
+      if n < perFile {
+        shown[d.path] = n + 1
+        out.append(d.description)
+      } else {
+        if hidden[d.path] == nil { order.append(d.path) }
+        var h = hidden[d.path, default: (0, 0)]
+        if d.severity == .error { h.errors += 1 } else { h.warnings += 1 }
+        hidden[d.path] = h
+      }
+    }
+    for path in order {
+      guard let h = hidden[path] else { continue }
+      var parts: [String] = []
+      if h.errors > 0 { parts.append("\(h.errors) more error\(h.errors == 1 ? "" : "s")") }
+      if h.warnings > 0 { parts.append("\(h.warnings) more warning\(h.warnings == 1 ? "" : "s")") }
+      out.append("\(escapingControlCharacters(path, keepNewlines: false)): note: \(parts.joined(separator: " and ")) not shown (the first \(perFile) of this file are above)")
+    }
+    return out
+  }
 }

@@ -37,6 +37,13 @@ public protocol FileSource: Sendable {
   func entries(of directory: String) throws(FileReadError) -> [String]
   /// The whole file, refusing anything over `limit` bytes before reading it.
   func read(_ path: String, limit: Int) throws(FileReadError) -> [UInt8]
+  /// The folder's real path (links resolved), so a walk reads each folder once and a link loop
+  /// (`ln -s . a`) ends; nil where links cannot exist.
+  func canonicalPath(_ path: String) -> String?
+}
+
+extension FileSource {
+  public func canonicalPath(_ path: String) -> String? { nil }
 }
 
 /// The real file system, through POSIX calls.
@@ -57,6 +64,12 @@ public struct LocalFileSource: FileSource {
     case S_IFSOCK: return .other("a socket")
     default: return .other("a device")
     }
+  }
+
+  public func canonicalPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
   public func entries(of directory: String) throws(FileReadError) -> [String] {

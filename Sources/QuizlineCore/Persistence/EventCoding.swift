@@ -81,6 +81,7 @@ public enum EventCoding {
     guard doc.root.kind == .object else { throw DecodeError(message: "not a JSON object") }
     let seq = try fields.int("seq")
     guard seq > 0 else { throw DecodeError(message: "\"seq\" must be 1 or more") }
+    guard seq <= ProgressLimits.sequence.upperBound else { throw DecodeError(message: "\"seq\" is \(seq), over \(ProgressLimits.sequence.upperBound)") }
     let atText = try fields.string("at")
     guard let at = Timestamp(iso8601: atText) else { throw DecodeError(message: "\"at\" is not an ISO-8601 time: \(quoted(atText))") }
     let type = try fields.string("type")
@@ -105,23 +106,23 @@ public enum EventCoding {
       }
       payload = .answered(
         AnswerRecord(
-          run: try fields.int("run"), question: try ref(try fields.string("question")), response: try fields.string("response"),
-          score: try fields.double("score"), seconds: try fields.double("seconds"), selfGrade: grade,
-          certainty: fields.value("certainty")?.int, rating: try fields.optionalString("rating").map { (r: String) throws(DecodeError) -> Rating in
+          run: try fields.int("run", in: ProgressLimits.count), question: try ref(try fields.string("question")), response: try fields.string("response"),
+          score: try fields.double("score", in: ProgressLimits.score), seconds: try fields.double("seconds", in: ProgressLimits.seconds),
+          selfGrade: grade, certainty: try fields.optionalInt("certainty", in: 1...3), rating: try fields.optionalString("rating").map { (r: String) throws(DecodeError) -> Rating in
             guard let v = Rating(name: r) else { throw DecodeError(message: "unknown rating \(quoted(r))") }
             return v
           }, written: try fields.optionalString("written")))
     case "skipped":
-      payload = .skipped(run: try fields.int("run"), question: try ref(try fields.string("question")))
+      payload = .skipped(run: try fields.int("run", in: ProgressLimits.count), question: try ref(try fields.string("question")))
     case "runEnded":
       guard let reason = RunEndReason(rawValue: try fields.string("reason")) else { throw DecodeError(message: "unknown reason") }
-      payload = .runEnded(run: try fields.int("run"), reason: reason)
+      payload = .runEnded(run: try fields.int("run", in: ProgressLimits.count), reason: reason)
     case "flagged":
       guard let on = fields.bool("on") else { throw DecodeError(message: "\"on\" must be true or false") }
       payload = .flagged(question: try ref(try fields.string("question")), on: on)
     case "sessionCompleted": payload = .sessionCompleted(session: try fields.string("session"))
     case "sessionReopened": payload = .sessionReopened(session: try fields.string("session"))
-    case "undone": payload = .undone(target: try fields.int("target"))
+    case "undone": payload = .undone(target: try fields.int("target", in: ProgressLimits.count))
     case "settingsChanged":
       guard let v = fields.value("settings"), v.kind == .object else { throw DecodeError(message: "missing \"settings\"") }
       payload = .settingsChanged(try SettingsCoding.decode(FieldMap(v)))
@@ -141,6 +142,23 @@ public enum EventCoding {
     guard let r = QuestionRef(text) else { throw DecodeError(message: "\(quoted(text)) is not bank/question") }
     return r
   }
+}
+
+/// The ranges numbers in progress files must lie in when loaded (quizline writes nothing outside them).
+public enum ProgressLimits {
+  /// A score or a credit.
+  public static let score: ClosedRange<Double> = 0...1
+  /// Time on one answer: quizline records at most 600 s; a day is accepted.
+  public static let seconds: ClosedRange<Double> = 0...86_400
+  /// Counts (attempts, answers, runs, sequence numbers).
+  public static let count: ClosedRange<Int> = 0...1_000_000_000_000
+  public static let sequence: ClosedRange<Int> = 1...1_000_000_000_000
+  /// Sums of seconds or of scores.
+  public static let total: ClosedRange<Double> = 0...1e13
+  /// FSRS stability (days) and difficulty.
+  public static let stability: ClosedRange<Double> = 0...1e7
+  public static let difficulty: ClosedRange<Double> = 0...100
+  public static let percent: ClosedRange<Int> = 0...100
 }
 
 /// Typed access to a decoded object's members, with errors naming the key.
@@ -172,6 +190,41 @@ struct FieldMap {
   func double(_ key: String) throws(EventCoding.DecodeError) -> Double {
     guard let d = members[key]?.double, d.isFinite else { throw EventCoding.DecodeError(message: "missing or non-number \"\(key)\"") }
     return d
+  }
+
+  /// A number that must lie in `range`: progress files come from other machines and editors, and a
+  /// number no quizline writes (`1e19` seconds) is refused when loading, not trusted later.
+  func double(_ key: String, in range: ClosedRange<Double>) throws(EventCoding.DecodeError) -> Double {
+    let d = try double(key)
+    try Self.check(key, d, range)
+    return d
+  }
+
+  func optionalDouble(_ key: String, in range: ClosedRange<Double>) throws(EventCoding.DecodeError) -> Double? {
+    guard let v = members[key], v.kind != .null else { return nil }
+    guard let d = v.double, d.isFinite else { throw EventCoding.DecodeError(message: "\"\(key)\" must be a number") }
+    try Self.check(key, d, range)
+    return d
+  }
+
+  func int(_ key: String, in range: ClosedRange<Int>) throws(EventCoding.DecodeError) -> Int {
+    let n = try int(key)
+    guard range.contains(n) else { throw EventCoding.DecodeError(message: "\"\(key)\" is \(n), outside \(range.lowerBound)…\(range.upperBound)") }
+    return n
+  }
+
+  func optionalInt(_ key: String, in range: ClosedRange<Int>) throws(EventCoding.DecodeError) -> Int? {
+    guard let v = members[key], v.kind != .null else { return nil }
+    guard let n = v.int else { throw EventCoding.DecodeError(message: "\"\(key)\" must be a whole number") }
+    guard range.contains(n) else { throw EventCoding.DecodeError(message: "\"\(key)\" is \(n), outside \(range.lowerBound)…\(range.upperBound)") }
+    return n
+  }
+
+  private static func check(_ key: String, _ d: Double, _ range: ClosedRange<Double>) throws(EventCoding.DecodeError) {
+    guard range.contains(d) else {
+      throw EventCoding.DecodeError(
+        message: "\"\(key)\" is \(JSONText.format(d)), outside \(JSONText.format(range.lowerBound))…\(JSONText.format(range.upperBound))")
+    }
   }
 
   func bool(_ key: String) -> Bool? { members[key]?.bool }

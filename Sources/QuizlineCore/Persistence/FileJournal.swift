@@ -15,8 +15,12 @@ public final class FileJournal: Journal {
   public init(path: String, syncDirectory: ((String) -> Void)? = nil) throws(JournalError) {
     self.path = path
     let existed = FileOps.exists(path)
-    fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw JournalError("cannot open \(path): \(String(cString: strerror(errno)))") }
+    // O_NOFOLLOW: a journal that is a link (a file synced from elsewhere) is refused, never followed.
+    do {
+      fd = try FileOps.openRegular(path, O_WRONLY | O_APPEND | O_CREAT)
+    } catch {
+      throw JournalError(error.message)
+    }
     if !existed {
       let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
       (syncDirectory ?? FileOps.syncDirectory)(folder.isEmpty ? (path.hasPrefix("/") ? "/" : ".") : folder)

@@ -16,6 +16,11 @@ public enum JournalReader {
     public var badLines: [BadLine] = []
     /// The valid lines (bytes, newline included), kept only when asked for, to rewrite a damaged file.
     public var validLines: [[UInt8]] = []
+    /// The sequence number of each kept valid line.
+    public var validSequences: [Int] = []
+    /// Lines (1-based) whose sequence number is not above the one before it in the same file: a
+    /// duplicate or an event out of order, which replay leaves out.
+    public var outOfOrderLines: [Int] = []
     public var firstSequence: Int?
     public var lastSequence: Int?
   }
@@ -42,11 +47,18 @@ public enum JournalReader {
         if slice.isEmpty { continue }
         do {
           let event = try EventCoding.decode(slice)
+          if let previous = outcome.lastSequence, event.sequence <= previous {
+            outcome.outOfOrderLines.append(line)
+            continue
+          }
           progress.apply(event)
           outcome.applied += 1
           if outcome.firstSequence == nil { outcome.firstSequence = event.sequence }
           outcome.lastSequence = event.sequence
-          if keepLines { outcome.validLines.append(Array(buffer[lineStart..<start])) }
+          if keepLines {
+            outcome.validLines.append(Array(buffer[lineStart..<start]))
+            outcome.validSequences.append(event.sequence)
+          }
         } catch {
           let message = (error as? EventCoding.DecodeError)?.message ?? "\(error)"
           outcome.badLines.append(BadLine(line: line, message: message, isNewer: message.hasPrefix("unknown event type")))

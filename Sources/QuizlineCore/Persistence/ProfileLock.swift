@@ -15,8 +15,9 @@ public final class ProfileLock {
     // `fd` is assigned only once the lock is held: a throwing initializer that had set every
     // property would run `deinit`, closing the descriptor a second time (in a threaded process
     // that closes whatever file another thread just opened with the same number).
-    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw ProfileError("cannot open \(path): \(FileOps.lastError)", exitCode: .ioError) }
+    // Never through a link, never a device: a `lock` linked elsewhere would have its target
+    // truncated and overwritten with our PID.
+    let fd = try FileOps.openRegular(path, O_RDWR | O_CREAT)
     if flock(fd, LOCK_EX | LOCK_NB) != 0 {
       let busy = errno == EWOULDBLOCK
       var buffer = [UInt8](repeating: 0, count: 32)

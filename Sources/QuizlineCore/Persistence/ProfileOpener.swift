@@ -25,6 +25,7 @@ public enum ProfileOpener {
     _ layout: ProfileLayout, profile: String, now: Timestamp, snapshotEvery: Int = defaultSnapshotEvery
   ) throws(ProfileError) -> OpenedProfile {
     try FileOps.makeDirectories(layout.archive)
+    try FileOps.refuseIrregularFiles(layout)
     let lock = try ProfileLock(path: layout.lock, profile: profile)
     FileOps.removeStaleTemporaries(in: layout.directory)
     var loaded = try load(layout, now: now, repair: true)
@@ -37,6 +38,7 @@ public enum ProfileOpener {
 
   /// Reads without locking and without changing any file (for `read`, `report`, `--read-only`).
   public static func view(_ layout: ProfileLayout, now: Timestamp) throws(ProfileError) -> OpenedProfile {
+    try FileOps.refuseIrregularFiles(layout)
     let loaded = try load(layout, now: now, repair: false)
     return OpenedProfile(progress: loaded.progress, store: nil, journal: ReadOnlyJournal(), layout: layout, notices: loaded.notices)
   }
@@ -87,6 +89,9 @@ public enum ProfileOpener {
         }
       }
     }
+    if !FileOps.exists(layout.journal) {
+      try recoverKeptAside(layout, into: &result, repair: repair)
+    }
     guard let bytes = try FileOps.read(layout.journal) else { return result }
     let before = result.progress.lastSequence
     let outcome = JournalReader.replay(bytes, into: &result.progress, keepLines: repair)
@@ -94,18 +99,25 @@ public enum ProfileOpener {
     result.segmentFirst = outcome.firstSequence
     result.segmentLast = outcome.lastSequence
     result.sinceSnapshot = max(0, result.progress.lastSequence - before)
+    if !outcome.outOfOrderLines.isEmpty {
+      let n = outcome.outOfOrderLines.count
+      let lines = outcome.outOfOrderLines.prefix(10).map(String.init).joined(separator: ", ") + (n > 10 ? ", …" : "")
+      result.notices.append(
+        "\(layout.journal): line\(n == 1 ? "" : "s") \(lines) repeat\(n == 1 ? "s" : "") or go\(n == 1 ? "es" : "") back in sequence number and \(n == 1 ? "was" : "were") left out; the events before and after are kept.")
+    }
     if !outcome.badLines.isEmpty {
       let lines = outcome.badLines.map { String($0.line) }.joined(separator: ", ")
       var message = "\(layout.journal): line\(outcome.badLines.count == 1 ? "" : "s") \(lines) could not be read (\(outcome.badLines[0].message)) and \(outcome.badLines.count == 1 ? "was" : "were") left out; \(outcome.applied) events were recovered."
       if repair {
+        // The clean copy is written and synced before the damaged file is moved aside, so a full
+        // disk or a kill -9 at any moment leaves one of the two in place: nothing is lost.
         let aside = ProfileLayout.asideName(layout.journal, at: now)
-        guard rename(layout.journal, aside) == 0 else {
-          throw ProfileError("cannot set the damaged \(layout.journal) aside: \(FileOps.lastError); nothing was changed", exitCode: .ioError)
-        }
         do {
-          try FileOps.writeAtomically(outcome.validLines.flatMap { $0 }, to: layout.journal)
+          try FileOps.writeAtomically(outcome.validLines.flatMap { $0 }, to: layout.journal, keepingOldAs: aside)
         } catch {
-          throw ProfileError("\(error.message); the damaged journal is kept as \(aside)", exitCode: .ioError)
+          throw ProfileError(
+            "cannot repair the damaged \(layout.journal): \(error.message). Nothing was changed; free some space and start again.",
+            exitCode: .ioError)
         }
         message += " The original is kept as \(aside)."
       }
@@ -118,6 +130,35 @@ public enum ProfileOpener {
       result.notices.append("the last line of \(layout.journal) was cut off (quizline was stopped while writing it) and was dropped; nothing shown as recorded is lost.")
     }
     return result
+  }
+
+  /// A journal kept aside (`journal.jsonl.damaged-…`) whose clean copy never took its place (an
+  /// older quizline moved it aside first and then could not write, or was killed in between):
+  /// its readable events that progress does not hold yet become the journal again.
+  private static func recoverKeptAside(_ layout: ProfileLayout, into result: inout Loaded, repair: Bool) throws(ProfileError) {
+    let prefix = "journal.jsonl.damaged-"
+    guard let names = try? LocalFileSource().entries(of: layout.directory) else { return }
+    for name in names.filter({ $0.hasPrefix(prefix) && !FileOps.isOwnTemporary($0) }).sorted().reversed() {
+      let path = layout.directory + "/" + name
+      guard FileOps.irregularKind(path) == nil, let bytes = try FileOps.read(path) else { continue }
+      var scratch = result.progress
+      let outcome = JournalReader.replay(bytes, into: &scratch, keepLines: true)
+      let newer = zip(outcome.validLines, outcome.validSequences).filter { $0.1 > result.progress.lastSequence }
+      guard !newer.isEmpty else { continue }
+      if repair {
+        do {
+          try FileOps.writeAtomically(newer.flatMap(\.0), to: layout.journal)
+        } catch {
+          throw ProfileError("cannot recover \(layout.journal) from \(path): \(error.message). Nothing was changed.", exitCode: .ioError)
+        }
+        result.notices.append(
+          "\(layout.journal) was missing after an interrupted repair; \(newer.count) events were recovered from \(path), which is kept.")
+      } else {
+        for (line, _) in newer { _ = JournalReader.replay(line, into: &result.progress) }
+        result.notices.append("\(layout.journal) is missing; \(newer.count) events were read from \(path) (start quizline to repair it).")
+      }
+      return
+    }
   }
 
   private static func refuseNewer(_ outcome: JournalReader.Outcome, _ path: String) throws(ProfileError) {

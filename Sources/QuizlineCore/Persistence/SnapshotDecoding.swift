@@ -28,7 +28,7 @@ extension SnapshotCoding {
 
   private static func progress(_ root: FieldMap) throws(E) -> LearnerProgress {
     var p = LearnerProgress()
-    p.lastSequence = try root.int("lastSequence")
+    p.lastSequence = try root.int("lastSequence", in: ProgressLimits.count)
     for (k, v) in try members(root, "questions") { p.questions[try ref(k)] = try question(FieldMap(v)) }
     for (k, v) in try members(root, "sessions") { p.sessions[k] = try session(FieldMap(v)) }
     if let v = root.value("activeRun"), v.kind == .object { p.activeRun = try run(FieldMap(v)) }
@@ -62,10 +62,10 @@ extension SnapshotCoding {
 
   private static func question(_ f: FieldMap) throws(E) -> QuestionProgress {
     var q = QuestionProgress()
-    q.attempts = try f.int("attempts")
-    q.correct = try f.int("correct")
-    q.totalScore = try f.double("totalScore")
-    q.lastScore = f.value("lastScore")?.double
+    q.attempts = try f.int("attempts", in: ProgressLimits.count)
+    q.correct = try f.int("correct", in: 0...q.attempts)
+    q.totalScore = try f.double("totalScore", in: 0...Double(q.attempts))
+    q.lastScore = try f.optionalDouble("lastScore", in: ProgressLimits.score)
     q.lastAnsweredAt = try time(f, "lastAnsweredAt")
     q.flagged = f.bool("flagged") ?? false
     if let c = f.value("card"), c.kind == .object { q.card = try card(FieldMap(c)) }
@@ -76,12 +76,13 @@ extension SnapshotCoding {
     guard let phase = CardPhase.allCases.first(where: { $0.name == (try? f.string("phase")) }) else { throw E(message: "bad card phase") }
     guard let due = try time(f, "due") else { throw E(message: "card without due") }
     return FSRSCard(
-      phase: phase, step: f.value("step")?.int, stability: f.value("stability")?.double, difficulty: f.value("difficulty")?.double,
+      phase: phase, step: try f.optionalInt("step", in: 0...1000), stability: try f.optionalDouble("stability", in: ProgressLimits.stability),
+      difficulty: try f.optionalDouble("difficulty", in: ProgressLimits.difficulty),
       due: due, lastReview: try time(f, "lastReview"))
   }
 
   private static func session(_ f: FieldMap) throws(E) -> SessionProgress {
-    SessionProgress(completedAt: try time(f, "completedAt"), bestCheckpointPercent: f.value("bestCheckpointPercent")?.int)
+    SessionProgress(completedAt: try time(f, "completedAt"), bestCheckpointPercent: try f.optionalInt("bestCheckpointPercent", in: ProgressLimits.percent))
   }
 
   private static func run(_ f: FieldMap) throws(E) -> QuizRun {
@@ -94,8 +95,8 @@ extension SnapshotCoding {
       source: source, questions: questions, seed: seed, bankHashes: hashes, practice: f.bool("practice") ?? false,
       certainty: f.bool("certainty") ?? false)
     guard let startedAt = try time(f, "startedAt") else { throw E(message: "run without startedAt") }
-    var r = QuizRun(id: try f.int("id"), start: start, startedAt: startedAt)
-    r.position = try f.int("position")
+    var r = QuizRun(id: try f.int("id", in: ProgressLimits.count), start: start, startedAt: startedAt)
+    r.position = try f.int("position", in: ProgressLimits.count)
     let outcomes = f.value("outcomes")?.elements ?? []
     guard outcomes.count == questions.count, r.position >= 0, r.position <= questions.count else {
       throw E(message: "run \(r.id) does not add up")
@@ -104,8 +105,8 @@ extension SnapshotCoding {
       guard v.kind == .object else { return nil }
       let o = FieldMap(v)
       return RunOutcome(
-        score: o.value("score")?.double, response: try o.optionalString("response"), seconds: try o.double("seconds"),
-        certainty: o.value("certainty")?.int)
+        score: try o.optionalDouble("score", in: ProgressLimits.score), response: try o.optionalString("response"),
+        seconds: try o.double("seconds", in: ProgressLimits.seconds), certainty: try o.optionalInt("certainty", in: 1...3))
     }
     r.endedAt = try time(f, "endedAt")
     r.endReason = try f.optionalString("endReason").flatMap(RunEndReason.init(rawValue:))
@@ -113,15 +114,21 @@ extension SnapshotCoding {
   }
 
   private static func scores(_ f: FieldMap) throws(E) -> ScoreStats {
-    ScoreStats(runs: try f.int("runs"), best: try f.int("best"), last: try f.int("last"), totalPercent: try f.int("totalPercent"))
+    let runs = try f.int("runs", in: ProgressLimits.count)
+    return ScoreStats(
+      runs: runs, best: try f.int("best", in: ProgressLimits.percent), last: try f.int("last", in: ProgressLimits.percent),
+      totalPercent: try f.int("totalPercent", in: 0...(runs * 100)))
   }
 
   private static func day(_ f: FieldMap) throws(E) -> DayActivity {
-    DayActivity(answers: try f.int("answers"), correct: try f.int("correct"), seconds: try f.double("seconds"), newCards: f.value("newCards")?.int ?? 0)
+    let answers = try f.int("answers", in: ProgressLimits.count)
+    return DayActivity(
+      answers: answers, correct: try f.int("correct", in: 0...answers), seconds: try f.double("seconds", in: ProgressLimits.total),
+      newCards: try f.optionalInt("newCards", in: ProgressLimits.count) ?? 0)
   }
 
   private static func undo(_ f: FieldMap) throws(E) -> UndoEntry {
-    var u = UndoEntry(sequence: try f.int("sequence"), summary: try f.string("summary"))
+    var u = UndoEntry(sequence: try f.int("sequence", in: ProgressLimits.count), summary: try f.string("summary"))
     for (k, v) in try members(f, "previousQuestions") { u.previousQuestions[try ref(k)] = .some(v.kind == .object ? try question(FieldMap(v)) : nil) }
     for (k, v) in try members(f, "previousSessions") { u.previousSessions[k] = .some(v.kind == .object ? try session(FieldMap(v)) : nil) }
     for (k, v) in try members(f, "previousDays") {

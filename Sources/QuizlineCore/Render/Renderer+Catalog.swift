@@ -208,7 +208,7 @@ extension Renderer {
     out.field("Banks attempted", "\(attempted.count)/\(c.banks.count)")
     let attempts = p.questions.values.reduce(0) { $0 + $1.attempts }
     let score = p.questions.values.reduce(0) { $0 + $1.totalScore }
-    let accuracy = attempts > 0 ? "\(Int((score / Double(attempts) * 100).rounded()))% over \(count(attempts, "answer"))" : "no answers yet"
+    let accuracy = attempts > 0 ? "\(Int(saturating: (score / Double(attempts) * 100).rounded()))% over \(count(attempts, "answer"))" : "no answers yet"
     out.field("Accuracy", accuracy)
     let studied = p.days.values.reduce(0) { $0 + $1.seconds }
     out.field("Time answering", formatDuration(studied))

@@ -43,7 +43,7 @@ extension Renderer {
     } else if f.grade.isCorrect {
       out.line(s.paint(s.correctMark + " Correct.", .good) + recorded)
     } else if f.grade.isPartial {
-      out.line(s.paint(s.partialMark + " Partly right (\(Int((f.grade.score * 100).rounded()))%).", .partial) + recorded)
+      out.line(s.paint(s.partialMark + " Partly right (\(Int(saturating: (f.grade.score * 100).rounded()))%).", .partial) + recorded)
     } else {
       out.line(s.paint(s.wrongMark + " Incorrect.", .bad) + recorded)
     }
@@ -139,7 +139,7 @@ extension Renderer {
       }
     }
     if !tags.isEmpty {
-      let parts = tags.sorted { $0.key < $1.key }.map { "\($0.key) \(Int(($0.value.score / Double($0.value.count) * 100).rounded()))%" }
+      let parts = tags.sorted { $0.key < $1.key }.map { "\($0.key) \(Int(saturating: ($0.value.score / Double($0.value.count) * 100).rounded()))%" }
       out.paragraph("By tag: " + parts.joined(separator: ", "), indent: "    ", firstIndent: "  ")
     }
     let missed = zip(run.questions, run.outcomes).filter { ($0.1?.score ?? 0) < 0.9999 }
@@ -150,7 +150,7 @@ extension Renderer {
           out.line("    \(safe(ref.description, out.context)) (no longer in its bank)")
           continue
         }
-        let status = outcome == nil ? "not reached" : outcome?.isSkipped == true ? "skipped" : "\(Int(((outcome?.score ?? 0) * 100).rounded()))%"
+        let status = outcome == nil ? "not reached" : outcome?.isSkipped == true ? "skipped" : "\(Int(saturating: ((outcome?.score ?? 0) * 100).rounded()))%"
         out.paragraph("\(q.id) (\(status)): \(shortPrompt(q))", indent: "      ", firstIndent: "    ")
         // Questions never reached keep their answers secret, for the retry.
         if outcome != nil { out.paragraph("\(s.arrow) " + Grader.correctAnswer(for: q), indent: "        ", firstIndent: "      ") }
@@ -166,9 +166,9 @@ extension Renderer {
     let delta = t.microseconds - now.microseconds
     if delta <= 0 { return "now" }
     let s = Double(delta) / 1e6
-    if s < 3600 { return "in \(max(1, Int((s / 60).rounded()))) min" }
-    if s < 86_400 { return "in \(Int((s / 3600).rounded())) h" }
-    let days = Int((s / 86_400).rounded())
+    if s < 3600 { return "in \(max(1, Int(saturating: (s / 60).rounded()))) min" }
+    if s < 86_400 { return "in \(Int(saturating: (s / 3600).rounded())) h" }
+    let days = Int(saturating: (s / 86_400).rounded())
     return days == 1 ? "in 1 day" : days < 60 ? "in \(days) days" : days < 730 ? "in \(days / 30) months" : "in \(days / 365) years"
   }
 
@@ -184,17 +184,17 @@ extension Renderer {
 
 
   static func formatScore(_ x: Double) -> String {
-    x == x.rounded() ? String(Int(x)) : String(format1(x))
+    x == x.rounded() ? String(Int(saturating: x)) : String(format1(x))
   }
 
   static func format1(_ x: Double) -> String {
-    let tenths = Int((abs(x) * 10).rounded())
+    let tenths = Int(saturating: (abs(x) * 10).rounded())
     return (x < 0 && tenths > 0 ? "-" : "") + "\(tenths / 10).\(tenths % 10)"
   }
 
   /// `2 min 40 s`, `45 s`, `1 h 5 min`.
   public static func formatDuration(_ seconds: Double) -> String {
-    let total = Int(seconds.rounded())
+    let total = Int(saturating: seconds.rounded())
     if total < 60 { return "\(total) s" }
     if total < 3600 { return "\(total / 60) min" + (total % 60 > 0 ? " \(total % 60) s" : "") }
     return "\(total / 3600) h" + (total % 3600 / 60 > 0 ? " \(total % 3600 / 60) min" : "")

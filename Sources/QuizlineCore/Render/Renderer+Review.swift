@@ -31,7 +31,7 @@ extension Renderer {
     for (k, n) in counts.enumerated() {
       let day = Timestamp(microseconds: (now.dayNumber + Int64(k)) * 86_400_000_000)
       let label = k == 0 ? "today" : k == 1 ? "tomorrow" : day.isoDate
-      let cells = n == 0 ? 0 : max(1, Int((Double(n) / Double(peak) * Double(barWidth)).rounded()))
+      let cells = n == 0 ? 0 : max(1, Int(saturating: (Double(n) / Double(peak) * Double(barWidth)).rounded()))
       let bar = String(repeating: s.unicode ? "█" : "#", count: cells)
       out.line("  " + TextWrap.pad(label, to: 11) + " " + TextWrap.pad(String(n), to: 4) + " " + bar)
     }

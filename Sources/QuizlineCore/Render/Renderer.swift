@@ -64,7 +64,15 @@ public enum Renderer {
     case .undone(let summary):
       out.line("Undone: \(safe(summary, out.context)).")
     case .goodbye:
-      out.line(state.readOnly ? "Bye. Nothing was recorded (read-only)." : "Bye. Your progress is saved in \(out.context.progressLocation).")
+      if state.readOnly {
+        out.line("Bye. Nothing was recorded (read-only).")
+      } else if state.unsavedSteps > 0 && state.savedSteps == 0 {
+        out.line("Bye. Nothing was saved: \(out.context.progressLocation) could not be written (see the errors above).")
+      } else if state.unsavedSteps > 0 {
+        out.line("Bye. \(count(state.unsavedSteps, "step")) could not be saved in \(out.context.progressLocation); the rest is saved.")
+      } else {
+        out.line("Bye. Your progress is saved in \(out.context.progressLocation).")
+      }
     case .forecast: renderForecast(state, &out)
     case .settings: renderSettings(state, &out)
     case .confirmReset(let scope): renderConfirmReset(scope, state, &out)

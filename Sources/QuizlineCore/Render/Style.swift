@@ -46,7 +46,7 @@ public struct Style: Sendable, Equatable {
   /// A horizontal bar of `fraction` (0…1) over `width` cells.
   public func bar(_ fraction: Double, width: Int) -> String {
     let f = max(0, min(1, fraction.isFinite ? fraction : 0))
-    let filled = Int((f * Double(width)).rounded())
+    let filled = Int(saturating: (f * Double(width)).rounded())
     return unicode
       ? String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
       : "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "]"

@@ -6,8 +6,9 @@
 /// - `sessions`: one row per study session and profile;
 /// - `items`: the class item analysis (class reports only).
 ///
-/// Text cells that a spreadsheet would run as a formula (starting with `=`, `+`, `@`, a tab, or `-`
-/// not followed by a digit) get a leading `'`.
+/// Text cells that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a
+/// carriage return) get a leading `'`, unless the whole cell is a plain number such as `-2.5`
+/// (`-2+3+cmd|' /C calc'!A0`, typed as an answer, is not a number and is prefixed).
 public enum CSVReportRenderer {
   public static let attemptColumns = [
     "profile", "sequence", "answered_at", "run", "source", "bank", "question", "type", "response", "score", "correct", "seconds",
@@ -69,12 +70,26 @@ public enum CSVReportRenderer {
     guard let first = s.unicodeScalars.first else { return s }
     switch first {
     case "=", "+", "@", "\t", "\r": return "'" + s
-    case "-":
-      let second = s.unicodeScalars.dropFirst().first
-      if let c = second, ("0"..."9").contains(c) || c == "." { return s }
-      return "'" + s
+    case "-": return isPlainNumber(s) ? s : "'" + s
     default: return s
     }
+  }
+
+  /// `-12`, `-0.5`, `-.5`: a minus, digits with at most one point, and nothing else.
+  static func isPlainNumber(_ s: String) -> Bool {
+    var digits = 0
+    var points = 0
+    for (k, u) in s.utf8.enumerated() {
+      if k == 0, u == UInt8(ascii: "-") { continue }
+      if u >= 0x30 && u <= 0x39 {
+        digits += 1
+      } else if u == UInt8(ascii: ".") {
+        points += 1
+      } else {
+        return false
+      }
+    }
+    return digits > 0 && points <= 1
   }
 
   /// One field as RFC 4180 wants it.

@@ -150,7 +150,7 @@ struct Dashboard {
     }
     let height = 3
     let levels = style.unicode ? 8 : 2
-    let units = counts.map { $0 == 0 ? 0 : max(1, Int((Double($0) / Double(peak) * Double(height * levels)).rounded())) }
+    let units = counts.map { $0 == 0 ? 0 : max(1, Int(saturating: (Double($0) / Double(peak) * Double(height * levels)).rounded())) }
     let label = String(peak)
     let gutter = label.count + 1
     for row in (0..<height).reversed() {

@@ -139,8 +139,16 @@ public enum FastEventLine {
     } else {
       return nil
     }
-    guard c.literal("}"), c.atEnd else { return nil }
+    guard c.literal("}"), c.atEnd, inLimits(e) else { return nil }
     return e
+  }
+
+  /// The generic decoder's range checks (``ProgressLimits``): a line outside them goes to the
+  /// generic decoder, which refuses it with its reason.
+  private static func inLimits(_ e: HistoryEvent) -> Bool {
+    guard ProgressLimits.sequence.contains(e.sequence), ProgressLimits.count.contains(e.run) else { return false }
+    guard e.kind == .answered else { return true }
+    return ProgressLimits.score.contains(e.score) && ProgressLimits.seconds.contains(e.seconds) && e.certainty.map { (1...3).contains($0) } ?? true
   }
 }
 

@@ -50,7 +50,7 @@ enum HTMLCharts {
     for r in activity where r.day >= start && r.day <= today && r.answers > 0 { counts[r.day] = r.answers }
     let values = counts.values.sorted()
     // Quartiles of the active days, made strictly increasing so each shade has its own range.
-    var thresholds = values.isEmpty ? [1, 2, 3] : [0.25, 0.5, 0.75].map { values[min(values.count - 1, Int(Double(values.count) * $0))] }
+    var thresholds = values.isEmpty ? [1, 2, 3] : [0.25, 0.5, 0.75].map { values[min(values.count - 1, Int(saturating: Double(values.count) * $0))] }
     thresholds[1] = max(thresholds[1], thresholds[0] + 1)
     thresholds[2] = max(thresholds[2], thresholds[1] + 1)
     func level(_ n: Int) -> Int {
@@ -115,7 +115,7 @@ enum HTMLCharts {
 
   /// A coordinate with at most one decimal.
   static func f(_ x: Double) -> String {
-    let tenths = Int((x * 10).rounded())
+    let tenths = Int(saturating: (x * 10).rounded())
     return tenths % 10 == 0 ? String(tenths / 10) : "\(tenths / 10).\(abs(tenths % 10))"
   }
 }

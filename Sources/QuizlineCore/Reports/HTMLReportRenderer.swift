@@ -199,7 +199,7 @@ struct HTMLWriter {
     raw("<li class=\"card\"><span class=\"label\">\(html(label))</span> <span class=\"value\">\(html(value))</span>")
     if let note { raw(" <span class=\"note\">\(html(note))</span>") }
     if let bar {
-      let pct = Int((max(0, min(1, bar)) * 100).rounded())
+      let pct = Int(saturating: (max(0, min(1, bar)) * 100).rounded())
       raw("<span class=\"bar\" role=\"img\" aria-label=\"\(html(barLabel))\"><span style=\"width:\(pct)%\"></span></span>")
     }
     raw("</li>\n")

@@ -247,7 +247,7 @@ private struct RunState {
   /// Exactly `QuizRun.percent`: the same sum in the same order.
   var percent: Int {
     let total = outcomes.reduce(0.0) { $0 + (($1 ?? nil) ?? 0) }
-    return start.questions.isEmpty ? 0 : Int((total / Double(start.questions.count) * 100).rounded())
+    return start.questions.isEmpty ? 0 : Int(saturating: (total / Double(start.questions.count) * 100).rounded())
   }
 }
 

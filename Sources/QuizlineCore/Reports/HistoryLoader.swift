@@ -42,11 +42,9 @@ public struct PosixChunkedReader: ChunkedFileReader {
   public init() {}
 
   public func read(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(ProfileError) -> Bool {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    if fd < 0 {
-      if errno == ENOENT { return false }
-      throw ProfileError("cannot read \(path): \(String(cString: strerror(errno)))", exitCode: .ioError)
-    }
+    // A profile file is never read through a link or from a device (O_NOFOLLOW, fstat).
+    guard FileOps.exists(path) else { return false }
+    let fd = try FileOps.openRegular(path, O_RDONLY)
     defer { close(fd) }
     let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
     defer { buffer.deallocate() }

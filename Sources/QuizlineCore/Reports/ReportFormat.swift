@@ -30,11 +30,11 @@ public enum ReportFormat: String, Sendable, Equatable, CaseIterable {
   }
 
   /// `78%` (rounded as `status` rounds).
-  public static func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded()))%" }
+  public static func percent(_ fraction: Double) -> String { "\(Int(saturating: (fraction * 100).rounded()))%" }
 
   /// Two decimals: `0.45`, `-0.10`.
   public static func decimal(_ x: Double) -> String {
-    let hundredths = Int((x * 100).rounded())
+    let hundredths = Int(saturating: (x * 100).rounded())
     let sign = hundredths < 0 ? "-" : ""
     let a = abs(hundredths)
     return "\(sign)\(a / 100).\(a % 100 < 10 ? "0" : "")\(a % 100)"
@@ -49,8 +49,8 @@ public enum ReportFormat: String, Sendable, Equatable, CaseIterable {
   /// `48 KB`, `1.2 MB`, `512 bytes`.
   public static func size(_ bytes: Int) -> String {
     if bytes < 1024 { return "\(bytes) bytes" }
-    if bytes < 1024 * 1024 { return "\(Int((Double(bytes) / 1024).rounded())) KB" }
-    let tenths = Int((Double(bytes) / 1_048_576 * 10).rounded())
+    if bytes < 1024 * 1024 { return "\(Int(saturating: (Double(bytes) / 1024).rounded())) KB" }
+    let tenths = Int(saturating: (Double(bytes) / 1_048_576 * 10).rounded())
     return "\(tenths / 10).\(tenths % 10) MB"
   }
 }

@@ -36,6 +36,11 @@ public struct AppState: Sendable, Equatable {
     }
   }
 
+  /// Steps whose events were all recorded, and steps the journal refused (a full disk, a
+  /// read-only folder): the goodbye never says "saved" when nothing was.
+  public var savedSteps = 0
+  public var unsavedSteps = 0
+
   /// A `reset` waiting for the learner to type `yes`.
   public var pendingReset: ResetScope? {
     get {

@@ -61,7 +61,7 @@ public struct ScoreStats: Sendable, Equatable {
     self.totalPercent = totalPercent
   }
 
-  public var average: Int { runs > 0 ? Int((Double(totalPercent) / Double(runs)).rounded()) : 0 }
+  public var average: Int { runs > 0 ? Int(saturating: (Double(totalPercent) / Double(runs)).rounded()) : 0 }
 }
 
 /// What is known about one study session.
@@ -102,7 +102,7 @@ public struct QuizRun: Sendable, Equatable {
   public var answeredCount: Int { outcomes.filter { $0?.score != nil }.count }
   public var scoreTotal: Double { outcomes.reduce(0) { $0 + ($1?.score ?? 0) } }
   /// Percentage of the whole run's questions (skipped and unanswered count as 0).
-  public var percent: Int { questions.isEmpty ? 0 : Int((scoreTotal / Double(questions.count) * 100).rounded()) }
+  public var percent: Int { questions.isEmpty ? 0 : Int(saturating: (scoreTotal / Double(questions.count) * 100).rounded()) }
   public var secondsSpent: Double { outcomes.reduce(0) { $0 + ($1?.seconds ?? 0) } }
 }
 

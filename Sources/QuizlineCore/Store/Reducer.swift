@@ -47,7 +47,11 @@ public enum Reducer {
       state.quitRequested = true
       return Reduction()
     case .terminationRequested:
-      state.display = [.notice("Leaving: your progress is saved.")]
+      state.display = [
+        .notice(
+          state.unsavedSteps > 0
+            ? "Leaving: some steps could not be saved (see the errors above)." : "Leaving: your progress is saved.")
+      ]
       state.quitRequested = true
       return Reduction()
     case .recordingFailed(let reason, let partly, _):

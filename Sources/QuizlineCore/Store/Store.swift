@@ -42,6 +42,7 @@ public struct Store {
           failed.progress = state.progress
           _ = Reducer.reduce(&failed, .recordingFailed(reason: error.message, partly: !recorded.isEmpty, at: now))
           state = failed
+          state.unsavedSteps += 1
           effects = []
           outcome = .refused
           return recorded
@@ -53,6 +54,7 @@ public struct Store {
       batch = Reducer.settle(&state, request, after: recorded[start...].map(\.payload), at: now)
       if batch.isEmpty { break }
     }
+    if !recorded.isEmpty { state.savedSteps += 1 }
     return recorded
   }
 }

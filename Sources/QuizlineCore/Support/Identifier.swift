@@ -55,10 +55,14 @@ public func removingControlCharacters(_ text: String) -> String {
   return String(String.UnicodeScalarView(text.unicodeScalars.filter { !unwanted($0) }))
 }
 
-/// C0 and C1 control characters, DEL, and the bidirectional overrides that can disguise text.
+/// C0 and C1 control characters, DEL, the bidirectional marks, embeddings, overrides and isolates
+/// that can disguise text (U+200E, U+200F, U+061C, U+202A–U+202E, U+2066–U+2069), and the line and
+/// paragraph separators U+2028 and U+2029 (a terminal or a viewer may break the line there).
 public func isControl(_ s: Unicode.Scalar) -> Bool {
   let v = s.value
-  return v < 0x20 || (v >= 0x7F && v < 0xA0) || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069)
+  if v < 0x20 || (v >= 0x7F && v < 0xA0) { return true }
+  guard v >= 0x061C else { return false }
+  return v == 0x061C || v == 0x200E || v == 0x200F || (v >= 0x2028 && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069)
 }
 
 /// A short quoted rendering of user-supplied text for messages: control characters escaped, long text cut.

@@ -10,12 +10,15 @@ import Testing
     let p = try SpawnedProcess(
       ["--quizzes", quizzes, "--progress", progress], environment: ["QUIZLINE_SNAPSHOT_EVERY": "1000"], shell: "ulimit -f 8;")
     p.send("start big\n" + String(repeating: "true\n", count: 60) + "quit\n")
-    #expect(p.finish() == 0)
+    #expect(p.finish() == 74, "steps that could not be saved end with an I/O error status")
     let out = p.stdout
     let reported = out.components(separatedBy: "Correct. recorded").count - 1
     #expect(reported > 5 && reported < 60, "\(reported) answers reported")
     #expect(out.contains("error: could not save your progress: cannot write"))
     #expect(out.contains("Nothing of this step was recorded; what was saved before is safe."))
+    let flat = out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(flat.contains("steps could not be saved in \(progress)/default; the rest is saved."), "\(out.suffix(300))")
+    #expect(!out.contains("Your progress is saved"))
     let answers = try recordedAnswers(inProfile: progress + "/default")
     #expect(answers.count == reported)
     let names = try FileManager.default.contentsOfDirectory(atPath: progress + "/default")

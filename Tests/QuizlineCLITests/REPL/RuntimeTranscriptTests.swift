@@ -99,6 +99,7 @@ final class ScriptedLineReader: LineReader {
     let run = Self.session(Self.lines("complete layout", "complete layout", "quit"), journal: journal)
     Snapshot.check(run.text, named: "runtime-failed-write")
     #expect(journal.events.count == 1, "only the second completion was recorded")
+    #expect(run.status == .ioError, "a step that could not be saved makes the exit status 74")
   }
 
   @Test func terminationLeavesWithTheLeavingLine() {

@@ -106,6 +106,14 @@ import Testing
     #expect(CSVReportRenderer.text(input) == output)
   }
 
+  @Test(arguments: [
+    ("-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"), ("-1+1", "'-1+1"), ("-.5*A1", "'-.5*A1"), ("-", "'-"), ("-1.2.3", "'-1.2.3"),
+    ("\rx", "'\rx"), ("\tx", "'\tx"), ("-.5", "-.5"), ("-12", "-12"), ("-0.25", "-0.25"),
+  ])
+  func csvCellsStartingWithAMinusArePrefixedUnlessTheWholeCellIsANumber(_ input: String, _ output: String) {
+    #expect(CSVReportRenderer.text(input) == output)
+  }
+
   @Test func csvQuotesCommasQuotesAndLineBreaks() {
     #expect(CSVReportRenderer.field("a,b") == "\"a,b\"")
     #expect(CSVReportRenderer.field("say \"hi\"") == "\"say \"\"hi\"\"\"")
