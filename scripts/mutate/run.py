@@ -242,6 +242,23 @@ def main(argv):
         print("mutate: the unmutated code does not build", file=sys.stderr)
         return 2
 
+    # A failing test would "kill" every mutant that reaches it: the unmutated code must pass first.
+    if full:
+        print("mutate: running the whole suite on the unmutated code", flush=True)
+        status, out = test([], log)
+        if status != 0:
+            print("\n".join(failing_tests(out)) or out[-3000:], file=sys.stderr)
+            print("mutate: the unmutated code fails the suite; fix that first (or use --no-full)", file=sys.stderr)
+            return 2
+    else:
+        filters = sorted({t for m in chosen for t in (first.split() if first else m.get("tests", "").split())})
+        if filters:
+            status, out = test(filters, log)
+            if status != 0:
+                print("\n".join(failing_tests(out)) or out[-3000:], file=sys.stderr)
+                print("mutate: the unmutated code fails the named tests; fix that first", file=sys.stderr)
+                return 2
+
     results = []
     started = time.time()
     try:
