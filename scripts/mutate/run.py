@@ -10,7 +10,8 @@ suite). A mutant is killed when a test fails (or the run hangs past the time lim
     scripts/mutate/run.py --equivalent    # also run the mutants the list marks as equivalent
     scripts/mutate/run.py --list FILE     # another list (same format)
     scripts/mutate/run.py --first FILTER  # run FILTER first for every mutant instead of its `tests:`
-                                          # (e.g. QuizlineCoreTests, to measure a suite that lacks them)
+                                          # (e.g. QuizlineCoreTests, to measure a suite that lacks them;
+                                          # "" runs the whole suite straight away)
 
 The source file is always restored: after each mutant, on Ctrl-C, and (from a backup under
 .build/mutate/) at the next start if a previous run was killed outright.
@@ -170,7 +171,7 @@ def mutate_one(m, full, log, first=None):
         if status != 0:
             errors = [l for l in out.splitlines() if ": error:" in l][:3]
             return "stillborn", errors
-        tests = first.split() if first else m.get("tests", "").split()
+        tests = first.split() if first is not None else m.get("tests", "").split()
         if tests:
             status, out = test(tests, log)
             if status != 0:
@@ -251,7 +252,7 @@ def main(argv):
             print("mutate: the unmutated code fails the suite; fix that first (or use --no-full)", file=sys.stderr)
             return 2
     else:
-        filters = sorted({t for m in chosen for t in (first.split() if first else m.get("tests", "").split())})
+        filters = sorted({t for m in chosen for t in (first.split() if first is not None else m.get("tests", "").split())})
         if filters:
             status, out = test(filters, log)
             if status != 0:
