@@ -85,7 +85,9 @@ def check_patterns(mutants):
         if not os.path.isfile(path):
             errors.append(f"{m['id']}: {m['file']} does not exist")
             continue
-        with open(path, encoding="utf-8") as f:
+        # While a run has a file mutated, its original is the backup.
+        saved = backup_path(m["file"]) + ".orig"
+        with open(saved if os.path.exists(saved) else path, encoding="utf-8") as f:
             count = f.read().count(m["find"])
         if count != 1:
             errors.append(f"{m['id']}: the pattern occurs {count} times in {m['file']} (must be exactly once): {m['find']}")
@@ -96,9 +98,23 @@ def backup_path(file):
     return os.path.join(BACKUP_DIR, file.replace("/", "__"))
 
 
+LOCK = os.path.join(BACKUP_DIR, "running.pid")
+
+
+def another_run():
+    """The process id of a run still going in this tree, or None."""
+    try:
+        with open(LOCK) as f:
+            pid = int(f.read().strip())
+        os.kill(pid, 0)
+        return pid
+    except (OSError, ValueError):
+        return None
+
+
 def restore_leftovers():
     """Puts back any file a previous run could not restore (it was killed outright)."""
-    if not os.path.isdir(BACKUP_DIR):
+    if not os.path.isdir(BACKUP_DIR) or another_run():
         return
     for name in os.listdir(BACKUP_DIR):
         if name.endswith(".orig"):
@@ -185,7 +201,8 @@ def mutate_one(m, full, log, first=None):
     finally:
         with open(path, "wb") as f:
             f.write(original)
-        os.remove(saved)
+        if os.path.exists(saved):
+            os.remove(saved)
 
 
 def main(argv):
@@ -233,8 +250,21 @@ def main(argv):
         print(f"mutate: {len(mutants)} mutations, every pattern matches exactly once ({len(equivalent)} marked equivalent)")
         return 0
 
-    log = os.path.join(BACKUP_DIR, "log.txt")
+    pid = another_run()
+    if pid:
+        print(f"mutate: another run (process {pid}) is mutating this tree; wait for it or stop it first", file=sys.stderr)
+        return 2
     os.makedirs(BACKUP_DIR, exist_ok=True)
+    with open(LOCK, "w") as f:
+        f.write(str(os.getpid()))
+    try:
+        return run_all(chosen, equivalent, full, first, include_equivalent, ids)
+    finally:
+        os.remove(LOCK)
+
+
+def run_all(chosen, equivalent, full, first, include_equivalent, ids):
+    log = os.path.join(BACKUP_DIR, "log.txt")
     open(log, "w").close()
     print(f"mutate: building the unmutated code first (log: {os.path.relpath(log, ROOT)})", flush=True)
     status, out = build(log)
