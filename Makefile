@@ -3,7 +3,7 @@ SWIFT ?= swift
 QUIZZES ?= Quizzes
 PROGRESS ?= Progress
 
-.PHONY: all deps build release run test conformance bench fuzz soak format lint clean
+.PHONY: all deps build release run test conformance bench fuzz soak mutate format lint clean
 
 all: build
 
@@ -50,6 +50,13 @@ bench: deps
 ## The kill -9 crash test with ten times the kills of `make test` (QUIZLINE_CRASH_KILLS overrides).
 soak: deps
 	QUIZLINE_CRASH_KILLS=$${QUIZLINE_CRASH_KILLS:-2000} $(SWIFT) test --filter CrashTests
+
+## Mutation testing: each small bug of scripts/mutate/mutants.txt, applied on its own, must make a
+## test fail; prints `mutate: K of N mutants killed` and the survivors. Takes long (an incremental
+## build and test run per mutant), so it is not part of `make test`. `scripts/mutate/run.py --check`
+## only checks that the list still matches the code.
+mutate: deps
+	scripts/mutate/run.py
 
 format:
 	$(SWIFT) format -i -r Sources Tests

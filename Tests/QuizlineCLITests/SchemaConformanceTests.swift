@@ -17,6 +17,17 @@ import Testing
     return RunResult(stdout: String(decoding: data, as: UTF8.self), stderr: "", status: process.terminationStatus)
   }
 
+  /// The validator's verdict as it prints it last: `validated N document(s) against SCHEMA: P problem(s)`.
+  /// nil when that line is missing (Python, pip or the script failed before validating).
+  func verdict(_ result: RunResult) -> (documents: Int, problems: Int)? {
+    guard let last = result.stdout.split(separator: "\n").last, last.hasPrefix("validated "),
+      let documents = Int(last.dropFirst("validated ".count).prefix { $0 != " " }),
+      let colon = last.range(of: ": ", options: .backwards),
+      let problems = Int(last[colon.upperBound...].prefix { $0 != " " })
+    else { return nil }
+    return (documents, problems)
+  }
+
   func jsonFiles(_ dir: String) -> [String] {
     let all = (FileManager.default.enumerator(atPath: dir)?.allObjects as? [String]) ?? []
     return all.filter { $0.hasSuffix(".json") }.sorted().map { dir + "/" + $0 }
@@ -29,6 +40,8 @@ import Testing
       #expect(!ofKind.isEmpty)
       let result = try validate("\(kind).schema.json", ofKind)
       #expect(result.status == 0, "\(result.stdout)")
+      #expect(verdict(result)?.documents == ofKind.count, "\(result.stdout)")
+      #expect(verdict(result)?.problems == 0, "\(result.stdout)")
     }
   }
 
@@ -42,20 +55,36 @@ import Testing
     #expect(segments.count >= 3)
     let lines = try validate("journal-event.schema.json", segments, lines: true)
     #expect(lines.status == 0, "\(lines.stdout)")
+    let eventCount = try segments.map { try String(contentsOfFile: $0, encoding: .utf8).split(separator: "\n").count }.reduce(0, +)
+    #expect(verdict(lines)?.documents == eventCount, "\(lines.stdout)")
+    #expect(verdict(lines)?.problems == 0, "\(lines.stdout)")
     for type in ["quizStarted", "answered", "skipped", "runEnded", "flagged", "sessionCompleted", "undone", "settingsChanged", "reset"] {
       let all = try segments.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined()
       #expect(all.contains("\"type\":\"\(type)\""), "no \(type) event to validate")
     }
     let snapshot = try validate("snapshot.schema.json", [dir + "/snapshot.json"])
     #expect(snapshot.status == 0, "\(snapshot.stdout)")
+    #expect(verdict(snapshot)?.documents == 1 && verdict(snapshot)?.problems == 0, "\(snapshot.stdout)")
   }
 
   @Test func theJournalSchemaRejectsWhatTheReaderRejects() throws {
     let dir = try temporaryDirectory()
+    // The same line with a score of 1 (which the reader accepts) and of 2 (which it refuses).
+    func line(score: Int) -> String {
+      #"{"seq":1,"at":"2026-12-02T10:00:00Z","type":"answered","run":1,"question":"b/q","response":"x","score":\#(score),"seconds":1}"#
+    }
+    let good = dir + "/good.jsonl"
     let bad = dir + "/bad.jsonl"
-    try Data(#"{"seq":1,"at":"2026-12-02T10:00:00Z","type":"answered","run":1,"question":"b/q","response":"x","score":2,"seconds":1}"#.utf8)
-      .write(to: URL(fileURLWithPath: bad))
-    let result = try validate("journal-event.schema.json", [bad], lines: true)
-    #expect(result.status == 1)
+    try Data(line(score: 1).utf8).write(to: URL(fileURLWithPath: good))
+    try Data(line(score: 2).utf8).write(to: URL(fileURLWithPath: bad))
+    let accepted = try validate("journal-event.schema.json", [good], lines: true)
+    #expect(accepted.status == 0, "\(accepted.stdout)")
+    #expect(verdict(accepted)?.documents == 1 && verdict(accepted)?.problems == 0, "\(accepted.stdout)")
+    // The verdict itself: one document read and found invalid, at its line; only the score differs.
+    let refused = try validate("journal-event.schema.json", [bad], lines: true)
+    #expect(refused.status == 1, "\(refused.stdout)")
+    #expect(verdict(refused)?.documents == 1, "\(refused.stdout)")
+    #expect((verdict(refused)?.problems ?? 0) >= 1, "\(refused.stdout)")
+    #expect(refused.stdout.hasPrefix("\(bad):1: "), "\(refused.stdout)")
   }
 }

@@ -15,7 +15,10 @@ def main(argv):
     if rest and rest[0] == "--lines":
         lines, rest = True, rest[1:]
     with open(schema_path, encoding="utf-8") as f:
-        validator = Draft202012Validator(json.load(f), format_checker=FormatChecker())
+        schema = json.load(f)
+    # The schema itself must be a valid 2020-12 schema (raises, so the exit status is not 0 or 1).
+    Draft202012Validator.check_schema(schema)
+    validator = Draft202012Validator(schema, format_checker=FormatChecker())
     problems = 0
     checked = 0
     for path in rest:

@@ -8,12 +8,18 @@
 public final class FileJournal: Journal {
   public let path: String
   private var fd: Int32
+  private let syncFile: (Int32) -> Int32
 
   /// Opens (creating if needed) the journal at `path` for appending. A file it creates has its
   /// folder synced (`syncDirectory`) before this returns: fsync of the file makes its content
   /// durable, not its name, and a journal lost with its name loses answers shown as recorded.
-  public init(path: String, syncDirectory: ((String) -> Void)? = nil) throws(JournalError) {
+  /// `syncFile` flushes the open file to disk (`fsync` unless a test injects its own; it returns
+  /// 0 or -1 with `errno` set, as `fsync` does).
+  public init(
+    path: String, syncDirectory: ((String) -> Void)? = nil, syncFile: ((Int32) -> Int32)? = nil
+  ) throws(JournalError) {
     self.path = path
+    self.syncFile = syncFile ?? { fsync($0) }
     let existed = FileOps.exists(path)
     // O_NOFOLLOW: a journal that is a link (a file synced from elsewhere) is refused, never followed.
     do {
@@ -32,8 +38,8 @@ public final class FileJournal: Journal {
   public func append(_ event: RecordedEvent) throws(JournalError) {
     let bytes = Array((EventCoding.encode(event) + "\n").utf8)
     try writeAll(bytes)
-    var synced = fsync(fd)
-    while synced != 0 && errno == EINTR { synced = fsync(fd) }
+    var synced = syncFile(fd)
+    while synced != 0 && errno == EINTR { synced = syncFile(fd) }
     if synced != 0 {
       throw JournalError("cannot flush \(path) to disk: \(String(cString: strerror(errno)))")
     }

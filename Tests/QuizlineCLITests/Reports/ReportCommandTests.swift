@@ -142,12 +142,15 @@ import Testing
     #expect(again.stdout.contains("already exists; pass --force to replace it"))
   }
 
-  /// The HTML page rendered by a real browser (Debian's chromium) through scripts/reports/screenshot.sh.
+  /// The HTML page rendered by a real browser (Debian's chromium, installed by scripts/ensure-deps.sh
+  /// when missing) through scripts/reports/screenshot.sh.
   @Test func theHTMLReportRendersInAHeadlessBrowser() throws {
-    guard ["/usr/bin/chromium", "/usr/bin/chromium-browser"].contains(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-      print("NOTE: chromium is not installed, so the HTML report was not rendered in a browser (apt-get install -y chromium)")
-      return
-    }
+    let deps = Process()
+    deps.executableURL = URL(fileURLWithPath: Fixtures.repositoryRoot + "/scripts/ensure-deps.sh")
+    deps.arguments = ["chromium"]
+    try deps.run()
+    deps.waitUntilExit()
+    try #require(deps.terminationStatus == 0, "chromium is needed to render the report and could not be installed (apt-get install -y chromium)")
     let dir = try Self.progressFolder()
     #expect(Self.report(dir, ["--out", dir + "/r.html"]).status == 0)
     let p = Process()

@@ -41,35 +41,43 @@ import Testing
     #expect(try !validator.validate(json.replacingOccurrences(of: "\"schemaVersion\": 1", with: "\"schemaVersion\": \"1\"")).isEmpty)
   }
 
-  /// The same check with the reference implementation (Python `jsonschema`, Draft 2020-12).
-  @Test func jsonValidatesWithPythonJsonschemaWhenInstalled() throws {
-    let probe = Process()
-    probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    probe.arguments = ["python3", "-c", "import jsonschema"]
-    probe.standardError = FileHandle.nullDevice
-    try? probe.run()
-    probe.waitUntilExit()
-    guard probe.terminationStatus == 0 else {
-      print("NOTE: python3 with jsonschema is not installed, so the report JSON was checked by the Swift validator only (pip install jsonschema)")
-      return
-    }
+  /// The same check with the reference implementation (PyPI `jsonschema`, Draft 2020-12, installed
+  /// into .build/py-venv by scripts/schemas/validate.sh on first use): its verdict, not only its
+  /// exit status, and a broken report is refused by it too.
+  @Test func jsonValidatesWithTheReferenceJsonschemaImplementation() throws {
     let dir = try temporaryDirectory()
     let learner = ReportLearner.sample()
-    let files = [learner.report(), learner.report(since: learner.now.dayNumber)].enumerated().map { k, r in
+    let texts = [learner.report(), learner.report(since: learner.now.dayNumber)].map(JSONReportRenderer.render)
+    let files = texts.enumerated().map { k, text in
       let path = dir + "/r\(k).json"
-      FileManager.default.createFile(atPath: path, contents: Data(JSONReportRenderer.render(r).utf8))
+      FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
       return path
     }
+    let good = try Self.referenceValidate(files)
+    #expect(good.status == 0, "\(good.output)")
+    #expect(good.output.hasSuffix("validated 2 document(s) against \(Self.schemaPath): 0 problem(s)\n"), "\(good.output)")
+
+    let broken = dir + "/broken.json"
+    FileManager.default.createFile(
+      atPath: broken, contents: Data(texts[0].replacingOccurrences(of: "\"streakDays\"", with: "\"streak\"").utf8))
+    let bad = try Self.referenceValidate([broken])
+    #expect(bad.status == 1, "\(bad.output)")
+    #expect(bad.output.contains("\(broken): profiles/0/summary: "), "\(bad.output)")
+    #expect(!bad.output.hasSuffix(": 0 problem(s)\n"), "\(bad.output)")
+  }
+
+  /// Runs scripts/schemas/validate.sh on report JSON files: its exit status and everything it printed.
+  static func referenceValidate(_ files: [String]) throws -> (status: Int32, output: String) {
     let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    p.arguments = ["python3", Fixtures.repositoryRoot + "/scripts/reports/validate-json.py"] + files
-    let err = Pipe()
-    p.standardError = err
-    p.standardOutput = FileHandle.nullDevice
+    p.executableURL = URL(fileURLWithPath: Fixtures.repositoryRoot + "/scripts/schemas/validate.sh")
+    p.arguments = [schemaPath] + files
+    let out = Pipe()
+    p.standardOutput = out
+    p.standardError = out
     try p.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
-    let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(p.terminationStatus == 0, "\(message)")
+    return (p.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 
   @Test func csvParsesBackWithOneRowPerAnswerAndPerSession() throws {

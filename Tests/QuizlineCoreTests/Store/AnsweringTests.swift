@@ -4,41 +4,43 @@ import Testing
 
 /// Answering each question type: the event recorded, and the state after applying it.
 @Suite struct AnsweringTests {
-  /// (type, lines typed, expected score, expected recorded response, self-grade).
-  static let cases: [(QuestionKind, [String], Double, String, SelfGrade?)] = [
-    (.single, ["b"], 1, "b", nil),
-    (.single, ["(B)"], 1, "b", nil),
-    (.single, ["d"], 0, "d", nil),
-    (.multiple, ["a,c"], 1, "a,c", nil),
-    (.multiple, ["c a"], 1, "a,c", nil),
-    (.multiple, ["a"], 0.5, "a", nil),
-    (.multiple, ["abc"], 0.5, "a,b,c", nil),
-    (.multiple, ["a,b"], 0, "a,b", nil),
-    (.truefalse, ["yes"], 1, "true", nil),
-    (.truefalse, ["F"], 0, "false", nil),
-    (.text, ["  z   stack "], 1, "z   stack", nil),
-    (.text, ["zstack"], 1, "zstack", nil),
-    (.text, ["VStack"], 0, "VStack", nil),
-    (.numeric, ["2"], 1, "2", nil),
-    (.numeric, ["2 steps"], 1, "2", nil),
-    (.numeric, ["2.2 steps"], 0.5, "2.2", nil),
-    (.numeric, ["1e3"], 0, "1000", nil),
-    (.matching, ["1b 2a 3d"], 1, "1b 2a 3d", nil),
-    (.matching, ["1-b, 2-a, 3-c"], 2.0 / 3, "1b 2a 3c", nil),
-    (.ordering, ["c b a"], 1, "c b a", nil),
-    (.ordering, ["cab"], 1.0 / 3, "c a b", nil),
-    (.cloze, ["view modifier | .padding()"], 1, "view modifier | .padding()", nil),
-    (.cloze, ["modifier|margin"], 0.5, "modifier | margin", nil),
-    (.flashcard, ["", "good"], 1, "good", .good),
-    (.flashcard, ["turn it", "2"], 0.5, "hard", .hard),
-    (.flashcard, ["", "again"], 0, "again", .again),
-    (.open, ["One owner.", "Views derive.", "", "easy"], 1, "easy", .easy),
-    (.open, ["x", "", "h"], 0.5, "hard", .hard),
+  /// (type, lines typed, expected score, expected recorded response, self-grade, expected rating).
+  /// With the default settings a full score rates good, at least half hard, less again; a
+  /// self-graded answer rates as graded.
+  static let cases: [(QuestionKind, [String], Double, String, SelfGrade?, Rating)] = [
+    (.single, ["b"], 1, "b", nil, .good),
+    (.single, ["(B)"], 1, "b", nil, .good),
+    (.single, ["d"], 0, "d", nil, .again),
+    (.multiple, ["a,c"], 1, "a,c", nil, .good),
+    (.multiple, ["c a"], 1, "a,c", nil, .good),
+    (.multiple, ["a"], 0.5, "a", nil, .hard),
+    (.multiple, ["abc"], 0.5, "a,b,c", nil, .hard),
+    (.multiple, ["a,b"], 0, "a,b", nil, .again),
+    (.truefalse, ["yes"], 1, "true", nil, .good),
+    (.truefalse, ["F"], 0, "false", nil, .again),
+    (.text, ["  z   stack "], 1, "z   stack", nil, .good),
+    (.text, ["zstack"], 1, "zstack", nil, .good),
+    (.text, ["VStack"], 0, "VStack", nil, .again),
+    (.numeric, ["2"], 1, "2", nil, .good),
+    (.numeric, ["2 steps"], 1, "2", nil, .good),
+    (.numeric, ["2.2 steps"], 0.5, "2.2", nil, .hard),
+    (.numeric, ["1e3"], 0, "1000", nil, .again),
+    (.matching, ["1b 2a 3d"], 1, "1b 2a 3d", nil, .good),
+    (.matching, ["1-b, 2-a, 3-c"], 2.0 / 3, "1b 2a 3c", nil, .hard),
+    (.ordering, ["c b a"], 1, "c b a", nil, .good),
+    (.ordering, ["cab"], 1.0 / 3, "c a b", nil, .again),
+    (.cloze, ["view modifier | .padding()"], 1, "view modifier | .padding()", nil, .good),
+    (.cloze, ["modifier|margin"], 0.5, "modifier | margin", nil, .hard),
+    (.flashcard, ["", "good"], 1, "good", .good, .good),
+    (.flashcard, ["turn it", "2"], 0.5, "hard", .hard, .hard),
+    (.flashcard, ["", "again"], 0, "again", .again, .again),
+    (.open, ["One owner.", "Views derive.", "", "easy"], 1, "easy", .easy, .easy),
+    (.open, ["x", "", "h"], 0.5, "hard", .hard, .hard),
   ]
 
   @Test(arguments: cases)
   func answeringRecordsOneAnswerAndMovesOn(
-    kind: QuestionKind, lines: [String], score: Double, response: String, selfGrade: SelfGrade?
+    kind: QuestionKind, lines: [String], score: Double, response: String, selfGrade: SelfGrade?, rating: Rating
   ) throws {
     var d = StoreDriver()
     d.startSample(at: kind)
@@ -73,10 +75,6 @@ import Testing
         == DayActivity(
           answers: 1, correct: score == 1 ? 1 : 0, seconds: answer.seconds, newCards: 1))
     // Outside practice every answer rates the card and schedules it.
-    let rating =
-      selfGrade.map { Rating(name: $0.rawValue) }
-      ?? ProfileSettings.default.rating(
-        score: answer.score, seconds: answer.seconds, certainty: nil)
     #expect(answer.rating == rating)
     #expect(p.card != nil)
     guard case .feedback(let feedback) = d.state.display.first else {
