@@ -41,11 +41,14 @@ import Testing
     #expect(Self.missingVariants(of: ["16", "ios 16"]) == [])
   }
 
+  /// Text and cloze (gaps separated by |) phrasings that blind reviews found refused.
   @Test func aLearnersPhrasingsOfTheReviewedTermsAreGradedRight() throws {
     let cases = [
       ("swiftui-basics", "spacer-name", ["the Spacer", "a Spacer view", "the spacer view", "Spacer()"]),
       ("swiftui-quality", "preview-macro", ["the #Preview", "Preview macro", "the Preview macro", "#Preview(\"Dark Mode\")"]),
       ("swiftui-lists-navigation", "route-protocol", ["Hashable protocol", "the Hashable protocol"]),
+      ("swiftui-state", "model-macro", ["@Model attribute", "the @Model attribute", "Model attribute", "SwiftData @Model"]),
+      ("swiftui-quality", "swift-testing-basics", ["Test attribute | expect macro", "Test macro | #expect(condition)", "@Test | the #expect macro"]),
     ]
     for (bank, id, typed) in cases {
       let q = try #require(Curriculum.catalog.bank(bank)?.questions.first { $0.id == id }, "\(bank)/\(id)")
