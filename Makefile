@@ -26,7 +26,7 @@ run: release
 ## The whole test suite (installs libedit-dev first when it is missing), then a 10 s libFuzzer
 ## smoke run of every fuzz target under AddressSanitizer. Uses only files in the repository: the
 ## suites named Conformance… need outside material and run in `make conformance`.
-test: deps
+test: deps lint
 	$(SWIFT) test --parallel --skip '\.Conformance'
 	scripts/fuzz/run.sh --smoke
 
@@ -58,11 +58,13 @@ soak: deps
 mutate: deps
 	scripts/mutate/run.py
 
+## Formats the sources with the repository's .swift-format (the toolchain's swift-format).
 format:
-	$(SWIFT) format -i -r Sources Tests
+	$(SWIFT) format -i -r -p Sources Tests Package.swift
 
+## The style check `make test` runs first: any swift-format warning fails it.
 lint:
-	$(SWIFT) format lint -r Sources Tests
+	$(SWIFT) format lint --strict -r -p Sources Tests Package.swift
 
 clean:
 	rm -rf .build

@@ -27,9 +27,11 @@ let package = Package(
     .target(name: "QuizlineFuzzTargets", dependencies: ["QuizlineCore"]),
     // Helpers shared by the test targets: fixture paths, golden snapshots with a readable diff.
     .target(name: "QuizlineTestSupport", path: "Tests/QuizlineTestSupport"),
-    .testTarget(name: "QuizlineCoreTests", dependencies: ["QuizlineCore", "QuizlineTestSupport"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "QuizlineCoreTests", dependencies: ["QuizlineCore", "QuizlineTestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "QuizlineFuzzTests", dependencies: ["QuizlineFuzzTargets", "QuizlineTestSupport"]),
-    .testTarget(name: "QuizlineCLITests", dependencies: ["QuizlineCLI", "QuizlineCore", "quizline", "QuizlineTestSupport"]),
+    .testTarget(
+      name: "QuizlineCLITests", dependencies: ["QuizlineCLI", "QuizlineCore", "quizline", "QuizlineTestSupport"]),
   ]
 )
 

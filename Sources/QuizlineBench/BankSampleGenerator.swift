@@ -28,10 +28,13 @@ struct BankSampleGenerator {
     }
     func quoted(_ s: String) -> String { "\"" + s + "\"" }
     put("{\n  \"kind\": \"bank\",\n  \"schemaVersion\": 1,\n  \"id\": \"big-bank\",\n")
-    put("  \"title\": \"A generated bank of \(questions) questions\",\n  \"tags\": [\"generated\"],\n  \"questions\": [\n")
+    put(
+      "  \"title\": \"A generated bank of \(questions) questions\",\n  \"tags\": [\"generated\"],\n  \"questions\": [\n"
+    )
     for k in 0..<questions {
       put("    {\n      \"id\": \"q\(k)\",\n")
-      let prompt = sentence(14), explanation = sentence(22)
+      let prompt = sentence(14)
+      let explanation = sentence(22)
       let common = """
               "prompt": \(quoted(prompt)),
               "explanation": \(quoted(explanation)),
@@ -43,18 +46,39 @@ struct BankSampleGenerator {
       put(common)
       switch k % 10 {
       case 0:
-        put("      \"type\": \"single\",\n      \"choices\": [\(quoted(sentence(5))), \(quoted(sentence(5))), \(quoted(sentence(6))), \(quoted(sentence(5)))],\n      \"answer\": \"b\"\n")
+        put(
+          "      \"type\": \"single\",\n      \"choices\": [\(quoted(sentence(5))), \(quoted(sentence(5))), \(quoted(sentence(6))), \(quoted(sentence(5)))],\n      \"answer\": \"b\"\n"
+        )
       case 1:
-        put("      \"type\": \"multiple\",\n      \"choices\": [\(quoted(sentence(4))), \(quoted(sentence(5))), \(quoted(sentence(4))), \(quoted(sentence(6)))],\n      \"answers\": [\"a\", \"c\"]\n")
+        put(
+          "      \"type\": \"multiple\",\n      \"choices\": [\(quoted(sentence(4))), \(quoted(sentence(5))), \(quoted(sentence(4))), \(quoted(sentence(6)))],\n      \"answers\": [\"a\", \"c\"]\n"
+        )
       case 2: put("      \"type\": \"truefalse\",\n      \"answer\": \(k % 4 == 2)\n")
-      case 3: put("      \"type\": \"text\",\n      \"accept\": [\"ZStack\", {\"text\": \"Z Stack\", \"credit\": 0.5}],\n      \"ignorePunctuation\": true\n")
-      case 4: put("      \"type\": \"numeric\",\n      \"accept\": [{\"value\": \(k % 97), \"tolerance\": 0.5}, {\"min\": 1, \"max\": 2, \"credit\": 0.5}]\n")
+      case 3:
+        put(
+          "      \"type\": \"text\",\n      \"accept\": [\"ZStack\", {\"text\": \"Z Stack\", \"credit\": 0.5}],\n      \"ignorePunctuation\": true\n"
+        )
+      case 4:
+        put(
+          "      \"type\": \"numeric\",\n      \"accept\": [{\"value\": \(k % 97), \"tolerance\": 0.5}, {\"min\": 1, \"max\": 2, \"credit\": 0.5}]\n"
+        )
       case 5:
-        put("      \"type\": \"matching\",\n      \"pairs\": [{\"left\": \"@State\", \"right\": \(quoted(sentence(4)))}, {\"left\": \"@Binding\", \"right\": \(quoted(sentence(4)))}, {\"left\": \"@Bindable\", \"right\": \(quoted(sentence(5)))}]\n")
-      case 6: put("      \"type\": \"ordering\",\n      \"items\": [\(quoted(sentence(3))), \(quoted(sentence(4))), \(quoted(sentence(3))), \(quoted(sentence(5)))]\n")
-      case 7: put("      \"type\": \"cloze\",\n      \"text\": \"A {{1}} owns its state; a {{2}} borrows it.\",\n      \"gaps\": [{\"accept\": [\"view\"]}, {\"accept\": [\"binding\", \"@Binding\"]}]\n")
+        put(
+          "      \"type\": \"matching\",\n      \"pairs\": [{\"left\": \"@State\", \"right\": \(quoted(sentence(4)))}, {\"left\": \"@Binding\", \"right\": \(quoted(sentence(4)))}, {\"left\": \"@Bindable\", \"right\": \(quoted(sentence(5)))}]\n"
+        )
+      case 6:
+        put(
+          "      \"type\": \"ordering\",\n      \"items\": [\(quoted(sentence(3))), \(quoted(sentence(4))), \(quoted(sentence(3))), \(quoted(sentence(5)))]\n"
+        )
+      case 7:
+        put(
+          "      \"type\": \"cloze\",\n      \"text\": \"A {{1}} owns its state; a {{2}} borrows it.\",\n      \"gaps\": [{\"accept\": [\"view\"]}, {\"accept\": [\"binding\", \"@Binding\"]}]\n"
+        )
       case 8: put("      \"type\": \"flashcard\",\n      \"back\": \(quoted(sentence(12)))\n")
-      default: put("      \"type\": \"open\",\n      \"modelAnswer\": \(quoted(sentence(30))),\n      \"keyPoints\": [\(quoted(sentence(6))), \(quoted(sentence(7)))]\n")
+      default:
+        put(
+          "      \"type\": \"open\",\n      \"modelAnswer\": \(quoted(sentence(30))),\n      \"keyPoints\": [\(quoted(sentence(6))), \(quoted(sentence(7)))]\n"
+        )
       }
       put(k == questions - 1 ? "    }\n" : "    },\n")
     }

@@ -16,8 +16,7 @@ struct BenchOptions {
   init(_ arguments: [String]) { rest = arguments }
 
   /// The integer after `--name`, or `fallback` when absent; must lie in `range`.
-  mutating func int(_ name: String, default fallback: Int, in range: ClosedRange<Int>) throws -> Int
-  {
+  mutating func int(_ name: String, default fallback: Int, in range: ClosedRange<Int>) throws -> Int {
     guard let i = rest.firstIndex(of: name) else { return fallback }
     guard i + 1 < rest.count, let v = Int(rest[i + 1].filter { $0 != "_" && $0 != "," }),
       range.contains(v)

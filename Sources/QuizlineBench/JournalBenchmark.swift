@@ -36,13 +36,17 @@ struct JournalBenchmark {
 
   func run() throws {
     let catalog = CatalogLoader.load(directory: quizzes).catalog
-    guard !catalog.banks.isEmpty else { throw BenchError.usage("no banks in \(quizzes) (run from the repository root)") }
+    guard !catalog.banks.isEmpty else {
+      throw BenchError.usage("no banks in \(quizzes) (run from the repository root)")
+    }
     mkdir(directory, 0o755)
     defer { removeTree(directory) }
     let started = monotonicSeconds()
     let last = try ReportProfileGenerator(catalog: catalog, events: events).write(to: directory + "/long")
     mkdir(directory + "/empty", 0o755)
-    print("journal: generated \(events) events in \(format2(monotonicSeconds() - started)) s (\(megabytes(du(directory + "/long"))) MB on disk)")
+    print(
+      "journal: generated \(events) events in \(format2(monotonicSeconds() - started)) s (\(megabytes(du(directory + "/long"))) MB on disk)"
+    )
     let now = last.adding(seconds: 3600)
     try startUp(now: now)
     try recording(catalog: catalog, now: now)
@@ -62,7 +66,8 @@ struct JournalBenchmark {
       for k in 0...runs {  // run 0 warms the page cache and is not counted
         let t0 = monotonicSeconds()
         let (status, _, cpu) = try spawn(
-          binary, ["--quizzes", quizzes, "--progress", directory, "--profile", profile, "--now", now.iso8601], stdin: input)
+          binary, ["--quizzes", quizzes, "--progress", directory, "--profile", profile, "--now", now.iso8601],
+          stdin: input)
         let wall = monotonicSeconds() - t0
         guard status == 0 else { throw BenchError.usage("quizline on profile \(profile) exited with \(status)") }
         if k > 0 {
@@ -71,7 +76,9 @@ struct JournalBenchmark {
         }
       }
       medians[profile] = median(walls)
-      print("journal: start-up and quit, \(profile) profile: median \(format3(median(walls))) s, best \(format3(walls.min()!)) s, CPU median \(format3(median(cpus))) s")
+      print(
+        "journal: start-up and quit, \(profile) profile: median \(format3(median(walls))) s, best \(format3(walls.min()!)) s, CPU median \(format3(median(cpus))) s"
+      )
     }
     print("journal: start-up with \(events) events / empty: \(format2(medians["long"]! / medians["empty"]!))x")
   }
@@ -93,7 +100,9 @@ struct JournalBenchmark {
     for quiz in 0..<(answers + 9) / 10 {
       var runIDs: [Int] = []
       for k in opened.indices {
-        try record(&opened[k], .quizStarted(RunStart(source: .bank(catalog.banks[0].id), questions: refs, seed: UInt64(quiz))), at: at)
+        try record(
+          &opened[k], .quizStarted(RunStart(source: .bank(catalog.banks[0].id), questions: refs, seed: UInt64(quiz))),
+          at: at)
         runIDs.append(opened[k].progress.lastSequence)
       }
       for (n, ref) in refs.enumerated() {
@@ -101,13 +110,16 @@ struct JournalBenchmark {
         // Answer by answer, alternating profiles (the order too), so bursts of disk contention hit both.
         for k in (quiz + n) % 2 == 0 ? [0, 1] : [1, 0] {
           let answer = AnswerRecord(
-            run: runIDs[k], question: ref, response: right ? "b" : "a", score: right ? 1 : 0, seconds: 12.5, rating: right ? .good : .again)
+            run: runIDs[k], question: ref, response: right ? "b" : "a", score: right ? 1 : 0, seconds: 12.5,
+            rating: right ? .good : .again)
           let t0 = monotonicSeconds()
           try record(&opened[k], .answered(answer), at: at.adding(seconds: Int64(n + 1) * 10))
           times[k].append(monotonicSeconds() - t0)
         }
       }
-      for k in opened.indices { try record(&opened[k], .runEnded(run: runIDs[k], reason: .finished), at: at.adding(seconds: 110)) }
+      for k in opened.indices {
+        try record(&opened[k], .runEnded(run: runIDs[k], reason: .finished), at: at.adding(seconds: 110))
+      }
       at = at.adding(seconds: 600)
     }
     let names = ["empty", "long"]

@@ -9,7 +9,9 @@ import QuizlineCore
 /// Runs `path` with `arguments` (output to /dev/null, input from `stdin` when given), waits, and
 /// returns its exit status, peak resident memory in KiB (`ru_maxrss` from `wait4`) and CPU seconds
 /// (user + system).
-func spawn(_ path: String, _ arguments: [String], stdin: String? = nil) throws -> (status: Int32, maxRSSKiB: Int, cpu: Double) {
+func spawn(_ path: String, _ arguments: [String], stdin: String? = nil) throws -> (
+  status: Int32, maxRSSKiB: Int, cpu: Double
+) {
   var pid: pid_t = 0
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
@@ -25,7 +27,9 @@ func spawn(_ path: String, _ arguments: [String], stdin: String? = nil) throws -
   var usage = rusage()
   guard wait4(pid, &status, 0, &usage) == pid else { throw BenchError.usage("wait4 failed") }
   let exited = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-  let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+  let cpu =
+    Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
+    / 1e6
   return (exited, Int(usage.ru_maxrss), cpu)
 }
 
@@ -47,7 +51,9 @@ func du(_ path: String) -> Int {
   defer { closedir(dir) }
   var total = 0
   while let entry = readdir(dir) {
-    let name = withUnsafePointer(to: entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+    let name = withUnsafePointer(to: entry.pointee.d_name) {
+      String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+    }
     if name == "." || name == ".." { continue }
     let child = path + "/" + name
     var st = stat()
@@ -61,7 +67,9 @@ func du(_ path: String) -> Int {
 func removeTree(_ path: String) {
   if let dir = opendir(path) {
     while let entry = readdir(dir) {
-      let name = withUnsafePointer(to: entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+      let name = withUnsafePointer(to: entry.pointee.d_name) {
+        String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+      }
       if name == "." || name == ".." { continue }
       removeTree(path + "/" + name)
     }

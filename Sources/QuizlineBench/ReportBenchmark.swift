@@ -58,14 +58,18 @@ struct ReportBenchmark {
 
   func run() throws {
     let catalog = CatalogLoader.load(directory: quizzes).catalog
-    guard !catalog.banks.isEmpty else { throw BenchError.usage("no banks in \(quizzes) (run from the repository root)") }
+    guard !catalog.banks.isEmpty else {
+      throw BenchError.usage("no banks in \(quizzes) (run from the repository root)")
+    }
     mkdir(directory, 0o755)
     defer { if !keep { removeTree(directory) } }
     let profile = directory + "/default"
     var t0 = monotonicSeconds()
     let last = try ReportProfileGenerator(catalog: catalog, events: events).write(to: profile)
     let now = last.adding(seconds: 3600).iso8601
-    print("report: generated \(events) events in \(String(format2(monotonicSeconds() - t0))) s (\(megabytes(du(profile))) MB on disk)")
+    print(
+      "report: generated \(events) events in \(String(format2(monotonicSeconds() - t0))) s (\(megabytes(du(profile))) MB on disk)"
+    )
     let binary = siblingExecutable("quizline")
     for format in formats {
       var times: [Double] = []
@@ -76,7 +80,12 @@ struct ReportBenchmark {
         let out = directory + "/out.\(format)"
         unlink(out)
         let started = monotonicSeconds()
-        let (status, rss, cpu) = try spawn(binary, ["--quizzes", quizzes, "--progress", directory, "--now", now, "report", "--format", format, "--out", out, "--force"])
+        let (status, rss, cpu) = try spawn(
+          binary,
+          [
+            "--quizzes", quizzes, "--progress", directory, "--now", now, "report", "--format", format, "--out", out,
+            "--force",
+          ])
         let elapsed = monotonicSeconds() - started
         guard status == 0 else { throw BenchError.usage("quizline report --format \(format) exited with \(status)") }
         if k > 0 {
@@ -96,32 +105,46 @@ struct ReportBenchmark {
     var reports: [Report] = []
     let progress = try ProfileOpener.view(layout, now: Timestamp(iso8601: now)!).progress
     // The fast reader on two threads (as quizline runs it), on one, and the generic decoder on one.
-    let variants: [(String, HistoryScanner.Decoder, Int)] = [("fast, 1 thread", .fast, Int.max), ("fast, 2 threads", .fast, 16 << 20), ("generic, 1 thread", .generic, Int.max)]
+    let variants: [(String, HistoryScanner.Decoder, Int)] = [
+      ("fast, 1 thread", .fast, Int.max), ("fast, 2 threads", .fast, 16 << 20),
+      ("generic, 1 thread", .generic, Int.max),
+    ]
     for (name, decoder, parallelFrom) in variants {
       for k in 0..<(decoder == .fast ? runs : min(runs, 3)) {
         t0 = monotonicSeconds()
         let history = try HistoryLoader.load(layout, keepAttempts: true, decoder: decoder, parallelFrom: parallelFrom)
         let report = ReportBuilder.build(
-          catalog: catalog, inputs: [ReportInput(profile: "default", progress: progress, history: history)], now: Timestamp(iso8601: now)!,
+          catalog: catalog, inputs: [ReportInput(profile: "default", progress: progress, history: history)],
+          now: Timestamp(iso8601: now)!,
           options: ReportOptions(includeAttempts: true))
         times[name, default: []].append(monotonicSeconds() - t0)
         if k == 0 {
           if name != "fast, 2 threads" { reports.append(report) }
-          if name == "fast, 1 thread" { print("report: history \(history.eventCount) events, \(history.fallbackCount) lines through the generic decoder") }
+          if name == "fast, 1 thread" {
+            print(
+              "report: history \(history.eventCount) events, \(history.fallbackCount) lines through the generic decoder"
+            )
+          }
         }
       }
     }
     let base = median(times["fast, 1 thread"]!)
     for (name, _, _) in variants {
       let m = median(times[name]!)
-      print("report: in process, history read + report built (attempt log kept), \(name): median \(format3(m)) s (\(format1(m / base))x)")
+      print(
+        "report: in process, history read + report built (attempt log kept), \(name): median \(format3(m)) s (\(format1(m / base))x)"
+      )
     }
     print("report: fast and generic reports equal: \(reports[0] == reports[1] ? "yes" : "NO")")
-    if reports[0] != reports[1] { throw BenchError.usage("the fast reader's report differs from the generic decoder's") }
+    if reports[0] != reports[1] {
+      throw BenchError.usage("the fast reader's report differs from the generic decoder's")
+    }
   }
 }
 
-func format1(_ x: Double) -> String { String(Int((x * 10).rounded()) / 10) + "." + String(Int((x * 10).rounded()) % 10) }
+func format1(_ x: Double) -> String {
+  String(Int((x * 10).rounded()) / 10) + "." + String(Int((x * 10).rounded()) % 10)
+}
 func format2(_ x: Double) -> String { String(Double(Int((x * 100).rounded())) / 100) }
 func format3(_ x: Double) -> String { String(Double(Int((x * 1000).rounded())) / 1000) }
 func megabytes(_ bytes: Int) -> String { format1(Double(bytes) / 1_048_576) }

@@ -94,13 +94,18 @@ struct ReportProfileGenerator {
         let (typed, score) = Self.answer(q, right: random.nextUniform() < 0.7, &random)
         let seconds = 5 + random.nextUniform() * 40
         let rating: Rating? = practice ? nil : progress.settings.rating(score: score, seconds: seconds, certainty: nil)
-        try emit(.answered(AnswerRecord(run: runID, question: ref, response: typed, score: score, seconds: seconds, rating: rating)))
+        try emit(
+          .answered(
+            AnswerRecord(run: runID, question: ref, response: typed, score: score, seconds: seconds, rating: rating)))
         if random.nextUniform() < 0.01, seq + 1 < events {
           // Taken back and answered again, as `undo` in the REPL does.
           try emit(.undone(target: seq))
           let (again, score) = Self.answer(q, right: true, &random)
-          let rating: Rating? = practice ? nil : progress.settings.rating(score: score, seconds: seconds, certainty: nil)
-          try emit(.answered(AnswerRecord(run: runID, question: ref, response: again, score: score, seconds: seconds, rating: rating)))
+          let rating: Rating? =
+            practice ? nil : progress.settings.rating(score: score, seconds: seconds, certainty: nil)
+          try emit(
+            .answered(
+              AnswerRecord(run: runID, question: ref, response: again, score: score, seconds: seconds, rating: rating)))
         }
       }
       guard seq < events else { break }
@@ -115,7 +120,10 @@ struct ReportProfileGenerator {
       }
     }
     if !lines.isEmpty { try Self.writeFile(directory + "/journal.jsonl", lines) }
-    if events < Self.segment { try Self.writeFile(directory + "/snapshot.json", Array(SnapshotCoding.encode(LearnerProgress(), writtenAt: now).utf8)) }
+    if events < Self.segment {
+      try Self.writeFile(
+        directory + "/snapshot.json", Array(SnapshotCoding.encode(LearnerProgress(), writtenAt: now).utf8))
+    }
     return now
   }
 
@@ -124,14 +132,18 @@ struct ReportProfileGenerator {
     var typed: String
     switch q.body {
     case .single(let choices, let answer):
-      typed = choiceLetter(right ? answer : (answer + 1 + Int(random.next() % UInt64(max(1, choices.count - 1)))) % choices.count)
+      typed = choiceLetter(
+        right ? answer : (answer + 1 + Int(random.next() % UInt64(max(1, choices.count - 1)))) % choices.count)
     case .multiple(let choices, let answers):
-      typed = right ? answers.map(choiceLetter).joined(separator: ",") : choiceLetter(Int(random.next() % UInt64(choices.count)))
+      typed =
+        right
+        ? answers.map(choiceLetter).joined(separator: ",") : choiceLetter(Int(random.next() % UInt64(choices.count)))
     case .truefalse(let answer, _, _): typed = (right ? answer : !answer) ? "true" : "false"
     case .text(let accept, _, _): typed = right ? accept[0].text : "no idea"
     case .numeric(let accept, _, _):
       if case .value(let v, _) = accept[0].match, right { typed = JSONText.format(v) } else { typed = "12345" }
-    case .matching(let pairs, _): typed = (0..<pairs.count).map { "\($0 + 1)\(choiceLetter(right ? $0 : 0))" }.joined(separator: " ")
+    case .matching(let pairs, _):
+      typed = (0..<pairs.count).map { "\($0 + 1)\(choiceLetter(right ? $0 : 0))" }.joined(separator: " ")
     case .ordering(let items): typed = (0..<items.count).map(choiceLetter).joined(separator: " ")
     case .cloze(_, let gaps): typed = gaps.map { right ? $0.accept[0].text : "x" }.joined(separator: " | ")
     case .flashcard, .open: typed = right ? "good" : "again"

@@ -92,20 +92,32 @@ struct StartupBenchmark {
     var commands: [(name: String, path: String, arguments: [String], stdin: String?)] = [
       ("quizline check", siblingExecutable("quizline"), ["check", "--quizzes", directory + "/empty", bank], nil)
     ]
-    if let python { commands.append(("python3 json.load", python, ["-c", "import json,sys; json.load(open(sys.argv[1], encoding='utf-8'))", bank], nil)) }
+    if let python {
+      commands.append(
+        (
+          "python3 json.load", python, ["-c", "import json,sys; json.load(open(sys.argv[1], encoding='utf-8'))", bank],
+          nil
+        ))
+    }
     let samples = try measure(commands)
     report(commands.map(\.name), samples, what: "loading")
     for (name, s) in zip(commands.map(\.name), samples) {
-      print("loading: \(name): \(format2(megabytes / median(s.walls))) MB/s, peak \(s.peakKiB / 1024) MB (\(format2(Double(s.peakKiB) * 1024 / Double(bytes.count)))x the file)")
+      print(
+        "loading: \(name): \(format2(megabytes / median(s.walls))) MB/s, peak \(s.peakKiB / 1024) MB (\(format2(Double(s.peakKiB) * 1024 / Double(bytes.count)))x the file)"
+      )
     }
   }
 
   private func report(_ names: [String], _ samples: [Sample], what: String) {
     for (name, s) in zip(names, samples) {
-      print("\(what): \(name): median \(format2(median(s.walls) * 1000)) ms (best \(format2(s.walls.min()! * 1000)) ms), CPU median \(format2(median(s.cpus) * 1000)) ms, peak \(s.peakKiB / 1024) MB")
+      print(
+        "\(what): \(name): median \(format2(median(s.walls) * 1000)) ms (best \(format2(s.walls.min()! * 1000)) ms), CPU median \(format2(median(s.cpus) * 1000)) ms, peak \(s.peakKiB / 1024) MB"
+      )
     }
     for (name, s) in zip(names, samples).dropFirst() {
-      print("\(what): \(names[0]) / \(name): wall \(format2(median(samples[0].walls) / median(s.walls)))x, CPU \(format2(median(samples[0].cpus) / median(s.cpus)))x")
+      print(
+        "\(what): \(names[0]) / \(name): wall \(format2(median(samples[0].walls) / median(s.walls)))x, CPU \(format2(median(samples[0].cpus) / median(s.cpus)))x"
+      )
     }
   }
 }

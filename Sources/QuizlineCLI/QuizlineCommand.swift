@@ -17,7 +17,8 @@ public enum QuizlineCommand {
       width: TerminalSize.columns(variables: variables))
     let status = run(arguments: arguments, environment: env)
     if let failure = FileDescriptorSink.standardOutput.failure, failure != EPIPE {
-      FileDescriptorSink.standardError.line("quizline: cannot write to standard output: \(String(cString: strerror(failure)))")
+      FileDescriptorSink.standardError.line(
+        "quizline: cannot write to standard output: \(String(cString: strerror(failure)))")
       return ExitCode.ioError.rawValue
     }
     return status.rawValue
@@ -54,7 +55,8 @@ public enum QuizlineCommand {
   }
 
   /// Options win over environment variables, which win over defaults.
-  static func resolveSettings(_ parsed: ParsedArguments, _ env: CommandEnvironment) throws(UsageError) -> GlobalSettings {
+  static func resolveSettings(_ parsed: ParsedArguments, _ env: CommandEnvironment) throws(UsageError) -> GlobalSettings
+  {
     var s = GlobalSettings()
     func variable(_ name: String) -> String? { CommandTable.globalOptions.first { $0.name == name }?.environment }
     func pick(_ name: String) -> String? {
@@ -75,7 +77,8 @@ public enum QuizlineCommand {
     if let v = pick("now") {
       guard let t = Timestamp(iso8601: v), t.microseconds >= 0, t < Timestamp(iso8601: "9000-01-01")! else {
         throw UsageError(
-          "\(origin("now")) \(quotedArg(v)) is not an ISO-8601 time between 1970 and 9000; write e.g. 2026-12-02T09:30:00Z or 2026-12-02")
+          "\(origin("now")) \(quotedArg(v)) is not an ISO-8601 time between 1970 and 9000; write e.g. 2026-12-02T09:30:00Z or 2026-12-02"
+        )
       }
       s.now = t
     }

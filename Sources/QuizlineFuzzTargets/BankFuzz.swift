@@ -9,13 +9,18 @@ enum BankFuzz {
     let result = CatalogLoader(files: MemoryFileSource(files: [path: bytes])).load(paths: [path])
     check.expectLocated(result.diagnostics, in: bytes, path: path)
     check.expect(
-      result.errorCount > 0 || result.catalog.banks.count + result.catalog.sessions.count + result.catalog.courses.count == 1,
+      result.errorCount > 0
+        || result.catalog.banks.count + result.catalog.sessions.count + result.catalog.courses.count == 1,
       "a file without errors must yield exactly one bank, session or course")
     guard result.errorCount == 0 else { return }
     for bank in result.catalog.banks {
       // The content hash is of the file's bytes, which the writer lays out its own way.
       roundTrip(Array(BankJSONWriter.json(bank).utf8), &check) { catalog in
-        catalog.banks.map { var b = $0; b.contentHash = bank.contentHash; return b } == [bank]
+        catalog.banks.map {
+          var b = $0
+          b.contentHash = bank.contentHash
+          return b
+        } == [bank]
       }
     }
     for session in result.catalog.sessions where session.checkpoint == nil {

@@ -20,10 +20,12 @@ enum JournalFuzz {
       check.expect(!bad.message.isEmpty, "bad line \(bad.line) without a reason")
     }
     check.expect(outcome.completeLength <= bytes.count, "complete length past the end")
-    check.expect(outcome.tornTail == (outcome.completeLength < bytes.count), "torn tail not where the complete lines end")
+    check.expect(
+      outcome.tornTail == (outcome.completeLength < bytes.count), "torn tail not where the complete lines end")
     var rebuilt = LearnerProgress()
     let clean = JournalReader.replay(outcome.validLines.flatMap { $0 }, into: &rebuilt)
-    check.expect(clean.badLines.isEmpty && !clean.tornTail, "the rewritten journal is not clean: \(clean.badLines.prefix(3))")
+    check.expect(
+      clean.badLines.isEmpty && !clean.tornTail, "the rewritten journal is not clean: \(clean.badLines.prefix(3))")
     check.expect(rebuilt == progress, "the rewritten journal replays to other progress")
     numbers(progress, "journal", &check)
   }
@@ -34,19 +36,25 @@ enum JournalFuzz {
   private static func numbers(_ progress: LearnerProgress, _ source: String, _ check: inout PropertyCheck) {
     for (ref, q) in progress.questions {
       check.expect(
-        ProgressLimits.count.contains(q.attempts) && (0...q.attempts).contains(q.correct) && q.totalScore.isFinite && q.totalScore >= 0,
+        ProgressLimits.count.contains(q.attempts) && (0...q.attempts).contains(q.correct) && q.totalScore.isFinite
+          && q.totalScore >= 0,
         "\(source): question \(ref) holds attempts \(q.attempts), correct \(q.correct), total \(q.totalScore)")
       _ = ReportFormat.percent(q.totalScore / Double(max(1, q.attempts)))
       if let s = q.card?.stability { _ = ReportFormat.decimal(s) }
     }
     for (day, d) in progress.days {
-      check.expect(d.seconds.isFinite && d.seconds >= 0 && d.answers >= 0, "\(source): day \(day) holds \(d.answers) answers, \(d.seconds) s")
+      check.expect(
+        d.seconds.isFinite && d.seconds >= 0 && d.answers >= 0,
+        "\(source): day \(day) holds \(d.answers) answers, \(d.seconds) s")
       _ = Renderer.formatDuration(d.seconds)
     }
     for run in progress.runs + (progress.activeRun.map { [$0] } ?? []) {
       for case let o? in run.outcomes {
-        check.expect(ProgressLimits.seconds.contains(o.seconds), "\(source): run \(run.id) holds an answer of \(o.seconds) s")
-        check.expect(o.score.map { ProgressLimits.score.contains($0) } ?? true, "\(source): run \(run.id) holds a score of \(o.score ?? 0)")
+        check.expect(
+          ProgressLimits.seconds.contains(o.seconds), "\(source): run \(run.id) holds an answer of \(o.seconds) s")
+        check.expect(
+          o.score.map { ProgressLimits.score.contains($0) } ?? true,
+          "\(source): run \(run.id) holds a score of \(o.score ?? 0)")
         _ = Renderer.formatDuration(o.seconds)
       }
       _ = run.percent
@@ -60,7 +68,9 @@ enum JournalFuzz {
       let lineBytes = Array(line)
       guard let fast = lineBytes.withUnsafeBufferPointer({ FastEventLine.parse($0, table: &table) }) else { continue }
       guard let generic = try? EventCoding.decode(lineBytes) else {
-        check.expect(false, "the fast reader took a line the decoder refuses: \(String(decoding: lineBytes.prefix(200), as: UTF8.self))")
+        check.expect(
+          false,
+          "the fast reader took a line the decoder refuses: \(String(decoding: lineBytes.prefix(200), as: UTF8.self))")
         continue
       }
       check.expect(

@@ -60,9 +60,14 @@ enum ReplFuzz {
     return (0x202A...0x202E).contains(s.value) || (0x2066...0x2069).contains(s.value)
   }
 
-  private static func expectNoControlCharacters(_ text: String, after line: ArraySlice<UInt8>, _ check: inout PropertyCheck) {
+  private static func expectNoControlCharacters(
+    _ text: String, after line: ArraySlice<UInt8>, _ check: inout PropertyCheck
+  ) {
     if let s = text.unicodeScalars.first(where: mustNotReachTheScreen) {
-      check.expect(false, "the screen shows U+\(String(s.value, radix: 16, uppercase: true)) after \(String(decoding: line.prefix(80), as: UTF8.self).debugDescription)")
+      check.expect(
+        false,
+        "the screen shows U+\(String(s.value, radix: 16, uppercase: true)) after \(String(decoding: line.prefix(80), as: UTF8.self).debugDescription)"
+      )
     }
   }
 }

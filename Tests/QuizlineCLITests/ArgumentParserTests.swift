@@ -1,6 +1,7 @@
-import Testing
-@testable import QuizlineCLI
 import QuizlineCore
+import Testing
+
+@testable import QuizlineCLI
 
 @Suite struct ArgumentParserTests {
   static let parser = ArgumentParser<CommandSpec>(
@@ -11,7 +12,8 @@ import QuizlineCore
         name: "check", arguments: "[PATH...]", abstract: "c", positionals: 0...0, unlimited: true
       ) { _, _ in .ok },
       CommandSpec(
-        name: "report", abstract: "r", options: [OptionSpec("format", value: "FORMAT", help: "f", choices: ["md", "json"])]
+        name: "report", abstract: "r",
+        options: [OptionSpec("format", value: "FORMAT", help: "f", choices: ["md", "json"])]
       ) { _, _ in .ok },
       CommandSpec(name: "read", arguments: "SESSION", abstract: "r", positionals: 1...1) { _, _ in .ok },
     ])
@@ -27,9 +29,11 @@ import QuizlineCore
     Case(arguments: ["list", "--json"], expected: ParsedArguments(command: "list", values: ["json": ""])),
     Case(arguments: ["--quizzes", "Q", "list"], expected: ParsedArguments(command: "list", values: ["quizzes": "Q"])),
     Case(arguments: ["list", "--quizzes=Q"], expected: ParsedArguments(command: "list", values: ["quizzes": "Q"])),
-    Case(arguments: ["check", "a", "--", "-b"], expected: ParsedArguments(command: "check", positionals: ["a", "-b"])),
+    Case(
+      arguments: ["check", "a", "--", "-b"], expected: ParsedArguments(command: "check", positionals: ["a", "-b"])),
     Case(arguments: ["-h"], expected: ParsedArguments(values: ["help": ""])),
-    Case(arguments: ["report", "--format", "md"], expected: ParsedArguments(command: "report", values: ["format": "md"])),
+    Case(
+      arguments: ["report", "--format", "md"], expected: ParsedArguments(command: "report", values: ["format": "md"])),
     Case(arguments: ["read", "--help"], expected: ParsedArguments(command: "read", values: ["help": ""])),
   ])
   func parsesValidCommandLines(_ c: Case) throws {
@@ -50,7 +54,8 @@ import QuizlineCore
     Failure(arguments: ["list", "--json=yes"], message: "option --json does not take a value"),
     Failure(arguments: ["list", "extra"], message: "unexpected argument 'extra' for 'list'"),
     Failure(arguments: ["read"], message: "'read' needs SESSION"),
-    Failure(arguments: ["report", "--format", "pdf"], message: "option --format does not accept 'pdf'; use one of: md, json"),
+    Failure(
+      arguments: ["report", "--format", "pdf"], message: "option --format does not accept 'pdf'; use one of: md, json"),
     Failure(arguments: ["-x"], message: "unknown option '-x'"),
   ])
   func rejectsMistakesWithOneClearLine(_ c: Failure) {

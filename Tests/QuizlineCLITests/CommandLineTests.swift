@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import QuizlineCLI
 @testable import QuizlineCore
 
@@ -29,7 +30,9 @@ import Testing
   @Test func unknownOptionsExitWithUsage() {
     let result = runInProcess(["list", "--colour"])
     #expect(result.status == 64)
-    #expect(result.stderr == "quizline: unknown option '--colour'\nUsage: quizline list [options]\nRun 'quizline help list' for more.\n")
+    #expect(
+      result.stderr
+        == "quizline: unknown option '--colour'\nUsage: quizline list [options]\nRun 'quizline help list' for more.\n")
     #expect(result.stdout.isEmpty)
   }
 
@@ -60,7 +63,8 @@ import Testing
   @Test func flagsWinOverEnvironmentVariables() {
     let viaEnv = runInProcess(["list", "--json"], variables: ["QUIZLINE_QUIZZES": Fixtures.catalog])
     #expect(viaEnv.status == 0 && viaEnv.stdout.contains("\"sample\""))
-    let flagWins = runInProcess(["list", "--quizzes", "/nonexistent"], variables: ["QUIZLINE_QUIZZES": Fixtures.catalog])
+    let flagWins = runInProcess(
+      ["list", "--quizzes", "/nonexistent"], variables: ["QUIZLINE_QUIZZES": Fixtures.catalog])
     #expect(flagWins.status == 66)
   }
 
@@ -91,7 +95,8 @@ import Testing
     #expect(time.stderr.hasPrefix("quizline: QUIZLINE_NOW 'yesterday' is not an ISO-8601 time"), "\(time.stderr)")
     let profile = runInProcess(["list"], variables: ["QUIZLINE_PROFILE": "../x"])
     #expect(profile.status == 64)
-    #expect(profile.stderr.hasPrefix("quizline: QUIZLINE_PROFILE: profile name '../x' is not allowed"), "\(profile.stderr)")
+    #expect(
+      profile.stderr.hasPrefix("quizline: QUIZLINE_PROFILE: profile name '../x' is not allowed"), "\(profile.stderr)")
   }
 }
 
@@ -119,7 +124,8 @@ import Testing
     try process.run()
     let data = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(
+      String.init)
     let compopt = String(lines.removeFirst().dropFirst("compopt:".count))
     return (lines.filter { !$0.isEmpty }, compopt)
   }
@@ -143,7 +149,10 @@ import Testing
     let dir = try temporaryDirectory()
     try FileManager.default.createDirectory(atPath: dir + "/banks", withIntermediateDirectories: true)
     FileManager.default.createFile(atPath: dir + "/report.md", contents: Data())
-    for words in [["check", dir + "/ba"], ["report", "--out", dir + "/ba"], ["export-anki", "-o", dir + "/ba"], ["--quizzes", dir + "/ba"]] {
+    for words in [
+      ["check", dir + "/ba"], ["report", "--out", dir + "/ba"], ["export-anki", "-o", dir + "/ba"],
+      ["--quizzes", dir + "/ba"],
+    ] {
       let result = try completeWithOptions(words)
       #expect(result.replies == [dir + "/banks"], "\(words)")
       // With `filenames`, bash puts '/' after a folder instead of a space.
@@ -158,14 +167,20 @@ import Testing
   @Test func zshFindsTheCommandAfterGlobalOptionsAndCompletesOptionValues() {
     let script = runInProcess(["completions", "zsh"]).stdout
     #expect(script.contains("--quizzes) q=\"--quizzes ${words[i+1]}\"; ((i++));;"))
-    #expect(script.contains("    report:--format|report:-f) compadd -- \(ReportFormat.allCases.map(\.rawValue).joined(separator: " ")); return;;\n"))
+    #expect(
+      script.contains(
+        "    report:--format|report:-f) compadd -- \(ReportFormat.allCases.map(\.rawValue).joined(separator: " ")); return;;\n"
+      ))
     #expect(script.contains("    import:--format) compadd -- gift aiken; return;;\n"))
     #expect(script.contains("$(quizline ${=q} list --ids session 2>/dev/null)"))
   }
 
   @Test func fishOffersOptionChoicesAndShortNames() {
     let script = runInProcess(["completions", "fish"]).stdout
-    #expect(script.contains("-n '__fish_seen_subcommand_from report' -s f -l format -x -a \"\(ReportFormat.allCases.map(\.rawValue).joined(separator: " "))\""))
+    #expect(
+      script.contains(
+        "-n '__fish_seen_subcommand_from report' -s f -l format -x -a \"\(ReportFormat.allCases.map(\.rawValue).joined(separator: " "))\""
+      ))
     #expect(script.contains("-n '__fish_seen_subcommand_from import' -l format -x -a \"gift aiken\""))
     #expect(script.contains("-n '__fish_seen_subcommand_from report' -s o -l out -r -F"))
   }

@@ -5,7 +5,9 @@ import Testing
 @Suite struct FolderLinkTests {
   func catalogWithLinks(_ names: [String]) throws -> String {
     let quizzes = try makeTrueFalseCatalog(count: 2)
-    for name in names { try FileManager.default.createSymbolicLink(atPath: quizzes + "/" + name, withDestinationPath: ".") }
+    for name in names {
+      try FileManager.default.createSymbolicLink(atPath: quizzes + "/" + name, withDestinationPath: ".")
+    }
     return quizzes
   }
 
@@ -14,7 +16,9 @@ import Testing
     let run = try runBinary(["check", quizzes])
     #expect(run.status == 0, "\(run.stdout)")
     let real = URL(fileURLWithPath: quizzes).resolvingSymlinksInPath().path
-    #expect(run.stdout.hasPrefix("\(quizzes)/a: warning: is a link to a folder already read (\(real)); skipped"), "\(run.stdout)")
+    #expect(
+      run.stdout.hasPrefix("\(quizzes)/a: warning: is a link to a folder already read (\(real)); skipped"),
+      "\(run.stdout)")
     #expect(run.stdout.contains("checked 1 file (1 bank, 2 questions"), "\(run.stdout)")
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import QuizlineCLI
 @testable import QuizlineCore
 
@@ -44,7 +45,8 @@ import Testing
       .write(to: URL(fileURLWithPath: dir + "/long.json"))
     let result = runInProcess(["check", "-q", dir])
     #expect(result.status == 65)
-    #expect(result.stdout.hasSuffix("long.json:1:58: error: string is 1048577 bytes long, over the limit of 1048576 bytes\n"))
+    #expect(
+      result.stdout.hasSuffix("long.json:1:58: error: string is 1048577 bytes long, over the limit of 1048576 bytes\n"))
   }
 
   @Test func oversizedFileIsRefusedBeforeReading() throws {

@@ -20,13 +20,17 @@ import Testing
     let out = stdout.fileHandleForReading.readDataToEndOfFile()
     let err = stderr.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return RunResult(stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self), status: process.terminationStatus)
+    return RunResult(
+      stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
+      status: process.terminationStatus)
   }
 
   @Test func aClosedStandardOutputNeverSendsTheScreenIntoTheLockFile() throws {
     let quizzes = try makeTrueFalseCatalog(count: 3)
     let progress = try temporaryDirectory()
-    let run = try shell(#"exec "$0" "$@" >&-"#, ["--quizzes", quizzes, "--progress", progress], input: "start big --count 3\ntrue\nquit\n")
+    let run = try shell(
+      #"exec "$0" "$@" >&-"#, ["--quizzes", quizzes, "--progress", progress], input: "start big --count 3\ntrue\nquit\n"
+    )
     #expect(run.status == 0, "\(run.stderr)")
     let lock = try String(contentsOfFile: progress + "/default/lock", encoding: .utf8)
     #expect(lock.wholeMatch(of: /[0-9]+\n/) != nil, "the lock holds \(lock.prefix(200).debugDescription)")
@@ -38,7 +42,8 @@ import Testing
     let progress = try temporaryDirectory()
     try FileManager.default.createDirectory(atPath: progress + "/default", withIntermediateDirectories: true)
     // A torn last line: opening the profile prints a notice on standard error.
-    try Data(#"{"seq":1,"at":"2026-12-02T10:00:00Z","ty"#.utf8).write(to: URL(fileURLWithPath: progress + "/default/journal.jsonl"))
+    try Data(#"{"seq":1,"at":"2026-12-02T10:00:00Z","ty"#.utf8).write(
+      to: URL(fileURLWithPath: progress + "/default/journal.jsonl"))
     let run = try shell(#"exec "$0" "$@" 2>&-"#, ["--quizzes", quizzes, "--progress", progress], input: "quit\n")
     #expect(run.status == 0)
     let lock = try String(contentsOfFile: progress + "/default/lock", encoding: .utf8)
@@ -58,7 +63,8 @@ import Testing
     let quizzes = try makeTrueFalseCatalog(count: 3)
     let dir = try temporaryDirectory()
     // `true` leaves at once, so quizline's first write meets a closed pipe (EPIPE).
-    let run = try shell(#"{ "$0" "$@" 2>&1; echo "status $?" >&2; } | true"#, ["--quizzes", quizzes, "--progress", dir, "list"])
+    let run = try shell(
+      #"{ "$0" "$@" 2>&1; echo "status $?" >&2; } | true"#, ["--quizzes", quizzes, "--progress", dir, "list"])
     #expect(run.stderr == "status 0\n")
   }
 
@@ -66,11 +72,14 @@ import Testing
     let quizzes = try makeTrueFalseCatalog(count: 3)
     let progress = try temporaryDirectory()
     // A file-size limit of 0: the journal cannot take a single line (as with a read-only folder).
-    let run = try shell(#"ulimit -f 0; exec "$0" "$@""#, ["--quizzes", quizzes, "--progress", progress], input: "start big\ntrue\nquit\n")
+    let run = try shell(
+      #"ulimit -f 0; exec "$0" "$@""#, ["--quizzes", quizzes, "--progress", progress], input: "start big\ntrue\nquit\n")
     #expect(run.status == 74)
     #expect(run.stdout.contains("error: could not save your progress"), "\(run.stdout)")
     let flat = run.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    #expect(flat.contains("Bye. Nothing was saved: \(progress)/default could not be written (see the errors above)."), "\(run.stdout)")
+    #expect(
+      flat.contains("Bye. Nothing was saved: \(progress)/default could not be written (see the errors above)."),
+      "\(run.stdout)")
     #expect(!run.stdout.contains("progress is saved"))
   }
 }

@@ -36,7 +36,9 @@ import Testing
   @Test func shippedAndFixtureCatalogFilesMatchTheirSchemas() throws {
     let files = jsonFiles(Fixtures.repositoryRoot + "/Quizzes") + jsonFiles(Fixtures.catalog)
     for kind in ["bank", "session", "course"] {
-      let ofKind = try files.filter { try String(contentsOfFile: $0, encoding: .utf8).contains("\"kind\": \"\(kind)\"") }
+      let ofKind = try files.filter {
+        try String(contentsOfFile: $0, encoding: .utf8).contains("\"kind\": \"\(kind)\"")
+      }
       #expect(!ofKind.isEmpty)
       let result = try validate("\(kind).schema.json", ofKind)
       #expect(result.status == 0, "\(result.stdout)")
@@ -47,18 +49,25 @@ import Testing
 
   @Test func journalAndSnapshotWrittenByTheBinaryMatchTheirSchemas() throws {
     let progress = try temporaryDirectory()
-    let script = "start sample --count 3 --certainty\nb\n3\nc\n1\nflag\nskip\nconfig retention 0.85\nquiz intro\nb\na,c\ntrue\nzstack\n2\nreset sample\nyes\nundo\ncomplete layout\nstart sample\nb\n"
-    let run = try runBinary(["--quizzes", Fixtures.catalog, "--progress", progress], input: script, environment: ["QUIZLINE_SNAPSHOT_EVERY": "4"])
+    let script =
+      "start sample --count 3 --certainty\nb\n3\nc\n1\nflag\nskip\nconfig retention 0.85\nquiz intro\nb\na,c\ntrue\nzstack\n2\nreset sample\nyes\nundo\ncomplete layout\nstart sample\nb\n"
+    let run = try runBinary(
+      ["--quizzes", Fixtures.catalog, "--progress", progress], input: script,
+      environment: ["QUIZLINE_SNAPSHOT_EVERY": "4"])
     #expect(run.status == 0)
     let dir = progress + "/default"
     let segments = try FileManager.default.contentsOfDirectory(atPath: dir + "/archive").map { dir + "/archive/" + $0 }
     #expect(segments.count >= 3)
     let lines = try validate("journal-event.schema.json", segments, lines: true)
     #expect(lines.status == 0, "\(lines.stdout)")
-    let eventCount = try segments.map { try String(contentsOfFile: $0, encoding: .utf8).split(separator: "\n").count }.reduce(0, +)
+    let eventCount = try segments.map { try String(contentsOfFile: $0, encoding: .utf8).split(separator: "\n").count }
+      .reduce(0, +)
     #expect(verdict(lines)?.documents == eventCount, "\(lines.stdout)")
     #expect(verdict(lines)?.problems == 0, "\(lines.stdout)")
-    for type in ["quizStarted", "answered", "skipped", "runEnded", "flagged", "sessionCompleted", "undone", "settingsChanged", "reset"] {
+    for type in [
+      "quizStarted", "answered", "skipped", "runEnded", "flagged", "sessionCompleted", "undone", "settingsChanged",
+      "reset",
+    ] {
       let all = try segments.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined()
       #expect(all.contains("\"type\":\"\(type)\""), "no \(type) event to validate")
     }

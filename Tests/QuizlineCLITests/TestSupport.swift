@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import QuizlineCLI
 @testable import QuizlineCore
 

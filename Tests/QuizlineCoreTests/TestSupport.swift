@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import QuizlineCore
 
 /// Paths of the repository and its test fixtures, found from this file's location.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import QuizlineCore
 
 @Suite struct TimestampTests {

@@ -26,7 +26,8 @@ import Testing
       let failures = target.run(input)
       if !failures.isEmpty {
         // Kept for a look and for Fuzz/regressions/<target>/ once fixed.
-        let saved = FileManager.default.temporaryDirectory.appendingPathComponent("quizline-fuzz-\(target)-\(round)").path
+        let saved = FileManager.default.temporaryDirectory.appendingPathComponent("quizline-fuzz-\(target)-\(round)")
+          .path
         FileManager.default.createFile(atPath: saved, contents: Data(input))
         Issue.record("\(target) mutation \(round) (\(input.count) bytes, saved as \(saved)): \(failures.prefix(3))")
         return

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-
 /// Golden text files for screens and transcripts: `Tests/Fixtures/snapshots/<name>.txt`.
 ///
 /// A screen is compared with its file; `RECORD_SNAPSHOTS=1 swift test --filter Preview` rewrites the

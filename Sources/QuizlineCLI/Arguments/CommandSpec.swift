@@ -45,4 +45,3 @@ public struct CommandSpec: CommandDescribing {
 public enum PositionalCompletion: Sendable, Equatable {
   case none, bank, session, bankOrSession, file, command, shell, format
 }
-

@@ -6,12 +6,21 @@ public enum CommandTable {
   public static let version = "0.1.0"
 
   public static let globalOptions: [OptionSpec] = [
-    OptionSpec("quizzes", value: "DIR", help: "folder of banks, sessions and courses (default: Quizzes)", environment: "QUIZLINE_QUIZZES"),
-    OptionSpec("progress", value: "DIR", help: "folder where progress is kept (default: Progress)", environment: "QUIZLINE_PROGRESS"),
-    OptionSpec("profile", value: "NAME", help: "whose progress to use (default: default)", environment: "QUIZLINE_PROFILE"),
+    OptionSpec(
+      "quizzes", value: "DIR", help: "folder of banks, sessions and courses (default: Quizzes)",
+      environment: "QUIZLINE_QUIZZES"),
+    OptionSpec(
+      "progress", value: "DIR", help: "folder where progress is kept (default: Progress)",
+      environment: "QUIZLINE_PROGRESS"),
+    OptionSpec(
+      "profile", value: "NAME", help: "whose progress to use (default: default)", environment: "QUIZLINE_PROFILE"),
     OptionSpec("read-only", help: "open the profile without saving anything (works while another quizline uses it)"),
-    OptionSpec("plain", help: "plain ASCII output without colour (also when output is not a terminal; NO_COLOR turns colour off)"),
-    OptionSpec("now", value: "TIME", help: "pretend the time is TIME (ISO-8601, e.g. 2026-12-02T09:00Z)", environment: "QUIZLINE_NOW"),
+    OptionSpec(
+      "plain", help: "plain ASCII output without colour (also when output is not a terminal; NO_COLOR turns colour off)"
+    ),
+    OptionSpec(
+      "now", value: "TIME", help: "pretend the time is TIME (ISO-8601, e.g. 2026-12-02T09:00Z)",
+      environment: "QUIZLINE_NOW"),
     OptionSpec("help", short: "h", help: "show help"),
     OptionSpec("version", help: "show the version"),
   ]
@@ -31,5 +40,7 @@ public enum CommandTable {
   /// Commands contributed by other files (each feature registers its own spec here).
   static let extraCommands: [CommandSpec] = [ImportCommand.spec, ExportAnkiCommand.spec, ReportCommand.spec]
 
-  public static var parser: ArgumentParser<CommandSpec> { ArgumentParser(globalOptions: globalOptions, commands: commands) }
+  public static var parser: ArgumentParser<CommandSpec> {
+    ArgumentParser(globalOptions: globalOptions, commands: commands)
+  }
 }

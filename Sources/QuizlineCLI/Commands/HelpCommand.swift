@@ -27,9 +27,13 @@ public enum HelpGenerator {
   public static func overview(width: Int) -> String {
     var out = wrap("quizline \(CommandTable.version): a terminal quiz and study-session trainer", width: width) + "\n\n"
     out += wrap("Usage: quizline [options] [COMMAND] [ARGUMENTS]", width: width) + "\n\n"
-    out += wrap("With no command, quizline starts the interactive study prompt on the quizzes folder.", width: width) + "\n\n"
+    out +=
+      wrap("With no command, quizline starts the interactive study prompt on the quizzes folder.", width: width)
+      + "\n\n"
     out += "Commands:\n"
-    out += table(CommandTable.commands.map { ($0.name + ($0.arguments.isEmpty ? "" : " " + $0.arguments), $0.abstract) }, width: width)
+    out += table(
+      CommandTable.commands.map { ($0.name + ($0.arguments.isEmpty ? "" : " " + $0.arguments), $0.abstract) },
+      width: width)
     out += "\nOptions:\n"
     out += table(CommandTable.globalOptions.map { ($0.synopsis, optionHelp($0)) }, width: width)
     out += "\n" + wrap(exitStatusLine, width: width) + "\n"
@@ -85,4 +89,3 @@ public enum HelpGenerator {
 
   private static func wrap(_ text: String, width: Int) -> String { TextWrap.wrap(text, width: width) }
 }
-

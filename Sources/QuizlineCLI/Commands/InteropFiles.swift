@@ -57,7 +57,9 @@ enum InteropFiles {
   /// file. Without `replace`, an existing file is never touched (the final step is `link`, which fails
   /// when the name exists).
   static func write(_ text: String, to path: String, replace: Bool) throws(WriteError) {
-    if replace, let kind = OutputFiles.irregularKind(path) { throw .failed(path, "it is \(kind); --force replaces only regular files") }
+    if replace, let kind = OutputFiles.irregularKind(path) {
+      throw .failed(path, "it is \(kind); --force replaces only regular files")
+    }
     OutputFiles.removeStaleTemporaries(for: path)
     let temp = OutputFiles.temporaryName(for: path)
     let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
@@ -84,7 +86,9 @@ enum InteropFiles {
     defer { unlink(temp) }
     guard synced else { throw .failed(path, String(cString: strerror(errno))) }
     if replace {
-      if let kind = OutputFiles.irregularKind(path) { throw .failed(path, "it is \(kind); --force replaces only regular files") }
+      if let kind = OutputFiles.irregularKind(path) {
+        throw .failed(path, "it is \(kind); --force replaces only regular files")
+      }
       guard rename(temp, path) == 0 else { throw .failed(path, String(cString: strerror(errno))) }
     } else if link(temp, path) != 0 {
       if errno == EEXIST { throw .exists(path) }

@@ -10,21 +10,26 @@ enum ListCommand {
       """,
     options: [
       OptionSpec("json", help: "print JSON instead of a table"),
-      OptionSpec("ids", value: "KIND", help: "print only the ids of one kind, one per line (for scripts)", choices: ["bank", "session", "course"]),
+      OptionSpec(
+        "ids", value: "KIND", help: "print only the ids of one kind, one per line (for scripts)",
+        choices: ["bank", "session", "course"]),
     ]
   ) { args, env in run(args, env) }
 
   static func run(_ args: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
     let dir = env.settings.quizzesDirectory
     guard env.files.kind(of: dir) == .directory else {
-      env.stderr.line("quizline: quizzes folder \(quotedArg(dir)) does not exist (set it with --quizzes DIR or QUIZLINE_QUIZZES)")
+      env.stderr.line(
+        "quizline: quizzes folder \(quotedArg(dir)) does not exist (set it with --quizzes DIR or QUIZLINE_QUIZZES)")
       return .noInput
     }
     let result = CatalogLoader(files: env.files).load(paths: [dir])
     if result.errorCount > 0 {
       // `quizline check` alone checks the default folder: name the one that was listed.
       let shown = escapingControlCharacters(dir, keepNewlines: false)
-      env.stderr.line("quizline: \(plural(result.errorCount, "problem")) in \(shown); the rest is listed. Run 'quizline check \(shown)' for details.")
+      env.stderr.line(
+        "quizline: \(plural(result.errorCount, "problem")) in \(shown); the rest is listed. Run 'quizline check \(shown)' for details."
+      )
     }
     if let kind = args.value("ids") {
       let c = result.catalog

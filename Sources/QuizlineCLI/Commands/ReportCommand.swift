@@ -17,12 +17,16 @@ enum ReportCommand {
       never replaced without --force. The JSON form follows schemas/report.schema.json.
       """,
     options: [
-      OptionSpec("format", short: "f", value: "FORMAT", help: "what to write; text is the dashboard", choices: ReportFormat.allCases.map(\.rawValue)),
+      OptionSpec(
+        "format", short: "f", value: "FORMAT", help: "what to write; text is the dashboard",
+        choices: ReportFormat.allCases.map(\.rawValue)),
       OptionSpec("out", short: "o", value: "PATH", help: "file to write ('-' or none: standard output)"),
       OptionSpec("force", help: "replace existing files"),
       OptionSpec("all-profiles", help: "a class report over every profile in the progress folder"),
       OptionSpec("since", value: "DATE", help: "only answers and quizzes from DATE (YYYY-MM-DD, UTC) on"),
-      OptionSpec("table", value: "TABLE", help: "the CSV table for standard output (default: attempts)", choices: CSVTable.allCases.map(\.rawValue)),
+      OptionSpec(
+        "table", value: "TABLE", help: "the CSV table for standard output (default: attempts)",
+        choices: CSVTable.allCases.map(\.rawValue)),
     ]
   ) { args, env in run(args, env) }
 
@@ -35,12 +39,16 @@ enum ReportCommand {
       since = day
     }
     let out = args.value("out").flatMap { $0 == "-" ? nil : $0 }
-    let format = args.value("format").flatMap(ReportFormat.init(rawValue:)) ?? out.flatMap(ReportFormat.inferred(fromPath:)) ?? .text
+    let format =
+      args.value("format").flatMap(ReportFormat.init(rawValue:)) ?? out.flatMap(ReportFormat.inferred(fromPath:))
+      ?? .text
     let all = args.flag("all-profiles")
     if all, args.value("profile") != nil { return usage(env, "--all-profiles and --profile cannot be used together") }
     let table = args.value("table").flatMap(CSVTable.init(rawValue:)) ?? .attempts
     if args.value("table") != nil, format != .csv { return usage(env, "--table applies to --format csv only") }
-    if table == .items, !all { return usage(env, "--table items needs --all-profiles (the item analysis is a class report)") }
+    if table == .items, !all {
+      return usage(env, "--table items needs --all-profiles (the item analysis is a class report)")
+    }
     let catalog: Catalog
     switch QuizlineCommand.loadCatalog(env) {
     case .failure(let code): return code
@@ -52,7 +60,8 @@ enum ReportCommand {
     if all {
       names = ReportProfiles.names(in: settings.progressDirectory)
       if names.isEmpty {
-        env.stderr.line("quizline: no profiles in \(quotedArg(settings.progressDirectory)) (set the folder with --progress DIR)")
+        env.stderr.line(
+          "quizline: no profiles in \(quotedArg(settings.progressDirectory)) (set the folder with --progress DIR)")
         return .noInput
       }
     } else {
@@ -65,8 +74,12 @@ enum ReportCommand {
       do {
         let opened = try ProfileOpener.view(layout, now: now)
         for notice in opened.notices { env.stderr.line("quizline: \(notice)") }
-        let history = needsHistory ? try HistoryLoader.load(layout, sinceDay: since, keepAttempts: format == .csv, keepResponses: all) : nil
-        for bad in history?.badLines ?? [] { env.stderr.line("quizline: \(bad.file):\(bad.line): \(bad.message); left out of the report") }
+        let history =
+          needsHistory
+          ? try HistoryLoader.load(layout, sinceDay: since, keepAttempts: format == .csv, keepResponses: all) : nil
+        for bad in history?.badLines ?? [] {
+          env.stderr.line("quizline: \(bad.file):\(bad.line): \(bad.message); left out of the report")
+        }
         inputs.append(ReportInput(profile: name, progress: opened.progress, history: history))
       } catch {
         env.stderr.line("quizline: \(error.message)")
@@ -83,7 +96,8 @@ enum ReportCommand {
       return .ok
     }
     do {
-      let written = try ReportFileWriter.write(report, format: format, style: .plain, width: 80, path: out, force: args.flag("force"))
+      let written = try ReportFileWriter.write(
+        report, format: format, style: .plain, width: 80, path: out, force: args.flag("force"))
       env.stdout.line("Wrote \(written.paths.joined(separator: ", ")) (\(ReportFormat.size(written.bytes))).")
       return .ok
     } catch {
@@ -108,7 +122,8 @@ enum ReportProfiles {
       guard Identifier.isValid(name) else { return false }
       let layout = ProfileLayout(progressDirectory: progressDirectory, profile: name)
       let fm = FileManager.default
-      return fm.fileExists(atPath: layout.snapshot) || fm.fileExists(atPath: layout.journal) || fm.fileExists(atPath: layout.archive)
+      return fm.fileExists(atPath: layout.snapshot) || fm.fileExists(atPath: layout.journal)
+        || fm.fileExists(atPath: layout.archive)
     }.sorted()
   }
 }

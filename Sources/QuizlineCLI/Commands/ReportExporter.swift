@@ -50,10 +50,12 @@ struct ReportExporter: EffectPerformer {
       return .failed(error.message)
     }
     let report = ReportBuilder.build(
-      catalog: state.catalog, inputs: [ReportInput(profile: state.profile, progress: state.progress, history: history)], now: now,
+      catalog: state.catalog, inputs: [ReportInput(profile: state.profile, progress: state.progress, history: history)],
+      now: now,
       options: ReportOptions(sinceDay: request.sinceDay, includeAttempts: request.format == .csv))
     do {
-      let written = try ReportFileWriter.write(report, format: request.format, style: .plain, width: 80, path: path, force: request.force)
+      let written = try ReportFileWriter.write(
+        report, format: request.format, style: .plain, width: 80, path: path, force: request.force)
       return .exported(paths: written.paths, bytes: written.bytes)
     } catch {
       return .failed(error.message)
@@ -65,7 +67,9 @@ struct ReportExporter: EffectPerformer {
     var n = 1
     while true {
       let name = folder + "/" + day + "-report" + (n == 1 ? "" : "-\(n)") + "." + format.fileExtension
-      let taken = format.files(for: name, classReport: false).contains { FileManager.default.fileExists(atPath: $0.path) }
+      let taken = format.files(for: name, classReport: false).contains {
+        FileManager.default.fileExists(atPath: $0.path)
+      }
       if force || !taken { return name }
       n += 1
     }

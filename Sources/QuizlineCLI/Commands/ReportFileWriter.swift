@@ -15,9 +15,11 @@ enum ReportFileWriter {
   }
 
   /// Renders `report` into every file `format` needs for `path`; returns the paths and total bytes.
-  static func write(_ report: Report, format: ReportFormat, style: Style, width: Int, path: String, force: Bool) throws(Failure) -> (
-    paths: [String], bytes: Int
-  ) {
+  static func write(_ report: Report, format: ReportFormat, style: Style, width: Int, path: String, force: Bool)
+    throws(Failure) -> (
+      paths: [String], bytes: Int
+    )
+  {
     let targets = format.files(for: path, classReport: report.isClass)
     for (_, target) in targets { try check(target, force: force) }
     var written: [(temp: String, slot: Int?, path: String)] = []
@@ -58,8 +60,12 @@ enum ReportFileWriter {
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
       throw Failure(message: "cannot write \(quotedArg(path)): the folder \(quotedArg(folder)) does not exist")
     }
-    guard isDirectory.boolValue else { throw Failure(message: "cannot write \(quotedArg(path)): \(quotedArg(folder)) is not a folder") }
-    if access(folder, W_OK) != 0 { throw Failure(message: "cannot write \(quotedArg(path)): the folder \(quotedArg(folder)) is not writable") }
+    guard isDirectory.boolValue else {
+      throw Failure(message: "cannot write \(quotedArg(path)): \(quotedArg(folder)) is not a folder")
+    }
+    if access(folder, W_OK) != 0 {
+      throw Failure(message: "cannot write \(quotedArg(path)): the folder \(quotedArg(folder)) is not writable")
+    }
     var st = stat()
     if lstat(path, &st) == 0 {
       if (st.st_mode & S_IFMT) == S_IFDIR { throw Failure(message: "cannot write \(quotedArg(path)): it is a folder") }
@@ -70,9 +76,13 @@ enum ReportFileWriter {
 
   static func directory(of path: String) -> String { PathText.directory(of: path) }
 
-  private static func writeTemporary(_ temp: String, for path: String, _ render: (any ReportSink) -> Void) throws(Failure) -> Int {
+  private static func writeTemporary(_ temp: String, for path: String, _ render: (any ReportSink) -> Void)
+    throws(Failure) -> Int
+  {
     let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw Failure(message: "cannot write \(quotedArg(path)): \(String(cString: strerror(errno)))") }
+    guard fd >= 0 else {
+      throw Failure(message: "cannot write \(quotedArg(path)): \(String(cString: strerror(errno)))")
+    }
     let sink = DescriptorReportSink(fd: fd)
     render(sink)
     sink.flush()
@@ -86,7 +96,9 @@ enum ReportFileWriter {
   private static func place(_ temp: String, at path: String, force: Bool) throws(Failure) {
     if force {
       if let refusal = OutputFiles.refusal(toReplace: path) { throw Failure(message: refusal) }
-      guard rename(temp, path) == 0 else { throw Failure(message: "cannot write \(quotedArg(path)): \(String(cString: strerror(errno)))") }
+      guard rename(temp, path) == 0 else {
+        throw Failure(message: "cannot write \(quotedArg(path)): \(String(cString: strerror(errno)))")
+      }
     } else if link(temp, path) != 0 {
       if errno == EEXIST { throw Failure(message: "\(quotedArg(path)) already exists; pass --force to replace it") }
       throw Failure(message: "cannot write \(quotedArg(path)): \(String(cString: strerror(errno)))")

@@ -8,7 +8,8 @@ enum SessionCommands {
   ) { args, env in
     QuizlineCommand.withProfile(env) { state, context in
       var s = state
-      let reduction = Reducer.reduce(&s, .commandIssued(.read(session: args.positionals[0]), at: context.now, entropy: 0))
+      let reduction = Reducer.reduce(
+        &s, .commandIssued(.read(session: args.positionals[0]), at: context.now, entropy: 0))
       let frame = Renderer.render(s, context)
       if reduction.outcome == .refused {
         env.stderr.write(frame.text)
@@ -40,8 +41,12 @@ enum SessionCommands {
       command = .start(bank: id, options)
     } else if catalog.session(id) != nil {
       let checkpointNames = Set(ReplCommands.checkpointOptions.map(\.name))
-      if let extra = ReplCommands.startOptions.first(where: { args.value($0.name) != nil && !checkpointNames.contains($0.name) }) {
-        env.stderr.line("quizline: option --\(extra.name) applies to banks; a session's checkpoint is always asked whole (it accepts --shuffle, --seed, --certainty)")
+      if let extra = ReplCommands.startOptions.first(where: {
+        args.value($0.name) != nil && !checkpointNames.contains($0.name)
+      }) {
+        env.stderr.line(
+          "quizline: option --\(extra.name) applies to banks; a session's checkpoint is always asked whole (it accepts --shuffle, --seed, --certainty)"
+        )
         return .usage
       }
       command = .quiz(session: id, options)

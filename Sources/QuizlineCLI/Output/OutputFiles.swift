@@ -41,7 +41,9 @@ enum OutputFiles {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
     for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
       let digits = name.dropFirst(prefix.count).dropLast(4)
-      guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let pid = Int32(digits) else { continue }
+      guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+        let pid = Int32(digits)
+      else { continue }
       guard pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
       let full = folder + "/" + name
       if irregularKind(full) == nil { unlink(full) }

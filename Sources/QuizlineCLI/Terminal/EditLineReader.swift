@@ -64,7 +64,9 @@ final class EditLineReader: LineReader {
     return (st.st_mode & S_IFMT) == S_IFREG
   }
 
-  private static func attemptCompletion(_ text: UnsafePointer<CChar>?, start: Int) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+  private static func attemptCompletion(_ text: UnsafePointer<CChar>?, start: Int) -> UnsafeMutablePointer<
+    UnsafeMutablePointer<CChar>?
+  >? {
     let line = quizline_rl_line_buffer().map { String(cString: $0) } ?? ""
     // `start` is a byte offset; completion works on characters.
     let prefixBytes = Array(line.utf8.prefix(start))
@@ -104,7 +106,8 @@ final class EditLineReader: LineReader {
     var out: [String] = []
     while let entry = readdir(dir) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-      guard name != ".", name != "..", name.hasPrefix(namePrefix), !name.hasPrefix(".") || namePrefix.hasPrefix(".") else { continue }
+      guard name != ".", name != "..", name.hasPrefix(namePrefix), !name.hasPrefix(".") || namePrefix.hasPrefix(".")
+      else { continue }
       var info = stat()
       let isFolder = stat(folder + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
       out.append(folderPart + name + (isFolder ? "/" : ""))

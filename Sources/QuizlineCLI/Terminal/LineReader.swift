@@ -65,8 +65,6 @@ public final class PlainLineReader: LineReader {
     }
   }
 
-
-
   public func remember(_ line: String) {}
   public func close() {}
 }

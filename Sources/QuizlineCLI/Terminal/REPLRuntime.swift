@@ -52,7 +52,9 @@ struct REPLRuntime {
       let prompt = Renderer.prompt(store.state, context())
       let action: Action
       let snapshot = store.state
-      switch reader.read(prompt: prompt, completion: { line, start in Completion.complete(snapshot, line: line, wordStart: start) }) {
+      switch reader.read(
+        prompt: prompt, completion: { line, start in Completion.complete(snapshot, line: line, wordStart: start) })
+      {
       case .line(let line):
         reader.remember(line)
         action = .lineEntered(line, at: clock(), entropy: entropy())
@@ -128,12 +130,14 @@ extension QuizlineCommand {
       return error.exitCode
     }
     for notice in profile.notices { env.stderr.line("quizline: \(notice)") }
-    var state = AppState(catalog: loaded.catalog, progress: profile.progress, profile: settings.profile, loadErrorCount: loaded.errorCount)
+    var state = AppState(
+      catalog: loaded.catalog, progress: profile.progress, profile: settings.profile, loadErrorCount: loaded.errorCount)
     state.readOnly = settings.readOnly
     let context = renderContext(env, clock: clock)
     Signals.install()
     let reader: any LineReader =
-      env.isInteractive ? EditLineReader(historyPath: settings.readOnly ? nil : layout.history) : PlainLineReader(echoTo: env.stdout)
+      env.isInteractive
+      ? EditLineReader(historyPath: settings.readOnly ? nil : layout.history) : PlainLineReader(echoTo: env.stdout)
     var runtime = REPLRuntime(
       store: Store(state: state, journal: profile.journal), reader: reader, output: env.stdout, clock: clock,
       entropy: { UInt64.random(in: 0...UInt64.max) }, context: context)
@@ -149,7 +153,8 @@ extension QuizlineCommand {
   static func loadCatalog(_ env: CommandEnvironment) -> Result<CatalogLoadResult, ExitCode> {
     let dir = env.settings.quizzesDirectory
     guard env.files.kind(of: dir) == .directory else {
-      env.stderr.line("quizline: quizzes folder \(quotedArg(dir)) does not exist (set it with --quizzes DIR or QUIZLINE_QUIZZES)")
+      env.stderr.line(
+        "quizline: quizzes folder \(quotedArg(dir)) does not exist (set it with --quizzes DIR or QUIZLINE_QUIZZES)")
       return .failure(.noInput)
     }
     return .success(CatalogLoader(files: env.files).load(paths: [dir]))
@@ -166,13 +171,15 @@ extension QuizlineCommand {
     let clock = makeClock(settings)
     let opened: OpenedProfile
     do {
-      opened = try ProfileOpener.view(ProfileLayout(progressDirectory: settings.progressDirectory, profile: settings.profile), now: clock())
+      opened = try ProfileOpener.view(
+        ProfileLayout(progressDirectory: settings.progressDirectory, profile: settings.profile), now: clock())
     } catch {
       env.stderr.line("quizline: \(error.message)")
       return error.exitCode
     }
     for notice in opened.notices { env.stderr.line("quizline: \(notice)") }
-    let state = AppState(catalog: loaded.catalog, progress: opened.progress, profile: settings.profile, loadErrorCount: loaded.errorCount)
+    let state = AppState(
+      catalog: loaded.catalog, progress: opened.progress, profile: settings.profile, loadErrorCount: loaded.errorCount)
     return body(state, renderContext(env, clock: clock)())
   }
 
@@ -181,7 +188,9 @@ extension QuizlineCommand {
     return { fixed ?? Timestamp.now() }
   }
 
-  static func renderContext(_ env: CommandEnvironment, clock: @escaping @Sendable () -> Timestamp) -> @Sendable () -> RenderContext {
+  static func renderContext(_ env: CommandEnvironment, clock: @escaping @Sendable () -> Timestamp)
+    -> @Sendable () -> RenderContext
+  {
     let settings = env.settings
     let style = Style(unicode: !settings.plain, color: settings.color)
     let interactive = env.isInteractive

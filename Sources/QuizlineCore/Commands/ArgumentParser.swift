@@ -65,7 +65,6 @@ public struct UsageError: Error, Sendable, Equatable {
   }
 }
 
-
 /// What the generic parser needs to know about a command: the CLI's subcommands and the REPL's
 /// commands both conform, so one parser (and one set of error messages) serves both.
 public protocol CommandDescribing: Sendable {
@@ -94,7 +93,9 @@ public struct ArgumentParser<Command: CommandDescribing>: Sendable {
     self.commands = commands
   }
 
-  public func command(named name: String) -> Command? { commands.first { $0.name == name || $0.aliases.contains(name) } }
+  public func command(named name: String) -> Command? {
+    commands.first { $0.name == name || $0.aliases.contains(name) }
+  }
 
   public func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
     var result = ParsedArguments()
@@ -115,7 +116,8 @@ public struct ArgumentParser<Command: CommandDescribing>: Sendable {
           var value = inlineValue
           if value == nil {
             guard k < arguments.count else {
-              throw UsageError("option --\(spec.name) needs a value (\(spec.valueName ?? "VALUE"))", command: commandSpec?.name)
+              throw UsageError(
+                "option --\(spec.name) needs a value (\(spec.valueName ?? "VALUE"))", command: commandSpec?.name)
             }
             value = arguments[k]
             k += 1
@@ -161,7 +163,9 @@ public struct ArgumentParser<Command: CommandDescribing>: Sendable {
     return result
   }
 
-  private func lookup(_ arg: String, in options: [OptionSpec], command: Command?) throws(UsageError) -> (OptionSpec, String?) {
+  private func lookup(_ arg: String, in options: [OptionSpec], command: Command?) throws(UsageError) -> (
+    OptionSpec, String?
+  ) {
     if arg.hasPrefix("--") {
       let body = arg.dropFirst(2)
       let name: String

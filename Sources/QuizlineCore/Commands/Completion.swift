@@ -29,7 +29,9 @@ public enum Completion {
     if word.hasPrefix("-") {
       return .words(filter(spec.options.map { "--" + $0.name }, word))
     }
-    if let last = words.last, last.hasPrefix("--"), let option = spec.options.first(where: { "--" + $0.name == last }), option.takesValue {
+    if let last = words.last, last.hasPrefix("--"), let option = spec.options.first(where: { "--" + $0.name == last }),
+      option.takesValue
+    {
       if option.name == "tags" {
         let bank = words.dropFirst().first { !$0.hasPrefix("-") }.flatMap { state.catalog.bank($0) }
         return .words(filter(tags(of: bank.map { [$0] } ?? state.catalog.banks), word))

@@ -95,7 +95,8 @@ public struct RunOptions: Sendable, Equatable {
   public init(_ arguments: ParsedArguments) {
     typealias Option = ReplCommands.RunOption
     self.init(
-      count: arguments.value(Option.count.name).map(OptionValue.positiveInteger), tags: arguments.value(Option.tags.name),
+      count: arguments.value(Option.count.name).map(OptionValue.positiveInteger),
+      tags: arguments.value(Option.tags.name),
       shuffle: arguments.flag(Option.shuffle.name), seed: arguments.value(Option.seed.name).map(OptionValue.seed),
       onlyMissed: arguments.flag(Option.onlyMissed.name), onlyFlagged: arguments.flag(Option.onlyFlagged.name),
       certainty: arguments.flag(Option.certainty.name))

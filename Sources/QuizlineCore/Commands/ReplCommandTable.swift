@@ -47,7 +47,9 @@ public struct ReplCommandSpec: CommandDescribing {
     self.decode = decode
   }
 
-  public var usage: String { ([name] + (options.isEmpty ? [] : ["[options]"]) + (arguments.isEmpty ? [] : [arguments])).joined(separator: " ") }
+  public var usage: String {
+    ([name] + (options.isEmpty ? [] : ["[options]"]) + (arguments.isEmpty ? [] : [arguments])).joined(separator: " ")
+  }
 }
 
 /// The table of REPL commands.
@@ -72,27 +74,50 @@ public enum ReplCommands {
   public static let checkpointOptions: [OptionSpec] = [RunOption.shuffle, RunOption.seed, RunOption.certainty]
 
   public static let all: [ReplCommandSpec] = [
-    ReplCommandSpec("help", aliases: ["?"], arguments: "[COMMAND]", abstract: "show commands, or help for one", positionals: 0...1, completes: .command, contexts: [.home, .quiz]) {
+    ReplCommandSpec(
+      "help", aliases: ["?"], arguments: "[COMMAND]", abstract: "show commands, or help for one", positionals: 0...1,
+      completes: .command, contexts: [.home, .quiz]
+    ) {
       .help(topic: $0.positionals.first)
     },
-    ReplCommandSpec("list", aliases: ["ls"], abstract: "banks, study sessions and courses with completion and scores") { _ in .list },
-    ReplCommandSpec("search", arguments: "TEXT", abstract: "find questions and sessions containing TEXT", positionals: 1...1, unlimited: true) {
+    ReplCommandSpec("list", aliases: ["ls"], abstract: "banks, study sessions and courses with completion and scores") {
+      _ in .list
+    },
+    ReplCommandSpec(
+      "search", arguments: "TEXT", abstract: "find questions and sessions containing TEXT", positionals: 1...1,
+      unlimited: true
+    ) {
       .search(query: $0.positionals.joined(separator: " "))
     },
-    ReplCommandSpec("read", aliases: ["open"], arguments: "SESSION", abstract: "read a study session", positionals: 1...1, completes: .session) {
+    ReplCommandSpec(
+      "read", aliases: ["open"], arguments: "SESSION", abstract: "read a study session", positionals: 1...1,
+      completes: .session
+    ) {
       .read(session: $0.positionals[0])
     },
     ReplCommandSpec("next", abstract: "read the next study session not completed yet") { _ in .next },
-    ReplCommandSpec("complete", arguments: "[SESSION]", abstract: "mark a session complete (default: the one just read)", positionals: 0...1, completes: .session, recordsProgress: true) {
+    ReplCommandSpec(
+      "complete", arguments: "[SESSION]", abstract: "mark a session complete (default: the one just read)",
+      positionals: 0...1, completes: .session, recordsProgress: true
+    ) {
       .complete(session: $0.positionals.first)
     },
-    ReplCommandSpec("reopen", arguments: "[SESSION]", abstract: "mark a completed session as not completed", positionals: 0...1, completes: .session, recordsProgress: true) {
+    ReplCommandSpec(
+      "reopen", arguments: "[SESSION]", abstract: "mark a completed session as not completed", positionals: 0...1,
+      completes: .session, recordsProgress: true
+    ) {
       .reopen(session: $0.positionals.first)
     },
-    ReplCommandSpec("start", arguments: "BANK", abstract: "take a quiz on a bank", options: startOptions, positionals: 1...1, completes: .bank, recordsProgress: true) {
+    ReplCommandSpec(
+      "start", arguments: "BANK", abstract: "take a quiz on a bank", options: startOptions, positionals: 1...1,
+      completes: .bank, recordsProgress: true
+    ) {
       .start(bank: $0.positionals[0], RunOptions($0))
     },
-    ReplCommandSpec("quiz", arguments: "[SESSION]", abstract: "take a session's checkpoint quiz (default: the one just read)", options: checkpointOptions, positionals: 0...1, completes: .session, recordsProgress: true) {
+    ReplCommandSpec(
+      "quiz", arguments: "[SESSION]", abstract: "take a session's checkpoint quiz (default: the one just read)",
+      options: checkpointOptions, positionals: 0...1, completes: .session, recordsProgress: true
+    ) {
       .quiz(session: $0.positionals.first, RunOptions($0))
     },
     ReplCommandSpec("resume", abstract: "continue the unfinished quiz", recordsProgress: true) { _ in .resume },
@@ -102,55 +127,80 @@ public enum ReplCommands {
         OptionSpec("all", help: "every bank (the default without BANK)"),
         OptionSpec("limit", value: "N", help: "at most N cards"),
         RunOption.certainty,
-      ], positionals: 0...1, completes: .bank, recordsProgress: true) {
+      ], positionals: 0...1, completes: .bank, recordsProgress: true
+    ) {
       .review(
         bank: $0.positionals.first, all: $0.flag("all"), limit: $0.value("limit").map(OptionValue.positiveInteger),
         certainty: $0.flag(RunOption.certainty.name))
     },
     ReplCommandSpec(
       "cram", arguments: "[BANK]", abstract: "practise without moving the schedule (a bank, or --tags)",
-      options: [RunOption.tags, RunOption.count], positionals: 0...1, completes: .bank, recordsProgress: true) {
+      options: [RunOption.tags, RunOption.count], positionals: 0...1, completes: .bank, recordsProgress: true
+    ) {
       .cram(bank: $0.positionals.first, RunOptions($0))
     },
     ReplCommandSpec("forecast", abstract: "cards due in each of the next 14 days") { _ in .forecast },
-    ReplCommandSpec("reset", arguments: "BANK|SESSION", abstract: "clear scheduling and scores (asks first; undo restores)", positionals: 1...1, completes: .bankOrSession, recordsProgress: true) {
+    ReplCommandSpec(
+      "reset", arguments: "BANK|SESSION", abstract: "clear scheduling and scores (asks first; undo restores)",
+      positionals: 1...1, completes: .bankOrSession, recordsProgress: true
+    ) {
       .reset(target: $0.positionals[0])
     },
-    ReplCommandSpec("config", arguments: "[KEY [VALUE]]", abstract: "show or change study settings (retention, steps, fuzz, ...)", positionals: 0...2, completes: .setting, recordsProgress: true) {
+    ReplCommandSpec(
+      "config", arguments: "[KEY [VALUE]]", abstract: "show or change study settings (retention, steps, fuzz, ...)",
+      positionals: 0...2, completes: .setting, recordsProgress: true
+    ) {
       .config(key: $0.positionals.first, value: $0.positionals.count > 1 ? $0.positionals[1] : nil)
     },
-    ReplCommandSpec("retry", abstract: "practise the questions missed in the last quiz", recordsProgress: true) { _ in .retry },
-    ReplCommandSpec("status", abstract: "a one-screen summary of your progress", contexts: [.home, .quiz]) { _ in .status },
-    ReplCommandSpec("progress", abstract: "your progress at a glance: completion, scores, streak, weak tags, activity") { _ in .progress },
+    ReplCommandSpec("retry", abstract: "practise the questions missed in the last quiz", recordsProgress: true) { _ in
+      .retry
+    },
+    ReplCommandSpec("status", abstract: "a one-screen summary of your progress", contexts: [.home, .quiz]) { _ in
+      .status
+    },
+    ReplCommandSpec("progress", abstract: "your progress at a glance: completion, scores, streak, weak tags, activity")
+    { _ in .progress },
     ReplCommandSpec(
       "export", arguments: "FORMAT [PATH]", abstract: "write a progress report (md, json, csv or html) to a file",
       options: [
         OptionSpec("force", help: "replace PATH if it exists"),
         OptionSpec("since", value: "DATE", help: "only answers and quizzes from DATE (YYYY-MM-DD, UTC) on"),
-      ], positionals: 1...2, completes: .format) {
+      ], positionals: 1...2, completes: .format
+    ) {
       .export(
         format: $0.positionals[0], path: $0.positionals.count > 1 ? $0.positionals[1] : nil, force: $0.flag("force"),
         since: $0.value("since"))
     },
-    ReplCommandSpec("undo", abstract: "take back the last answer, grade or completion", contexts: [.home, .quiz], recordsProgress: true) { _ in .undo },
+    ReplCommandSpec(
+      "undo", abstract: "take back the last answer, grade or completion", contexts: [.home, .quiz],
+      recordsProgress: true
+    ) { _ in .undo },
     ReplCommandSpec("skip", abstract: "skip this question", contexts: [.quiz]) { _ in .skip },
     ReplCommandSpec("hint", abstract: "show the question's hint", contexts: [.quiz]) { _ in .hint },
-    ReplCommandSpec("flag", abstract: "flag this question for later (again to unflag)", contexts: [.quiz]) { _ in .flag },
+    ReplCommandSpec("flag", abstract: "flag this question for later (again to unflag)", contexts: [.quiz]) { _ in .flag
+    },
     ReplCommandSpec("back", abstract: "show the previous question's feedback again", contexts: [.quiz]) { _ in .back },
     ReplCommandSpec("end", abstract: "finish the quiz now", contexts: [.quiz]) { _ in .end },
-    ReplCommandSpec("quit", aliases: ["exit"], abstract: "leave quizline (an unfinished quiz can be resumed)", contexts: [.home, .quiz]) { _ in .quit },
+    ReplCommandSpec(
+      "quit", aliases: ["exit"], abstract: "leave quizline (an unfinished quiz can be resumed)",
+      contexts: [.home, .quiz]
+    ) { _ in .quit },
   ]
 
   /// The table entry and the typed command for a line of words, checked against the commands of
   /// `context`; nil for a line without a command.
-  public static func decode(_ words: [String], in context: ReplContext) throws(UsageError) -> (ReplCommandSpec, ReplCommand)? {
+  public static func decode(_ words: [String], in context: ReplContext) throws(UsageError) -> (
+    ReplCommandSpec, ReplCommand
+  )? {
     let parser = parser(for: context)
     let arguments = try parser.parse(words)
     guard let name = arguments.command, let spec = parser.command(named: name) else { return nil }
     return (spec, spec.decode(arguments))
   }
 
-  public static func commands(in context: ReplContext) -> [ReplCommandSpec] { all.filter { $0.contexts.contains(context) } }
+  public static func commands(in context: ReplContext) -> [ReplCommandSpec] {
+    all.filter { $0.contexts.contains(context) }
+  }
 
   public static func parser(for context: ReplContext) -> ArgumentParser<ReplCommandSpec> {
     ArgumentParser(globalOptions: [], commands: commands(in: context), helpHint: nil)

@@ -18,9 +18,11 @@ public enum AnswerParser {
     case .numeric(_, let unit, _): "Type a number\(unit.map { " (in \($0))" } ?? "")."
     case .matching(let pairs, _): "Pair each number with a letter, e.g. \(matchingExample(pairs: pairs.count))."
     // The items as shown are never in the right order, so the shown order is a safe example.
-    case .ordering(let items): "Type the letters in the right order, e.g. \((0..<items.count).map(choiceLetter).joined(separator: " "))."
+    case .ordering(let items):
+      "Type the letters in the right order, e.g. \((0..<items.count).map(choiceLetter).joined(separator: " "))."
     case .cloze(_, let gaps):
-      gaps.count == 1 ? "Type the missing word." : "Type the \(gaps.count) missing words separated by |, e.g. one | two."
+      gaps.count == 1
+        ? "Type the missing word." : "Type the \(gaps.count) missing words separated by |, e.g. one | two."
     case .flashcard: "Press Enter to turn the card, then grade yourself: again, hard, good or easy."
     case .open: "Write your answer (several lines allowed); an empty line ends it, Ctrl-C discards it."
     }
@@ -37,7 +39,9 @@ public enum AnswerParser {
       return .success(.choice(k))
     case .multiple(let choices, _):
       guard let ks = letters(text, count: choices.count), !ks.isEmpty else {
-        return .failure(AnswerSyntaxError("\(quoted(text)) is not a list of letters a-\(choiceLetter(choices.count - 1)) such as a,c."))
+        return .failure(
+          AnswerSyntaxError(
+            "\(quoted(text)) is not a list of letters a-\(choiceLetter(choices.count - 1)) such as a,c."))
       }
       return .success(.choices(Array(Set(ks)).sorted()))
     case .truefalse:
@@ -61,7 +65,9 @@ public enum AnswerParser {
     case .ordering(let items):
       guard let ks = letters(text, count: items.count), ks.count == items.count, Set(ks).count == items.count else {
         return .failure(
-          AnswerSyntaxError("\(quoted(text)) does not put all \(items.count) letters a-\(choiceLetter(items.count - 1)) in an order, each once."))
+          AnswerSyntaxError(
+            "\(quoted(text)) does not put all \(items.count) letters a-\(choiceLetter(items.count - 1)) in an order, each once."
+          ))
       }
       return .success(.ordering(ks))
     case .cloze(_, let gaps):
@@ -106,7 +112,8 @@ public enum AnswerParser {
   /// `1c 2a 3b`, `1-c, 2-a`, `1:c 2:a`; every left item exactly once.
   private static func matching(_ text: String, lefts: Int, rights: Int) -> Result<Response, AnswerSyntaxError> {
     let failure = AnswerSyntaxError(
-      "\(quoted(text)) does not pair each of 1-\(lefts) with a letter a-\(choiceLetter(rights - 1)); type e.g. \(matchingExample(pairs: lefts)).")
+      "\(quoted(text)) does not pair each of 1-\(lefts) with a letter a-\(choiceLetter(rights - 1)); type e.g. \(matchingExample(pairs: lefts))."
+    )
     var result = [Int?](repeating: nil, count: lefts)
     var number = 0
     var sawDigit = false

@@ -53,7 +53,9 @@ public enum Grader {
   /// The best accepted answer `typed` matches, folded (case, spaces, and punctuation when asked); when
   /// none matches as typed, a leading article ("a", "an", "the") is ignored on both sides, so "the
   /// Hashable protocol" meets "Hashable protocol" (an entry that matches as typed always wins).
-  private static func gradeText(_ typed: String, accept: [TextAnswer], ignorePunctuation: Bool, otherFeedback: String?) -> Grade {
+  private static func gradeText(_ typed: String, accept: [TextAnswer], ignorePunctuation: Bool, otherFeedback: String?)
+    -> Grade
+  {
     let key = normalizedForComparison(typed, ignoringPunctuation: ignorePunctuation)
     var matches = accept.filter { normalizedForComparison($0.text, ignoringPunctuation: ignorePunctuation) == key }
     if matches.isEmpty {

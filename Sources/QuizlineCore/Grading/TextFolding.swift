@@ -56,7 +56,9 @@ func asciiFold<Sink: FoldSink>(_ text: String, ignoringPunctuation: Bool, into s
     guard b > 0x20 && b < 0x7F else { return false }
     let isLetterOrDigit = (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
     // Every other printable ASCII character is punctuation or a symbol.
-    if ignoringPunctuation && !isLetterOrDigit && b != UInt8(ascii: "@") && b != UInt8(ascii: "#") && b != UInt8(ascii: "$") {
+    if ignoringPunctuation && !isLetterOrDigit && b != UInt8(ascii: "@") && b != UInt8(ascii: "#")
+      && b != UInt8(ascii: "$")
+    {
       pendingSpace = pendingSpace || started
       continue
     }

@@ -174,7 +174,9 @@ public enum BankJSONWriter {
 
   /// A source reference's keys, the learner-facing title and section before the seed file name.
   private static func sourceKeys(_ s: SourceReference) -> [(String, JSONText)] {
-    (s.title.map { [("title", JSONText.string($0))] } ?? []) + [("section", .string(s.section)), ("file", .string(s.file))]
+    (s.title.map { [("title", JSONText.string($0))] } ?? []) + [
+      ("section", .string(s.section)), ("file", .string(s.file)),
+    ]
   }
 
   private static func strings(_ items: [String]) -> JSONText { .array(items.map { .string($0) }) }

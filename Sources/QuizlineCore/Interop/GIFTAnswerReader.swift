@@ -172,8 +172,7 @@ struct GIFTAnswerReader {
     return .shortanswer(answers)
   }
 
-  private mutating func numerical(_ s: ArraySlice<GChar>, hash: GChar) throws(GIFTError) -> GIFTBody
-  {
+  private mutating func numerical(_ s: ArraySlice<GChar>, hash: GChar) throws(GIFTError) -> GIFTBody {
     var answers: [GIFTNumber] = []
     for entry in Self.entries(s) {
       let (w, rest) = try weight(entry.text)

@@ -52,8 +52,7 @@ struct GIFTParser {
   }
 
   /// Parses one question block (comments already removed).
-  static func question(_ all: ArraySlice<GChar>, block: GIFTBlock) throws(GIFTError) -> GIFTQuestion
-  {
+  static func question(_ all: ArraySlice<GChar>, block: GIFTBlock) throws(GIFTError) -> GIFTQuestion {
     var rest = all.trimmed
     guard let start = rest.first else {
       throw GIFTError(line: block.firstLine, column: 1, message: "empty block")

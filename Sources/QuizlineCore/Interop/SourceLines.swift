@@ -101,7 +101,11 @@ extension SourceLines {
     var byLine: [(line: Int, items: [String])] = []
     for r in removedControls {
       let item = "U+\(String(r.scalar.value, radix: 16, uppercase: true)) at column \(r.column)"
-      if byLine.last?.line == r.line { byLine[byLine.count - 1].items.append(item) } else { byLine.append((r.line, [item])) }
+      if byLine.last?.line == r.line {
+        byLine[byLine.count - 1].items.append(item)
+      } else {
+        byLine.append((r.line, [item]))
+      }
     }
     var notes = byLine.prefix(20).map {
       ConversionNote(.controlCharacterRemoved, line: $0.line, questionID: "", $0.items.joined(separator: ", "))

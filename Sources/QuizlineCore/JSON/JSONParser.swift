@@ -144,19 +144,23 @@ struct JSONParser {
       throw JSONSyntaxError(offset: start, message: "unexpected \(describeWord(at: start)); expected a value")
     }
     i += length
-    nodes.append(JSONDocument.Node(kind: kind, hasEscapes: false, start: UInt32(start), end: UInt32(i), count: 0, next: UInt32(nodes.count + 1)))
+    nodes.append(
+      JSONDocument.Node(
+        kind: kind, hasEscapes: false, start: UInt32(start), end: UInt32(i), count: 0, next: UInt32(nodes.count + 1)))
   }
 
   private mutating func parseNumber() throws(JSONSyntaxError) {
     let start = i
     if p[i] == UInt8(ascii: "-") { i += 1 }
     guard i < p.count, isDigit(p[i]) else {
-      throw JSONSyntaxError(offset: start, message: "invalid number \(describeWord(at: start)): a digit must follow '-'")
+      throw JSONSyntaxError(
+        offset: start, message: "invalid number \(describeWord(at: start)): a digit must follow '-'")
     }
     if p[i] == UInt8(ascii: "0") {
       i += 1
       if i < p.count, isDigit(p[i]) {
-        throw JSONSyntaxError(offset: start, message: "invalid number \(describeWord(at: start)): leading zeros are not allowed")
+        throw JSONSyntaxError(
+          offset: start, message: "invalid number \(describeWord(at: start)): leading zeros are not allowed")
       }
     } else {
       while i < p.count, isDigit(p[i]) { i += 1 }
@@ -164,7 +168,8 @@ struct JSONParser {
     if i < p.count, p[i] == UInt8(ascii: ".") {
       i += 1
       guard i < p.count, isDigit(p[i]) else {
-        throw JSONSyntaxError(offset: start, message: "invalid number \(describeWord(at: start)): digits must follow '.'")
+        throw JSONSyntaxError(
+          offset: start, message: "invalid number \(describeWord(at: start)): digits must follow '.'")
       }
       while i < p.count, isDigit(p[i]) { i += 1 }
     }
@@ -172,7 +177,8 @@ struct JSONParser {
       i += 1
       if i < p.count, p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-") { i += 1 }
       guard i < p.count, isDigit(p[i]) else {
-        throw JSONSyntaxError(offset: start, message: "invalid number \(describeWord(at: start)): digits must follow the exponent")
+        throw JSONSyntaxError(
+          offset: start, message: "invalid number \(describeWord(at: start)): digits must follow the exponent")
       }
       while i < p.count, isDigit(p[i]) { i += 1 }
     }
@@ -180,9 +186,13 @@ struct JSONParser {
       throw JSONSyntaxError(offset: start, message: "invalid number \(describeWord(at: start))")
     }
     if i - start > 400 {
-      throw JSONSyntaxError(offset: start, message: "number literal is \(i - start) characters long; at most 400 are allowed")
+      throw JSONSyntaxError(
+        offset: start, message: "number literal is \(i - start) characters long; at most 400 are allowed")
     }
-    nodes.append(JSONDocument.Node(kind: .number, hasEscapes: false, start: UInt32(start), end: UInt32(i), count: 0, next: UInt32(nodes.count + 1)))
+    nodes.append(
+      JSONDocument.Node(
+        kind: .number, hasEscapes: false, start: UInt32(start), end: UInt32(i), count: 0, next: UInt32(nodes.count + 1))
+    )
   }
 
   // MARK: strings
@@ -202,7 +212,8 @@ struct JSONParser {
           let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
           let quote = w ^ (ones &* 0x22)
           let slash = w ^ (ones &* 0x5C)
-          let special = (w & highs) | ((w &- ones &* 0x20) & ~w) | ((quote &- ones) & ~quote) | ((slash &- ones) & ~slash)
+          let special =
+            (w & highs) | ((w &- ones &* 0x20) & ~w) | ((quote &- ones) & ~quote) | ((slash &- ones) & ~slash)
           if special & highs != 0 { break }
           i += 8
         }
@@ -227,15 +238,22 @@ struct JSONParser {
     }
     i += 1
     if i - start - 2 > limits.maxStringBytes {
-      throw JSONSyntaxError(offset: start, message: "string is \(i - start - 2) bytes long, over the limit of \(limits.maxStringBytes) bytes")
+      throw JSONSyntaxError(
+        offset: start,
+        message: "string is \(i - start - 2) bytes long, over the limit of \(limits.maxStringBytes) bytes")
     }
-    nodes.append(JSONDocument.Node(kind: .string, hasEscapes: escapes, start: UInt32(start), end: UInt32(i), count: 0, next: UInt32(nodes.count + 1)))
+    nodes.append(
+      JSONDocument.Node(
+        kind: .string, hasEscapes: escapes, start: UInt32(start), end: UInt32(i), count: 0,
+        next: UInt32(nodes.count + 1)))
   }
 
   private mutating func parseEscape() throws(JSONSyntaxError) {
     let at = i
     i += 1
-    guard i < p.count else { throw JSONSyntaxError(offset: at, message: "unexpected end of file inside an escape sequence") }
+    guard i < p.count else {
+      throw JSONSyntaxError(offset: at, message: "unexpected end of file inside an escape sequence")
+    }
     switch p[i] {
     case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
       UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
@@ -245,12 +263,16 @@ struct JSONParser {
       let unit = try hexQuad(at: at)
       if unit >= 0xD800 && unit <= 0xDBFF {
         guard i + 1 < p.count, p[i] == 0x5C, p[i + 1] == UInt8(ascii: "u") else {
-          throw JSONSyntaxError(offset: at, message: "\\u\(hex4(unit)) is an unpaired surrogate; a low surrogate \\uDC00-\\uDFFF must follow")
+          throw JSONSyntaxError(
+            offset: at,
+            message: "\\u\(hex4(unit)) is an unpaired surrogate; a low surrogate \\uDC00-\\uDFFF must follow")
         }
         i += 2
         let low = try hexQuad(at: at)
         guard low >= 0xDC00 && low <= 0xDFFF else {
-          throw JSONSyntaxError(offset: at, message: "\\u\(hex4(unit)) is an unpaired surrogate; a low surrogate \\uDC00-\\uDFFF must follow")
+          throw JSONSyntaxError(
+            offset: at,
+            message: "\\u\(hex4(unit)) is an unpaired surrogate; a low surrogate \\uDC00-\\uDFFF must follow")
         }
       } else if unit >= 0xDC00 && unit <= 0xDFFF {
         throw JSONSyntaxError(offset: at, message: "\\u\(hex4(unit)) is an unpaired low surrogate")
@@ -258,12 +280,16 @@ struct JSONParser {
         throw JSONSyntaxError(offset: at, message: "\\u0000 (NUL) is not allowed in strings")
       }
     default:
-      throw JSONSyntaxError(offset: at, message: "invalid escape \\\(describeByte(p[i])); allowed: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+      throw JSONSyntaxError(
+        offset: at,
+        message: "invalid escape \\\(describeByte(p[i])); allowed: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
     }
   }
 
   private mutating func hexQuad(at escape: Int) throws(JSONSyntaxError) -> UInt32 {
-    guard i + 4 <= p.count else { throw JSONSyntaxError(offset: escape, message: "\\u must be followed by four hex digits") }
+    guard i + 4 <= p.count else {
+      throw JSONSyntaxError(offset: escape, message: "\\u must be followed by four hex digits")
+    }
     var v: UInt32 = 0
     for k in 0..<4 {
       guard let d = hexValue(p[i + k]) else {
@@ -292,7 +318,8 @@ struct JSONParser {
     default: length = 0
     }
     guard length > 0 else {
-      throw JSONSyntaxError(offset: i, message: "invalid UTF-8 byte 0x\(String(b0, radix: 16, uppercase: true)); files must be UTF-8")
+      throw JSONSyntaxError(
+        offset: i, message: "invalid UTF-8 byte 0x\(String(b0, radix: 16, uppercase: true)); files must be UTF-8")
     }
     i += length
   }
@@ -324,7 +351,10 @@ struct JSONParser {
 
   private func describeWord(at offset: Int) -> String {
     var end = offset
-    while end < p.count, end - offset < 24, isIdentifierByte(p[end]) || p[end] == UInt8(ascii: "-") || p[end] == UInt8(ascii: "+") || p[end] == UInt8(ascii: ".") {
+    while end < p.count, end - offset < 24,
+      isIdentifierByte(p[end]) || p[end] == UInt8(ascii: "-") || p[end] == UInt8(ascii: "+")
+        || p[end] == UInt8(ascii: ".")
+    {
       end += 1
     }
     if end == offset { return describe(at: offset) }

@@ -66,7 +66,11 @@ public struct JSONValue: Sendable {
       var plain = true
       for k in Int(n.start)..<Int(n.end) {
         let c = document.bytes[k]
-        if c == UInt8(ascii: "-") { negative = true } else if c >= 0x30 && c <= 0x39 { v = v * 10 + Int64(c - 0x30) } else {
+        if c == UInt8(ascii: "-") {
+          negative = true
+        } else if c >= 0x30 && c <= 0x39 {
+          v = v * 10 + Int64(c - 0x30)
+        } else {
           plain = false
           break
         }
@@ -109,7 +113,9 @@ public struct JSONValue: Sendable {
             let start = Int(key.start) + 1
             let length = Int(key.end) - 1 - start
             if key.hasEscapes {
-              if JSONValue(document: document, index: k).string == name { return JSONValue(document: document, index: k + 1) }
+              if JSONValue(document: document, index: k).string == name {
+                return JSONValue(document: document, index: k + 1)
+              }
             } else if length == target.count, memcmp(bytes.baseAddress! + start, target.baseAddress!, length) == 0 {
               return JSONValue(document: document, index: k + 1)
             }

@@ -3,7 +3,9 @@ struct BankDecoder {
   let context: DecodeContext
 
   /// Every key a question may have, whatever its type (for "did you mean" across types).
-  static let commonQuestionKeys = ["id", "type", "title", "prompt", "explanation", "hint", "tags", "difficulty", "source"]
+  static let commonQuestionKeys = [
+    "id", "type", "title", "prompt", "explanation", "hint", "tags", "difficulty", "source",
+  ]
 
   func decode(_ reader: inout ObjectReader) -> Bank? {
     let id = decodeID(&reader, key: "id", what: "bank")
@@ -21,7 +23,10 @@ struct BankDecoder {
       guard var q = ObjectReader(item, context: context, what: "question \(n + 1)") else { continue }
       guard let question = decodeQuestion(&q, position: n + 1) else { continue }
       if let first = seenIDs[question.id] {
-        context.error(item, "duplicate question id \(quoted(question.id)): question \(first) already uses it; ids must be unique in a bank")
+        context.error(
+          item,
+          "duplicate question id \(quoted(question.id)): question \(first) already uses it; ids must be unique in a bank"
+        )
         continue
       }
       seenIDs[question.id] = n + 1

@@ -24,13 +24,16 @@ enum CatalogFileDecoder {
   }
 
   private static func decode(_ root: JSONValue, context: DecodeContext) -> CatalogItem? {
-    guard var reader = ObjectReader(root, context: context, what: "the top level of a quizline file") else { return nil }
+    guard var reader = ObjectReader(root, context: context, what: "the top level of a quizline file") else {
+      return nil
+    }
     guard let kindNode = reader.value("kind") else {
       context.error(root, "missing \"kind\": a quizline file starts with \"kind\": \"bank\", \"session\" or \"course\"")
       return nil
     }
     guard let kind = kindNode.string, kinds.contains(kind) else {
-      var message = "\"kind\" must be \"bank\", \"session\" or \"course\", found \(kindNode.string.map { quoted($0) } ?? kindNode.kindDescription)"
+      var message =
+        "\"kind\" must be \"bank\", \"session\" or \"course\", found \(kindNode.string.map { quoted($0) } ?? kindNode.kindDescription)"
       if let s = kindNode.string, let m = closestMatch(to: s, in: kinds) { message += "; did you mean \(quoted(m))?" }
       context.error(kindNode, message)
       return nil
@@ -38,11 +41,17 @@ enum CatalogFileDecoder {
     reader.rename(kind)
     guard let versionNode = reader.required("schemaVersion") else { return nil }
     guard let version = versionNode.int, version >= 1 else {
-      context.error(versionNode, "\"schemaVersion\" must be a whole number such as \(currentSchemaVersion), found \(versionNode.numberText ?? versionNode.kindDescription)")
+      context.error(
+        versionNode,
+        "\"schemaVersion\" must be a whole number such as \(currentSchemaVersion), found \(versionNode.numberText ?? versionNode.kindDescription)"
+      )
       return nil
     }
     if version > currentSchemaVersion {
-      context.error(versionNode, "this \(kind) uses schemaVersion \(version), newer than this quizline understands (\(currentSchemaVersion)); update quizline to read it")
+      context.error(
+        versionNode,
+        "this \(kind) uses schemaVersion \(version), newer than this quizline understands (\(currentSchemaVersion)); update quizline to read it"
+      )
       return nil
     }
     func located(_ id: String) -> Located<String> {
@@ -64,7 +73,8 @@ enum CatalogFileDecoder {
   }
 
   /// Where each question's id is written, for warnings about unused questions.
-  private static func questionIDPositions(_ questions: JSONValue?, context: DecodeContext) -> [String: Located<String>] {
+  private static func questionIDPositions(_ questions: JSONValue?, context: DecodeContext) -> [String: Located<String>]
+  {
     guard let questions, questions.kind == .array else { return [:] }
     var out: [String: Located<String>] = [:]
     for q in questions.elements where q.kind == .object {

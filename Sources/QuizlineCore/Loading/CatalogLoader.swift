@@ -46,7 +46,8 @@ public struct CatalogLoader: Sendable {
         diagnostics.append(Diagnostic(.error, path: path, "is a directory, not a JSON file"))
       case .directory:
         var visited = Set<String>()
-        collect(directory: path, into: &jsonFiles, diagnostics: &diagnostics, unreadable: &unreadable, visited: &visited)
+        collect(
+          directory: path, into: &jsonFiles, diagnostics: &diagnostics, unreadable: &unreadable, visited: &visited)
       case .regular:
         jsonFiles.append(path)
       case .other(let what):
@@ -83,10 +84,14 @@ public struct CatalogLoader: Sendable {
   /// Walks `directory`; a folder reached again through a link (a loop such as `ln -s . a`, or two
   /// links to one folder) is skipped with a warning naming it.
   private func collect(
-    directory: String, into out: inout [String], diagnostics: inout [Diagnostic], unreadable: inout Int, visited: inout Set<String>
+    directory: String, into out: inout [String], diagnostics: inout [Diagnostic], unreadable: inout Int,
+    visited: inout Set<String>
   ) {
     if let real = files.canonicalPath(directory), !visited.insert(real).inserted {
-      diagnostics.append(Diagnostic(.warning, path: directory, "is a link to a folder already read (\(real)); skipped, so a link loop cannot hang loading"))
+      diagnostics.append(
+        Diagnostic(
+          .warning, path: directory,
+          "is a link to a folder already read (\(real)); skipped, so a link loop cannot hang loading"))
       return
     }
     let names: [String]

@@ -11,7 +11,9 @@ struct CrossFileChecker {
     self.reference = reference
   }
 
-  private mutating func report(_ severity: Diagnostic.Severity, _ context: DecodeContext, _ offset: Int, _ message: String) {
+  private mutating func report(
+    _ severity: Diagnostic.Severity, _ context: DecodeContext, _ offset: Int, _ message: String
+  ) {
     let (line, column) = context.location(of: offset)
     diagnostics.append(Diagnostic(severity, path: context.path, line: line, column: column, message))
   }
@@ -25,7 +27,7 @@ struct CrossFileChecker {
     // table for every file would cost more than reading it).
     var firstSeen: [String: (DecodeContext, Int)] = [:]
 
-    func where_(_ context: DecodeContext, _ offset: Int) -> String {
+    func placeDescription(_ context: DecodeContext, _ offset: Int) -> String {
       let (line, column) = context.location(of: offset)
       return "\(context.path):\(line):\(column)"
     }
@@ -38,7 +40,10 @@ struct CrossFileChecker {
       }
       let key = kind + "/" + id
       if let (firstContext, firstOffset) = firstSeen[key] {
-        report(.error, context, offset, "\(kind) id \(quoted(id)) is already used by \(where_(firstContext, firstOffset)); ids must be unique")
+        report(
+          .error, context, offset,
+          "\(kind) id \(quoted(id)) is already used by \(placeDescription(firstContext, firstOffset)); ids must be unique"
+        )
         continue
       }
       firstSeen[key] = (context, offset)
@@ -64,14 +69,20 @@ struct CrossFileChecker {
       for ref in refs.checkpoint {
         used[ref.value.bank, default: []].insert(ref.value.question)
         guard let bank = allBanks[ref.value.bank] else {
-          var message = "checkpoint question \(quoted(ref.value.description)) of session \(quoted(session.id)): there is no bank \(quoted(ref.value.bank))"
-          if let m = closestMatch(to: ref.value.bank, in: Array(allBanks.keys)) { message += "; did you mean \(quoted(m))?" }
+          var message =
+            "checkpoint question \(quoted(ref.value.description)) of session \(quoted(session.id)): there is no bank \(quoted(ref.value.bank))"
+          if let m = closestMatch(to: ref.value.bank, in: Array(allBanks.keys)) {
+            message += "; did you mean \(quoted(m))?"
+          }
           report(.error, context, ref.offset, message)
           continue
         }
         if bank.question(ref.value.question) == nil {
-          var message = "checkpoint question \(quoted(ref.value.description)) of session \(quoted(session.id)): bank \(quoted(bank.id)) has no question \(quoted(ref.value.question))"
-          if let m = closestMatch(to: ref.value.question, in: bank.questions.map(\.id)) { message += "; did you mean \(quoted(m))?" }
+          var message =
+            "checkpoint question \(quoted(ref.value.description)) of session \(quoted(session.id)): bank \(quoted(bank.id)) has no question \(quoted(ref.value.question))"
+          if let m = closestMatch(to: ref.value.question, in: bank.questions.map(\.id)) {
+            message += "; did you mean \(quoted(m))?"
+          }
           report(.error, context, ref.offset, message)
         }
       }
@@ -96,7 +107,9 @@ struct CrossFileChecker {
 
     if !courses.isEmpty || !reference.courses.isEmpty {
       for (session, _, context, offset) in sessions where !inCourse.contains(session.id) {
-        report(.warning, context, offset, "session \(quoted(session.id)) is not part of any course, so `next` never reaches it")
+        report(
+          .warning, context, offset,
+          "session \(quoted(session.id)) is not part of any course, so `next` never reaches it")
       }
     }
 
@@ -104,7 +117,10 @@ struct CrossFileChecker {
       guard let usedIDs = used[bank.id], let (context, positions) = bankPositions[bank.id] else { continue }
       for q in bank.questions where !usedIDs.contains(q.id) {
         let offset = positions[q.id]?.offset ?? 0
-        report(.warning, context, offset, "question \(quoted(q.id)) of bank \(quoted(bank.id)) is not used by any session's checkpoint, though other questions of this bank are")
+        report(
+          .warning, context, offset,
+          "question \(quoted(q.id)) of bank \(quoted(bank.id)) is not used by any session's checkpoint, though other questions of this bank are"
+        )
       }
     }
     return diagnostics

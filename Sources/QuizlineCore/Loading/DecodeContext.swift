@@ -151,7 +151,9 @@ struct ObjectReader {
       return nil
     }
     if suspect, let bad = s.unicodeScalars.first(where: { isControl($0) && $0 != "\n" && $0 != "\t" }) {
-      context.error(v, "\(quoted(key)) in \(what) contains control character U+\(hex4(bad.value)); only newline and tab are allowed")
+      context.error(
+        v, "\(quoted(key)) in \(what) contains control character U+\(hex4(bad.value)); only newline and tab are allowed"
+      )
       return nil
     }
     return s
@@ -166,7 +168,9 @@ struct ObjectReader {
     return b
   }
 
-  mutating func number(_ key: String, required isRequired: Bool = false, in range: ClosedRange<Double>? = nil) -> Double? {
+  mutating func number(_ key: String, required isRequired: Bool = false, in range: ClosedRange<Double>? = nil)
+    -> Double?
+  {
     guard let v = isRequired ? required(key) : value(key) else { return nil }
     return number(v, key: key, in: range)
   }
@@ -181,7 +185,10 @@ struct ObjectReader {
       return nil
     }
     if let range, !range.contains(d) {
-      context.error(v, "\(quoted(key)) in \(what) must be between \(format(range.lowerBound)) and \(format(range.upperBound)), found \(v.numberText ?? "")")
+      context.error(
+        v,
+        "\(quoted(key)) in \(what) must be between \(format(range.lowerBound)) and \(format(range.upperBound)), found \(v.numberText ?? "")"
+      )
       return nil
     }
     return d
@@ -195,7 +202,8 @@ struct ObjectReader {
       return nil
     }
     guard range.contains(n) else {
-      context.error(v, "\(quoted(key)) in \(what) must be between \(range.lowerBound) and \(range.upperBound), found \(n)")
+      context.error(
+        v, "\(quoted(key)) in \(what) must be between \(range.lowerBound) and \(range.upperBound), found \(n)")
       return nil
     }
     return n
@@ -210,7 +218,10 @@ struct ObjectReader {
     }
     let items = v.elements
     if items.count < minCount {
-      context.error(v, "\(quoted(key)) in \(what) must have at least \(minCount) \(minCount == 1 ? "entry" : "entries"), found \(items.count)")
+      context.error(
+        v,
+        "\(quoted(key)) in \(what) must have at least \(minCount) \(minCount == 1 ? "entry" : "entries"), found \(items.count)"
+      )
     }
     return items
   }

@@ -71,7 +71,9 @@ extension Array where Element == Diagnostic {
       var parts: [String] = []
       if h.errors > 0 { parts.append("\(h.errors) more error\(h.errors == 1 ? "" : "s")") }
       if h.warnings > 0 { parts.append("\(h.warnings) more warning\(h.warnings == 1 ? "" : "s")") }
-      out.append("\(escapingControlCharacters(path, keepNewlines: false)): note: \(parts.joined(separator: " and ")) not shown (the first \(perFile) of this file are above)")
+      out.append(
+        "\(escapingControlCharacters(path, keepNewlines: false)): note: \(parts.joined(separator: " and ")) not shown (the first \(perFile) of this file are above)"
+      )
     }
     return out
   }

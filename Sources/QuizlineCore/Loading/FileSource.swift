@@ -54,7 +54,9 @@ public struct LocalFileSource: FileSource {
     var st = stat()
     if stat(path, &st) != 0 {
       var lst = stat()
-      if lstat(path, &lst) == 0, (lst.st_mode & S_IFMT) == S_IFLNK { return .other("a symbolic link to a missing file") }
+      if lstat(path, &lst) == 0, (lst.st_mode & S_IFMT) == S_IFLNK {
+        return .other("a symbolic link to a missing file")
+      }
       return errno == ENOENT || errno == ENOTDIR ? .missing : .other(String(cString: strerror(errno)))
     }
     switch st.st_mode & S_IFMT {

@@ -50,7 +50,8 @@ struct QuestionBodyDecoder {
       guard let choice else { return nil }
       let key = comparisonKey(choice.text)
       if let first = seen[key] {
-        context.warning(item, "choice \(letter) of \(q.what) repeats choice \(Self.letter(first)) (\(quoted(choice.text)))")
+        context.warning(
+          item, "choice \(letter) of \(q.what) repeats choice \(Self.letter(first)) (\(quoted(choice.text)))")
       } else {
         seen[key] = n
       }
@@ -65,7 +66,8 @@ struct QuestionBodyDecoder {
       return nil
     }
     let range = "a-\(Self.letter(choiceCount - 1))"
-    guard s.count == 1, let scalar = s.unicodeScalars.first, scalar.value >= 0x61, scalar.value < 0x61 + UInt32(choiceCount)
+    guard s.count == 1, let scalar = s.unicodeScalars.first, scalar.value >= 0x61,
+      scalar.value < 0x61 + UInt32(choiceCount)
     else {
       context.error(v, "answer \(quoted(s)) in \(q.what) is not among its choices \(range)")
       return nil
@@ -142,7 +144,8 @@ struct QuestionBodyDecoder {
     }
     if failed { return nil }
     if !out.contains(where: { $0.credit > 0 }) {
-      context.error(items[0], "\(quoted(key)) in \(q.what) has no answer with credit above 0, so nothing could be right")
+      context.error(
+        items[0], "\(quoted(key)) in \(q.what) has no answer with credit above 0, so nothing could be right")
       return nil
     }
     return out
@@ -165,7 +168,10 @@ struct QuestionBodyDecoder {
       let hasValue = a.has("value")
       let hasRange = a.has("min") || a.has("max")
       if hasValue && hasRange {
-        context.error(item, "\(a.what) has both \"value\" and \"min\"/\"max\"; give either a value (with an optional tolerance) or a range")
+        context.error(
+          item,
+          "\(a.what) has both \"value\" and \"min\"/\"max\"; give either a value (with an optional tolerance) or a range"
+        )
         return nil
       }
       if let value {
@@ -230,7 +236,9 @@ struct QuestionBodyDecoder {
   }
 
   private func ordering(_ q: inout ObjectReader) -> QuestionBody? {
-    guard let node = q.required("items"), let items = q.strings("items", minCount: 2), items.count >= 2 else { return nil }
+    guard let node = q.required("items"), let items = q.strings("items", minCount: 2), items.count >= 2 else {
+      return nil
+    }
     if items.count > 26 {
       context.error(node, "\(q.what) has \(items.count) items; at most 26 are allowed")
       return nil
@@ -263,7 +271,8 @@ struct QuestionBodyDecoder {
       let found = markers.isEmpty ? "no gaps" : markers.map { "{{\($0)}}" }.joined(separator: " ")
       context.error(
         textNode,
-        "the text of \(q.what) must contain the gaps \(expected.map { "{{\($0)}}" }.joined(separator: " ")) in order, one per entry of \"gaps\"; found \(found)")
+        "the text of \(q.what) must contain the gaps \(expected.map { "{{\($0)}}" }.joined(separator: " ")) in order, one per entry of \"gaps\"; found \(found)"
+      )
       return nil
     }
     return .cloze(text: text, gaps: gaps)

@@ -36,11 +36,13 @@ struct SessionDecoder {
       if let rule = CompletionRule(rawValue: s) {
         completion = rule
       } else {
-        context.error(v, "completion rule \(quoted(s)) in \(reader.what) is not allowed; use \"manual\" or \"checkpoint\"")
+        context.error(
+          v, "completion rule \(quoted(s)) in \(reader.what) is not allowed; use \"manual\" or \"checkpoint\"")
       }
     }
     if completion == .checkpoint, checkpoint == nil, !reader.has("checkpoint"), let completionNode {
-      context.error(completionNode, "\(reader.what) uses the \"checkpoint\" completion rule but has no \"checkpoint\" quiz")
+      context.error(
+        completionNode, "\(reader.what) uses the \"checkpoint\" completion rule but has no \"checkpoint\" quiz")
     }
     var sources: [SourceReference] = []
     if let items = reader.array("sources") {
@@ -62,7 +64,9 @@ struct SessionDecoder {
     guard let items = reader.array("body", required: true, minCount: 1) else { return nil }
     var blocks: [BodyBlock] = []
     for (n, item) in items.enumerated() {
-      guard var b = ObjectReader(item, context: context, what: "body block \(n + 1) of \(reader.what)") else { continue }
+      guard var b = ObjectReader(item, context: context, what: "body block \(n + 1) of \(reader.what)") else {
+        continue
+      }
       let present = Self.blockKinds.filter { b.has($0) }
       guard present.count == 1, let kind = present.first else {
         let message =
@@ -142,7 +146,8 @@ struct CourseDecoder {
     let banks = locatedIDs(&reader, key: "banks", required: false)
     reader.reportUnknownKeys(ignoring: ["$schema", "kind", "schemaVersion"])
     guard let id, let title else { return nil }
-    let course = Course(id: id, title: title, description: description, sessions: sessions.map(\.value), banks: banks.map(\.value))
+    let course = Course(
+      id: id, title: title, description: description, sessions: sessions.map(\.value), banks: banks.map(\.value))
     return (course, sessions, banks)
   }
 

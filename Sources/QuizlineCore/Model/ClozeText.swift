@@ -38,7 +38,10 @@ public enum ClozeText {
     var out: [Int] = []
     var copy = text
     copy.withUTF8 { b in
-      let open = UInt8(ascii: "{"), close = UInt8(ascii: "}"), zero = UInt8(ascii: "0"), nine = UInt8(ascii: "9")
+      let open = UInt8(ascii: "{")
+      let close = UInt8(ascii: "}")
+      let zero = UInt8(ascii: "0")
+      let nine = UInt8(ascii: "9")
       var i = 0
       while i + 1 < b.count {
         guard b[i] == open, b[i + 1] == open else {

@@ -4,7 +4,9 @@
 /// Written with ``JSONText`` and read with ``JSONDocument``, so reading a long journal stays fast.
 public enum EventCoding {
   public static func encode(_ e: RecordedEvent) -> String {
-    var members: [(String, JSONText)] = [("seq", .int(e.sequence)), ("at", .string(e.at.iso8601)), ("type", .string(e.payload.typeName))]
+    var members: [(String, JSONText)] = [
+      ("seq", .int(e.sequence)), ("at", .string(e.at.iso8601)), ("type", .string(e.payload.typeName)),
+    ]
     switch e.payload {
     case .quizStarted(let s):
       members += [
@@ -81,23 +83,31 @@ public enum EventCoding {
     guard doc.root.kind == .object else { throw DecodeError(message: "not a JSON object") }
     let seq = try fields.int("seq")
     guard seq > 0 else { throw DecodeError(message: "\"seq\" must be 1 or more") }
-    guard seq <= ProgressLimits.sequence.upperBound else { throw DecodeError(message: "\"seq\" is \(seq), over \(ProgressLimits.sequence.upperBound)") }
+    guard seq <= ProgressLimits.sequence.upperBound else {
+      throw DecodeError(message: "\"seq\" is \(seq), over \(ProgressLimits.sequence.upperBound)")
+    }
     let atText = try fields.string("at")
-    guard let at = Timestamp(iso8601: atText) else { throw DecodeError(message: "\"at\" is not an ISO-8601 time: \(quoted(atText))") }
+    guard let at = Timestamp(iso8601: atText) else {
+      throw DecodeError(message: "\"at\" is not an ISO-8601 time: \(quoted(atText))")
+    }
     let type = try fields.string("type")
     let payload: EventPayload
     switch type {
     case "quizStarted":
       guard let source = source(try fields.string("source")) else { throw DecodeError(message: "unknown run source") }
-      let questions = try fields.strings("questions").map { (t: String) throws(DecodeError) -> QuestionRef in try ref(t) }
-      guard let seed = UInt64(try fields.string("seed")) else { throw DecodeError(message: "\"seed\" must be a whole number") }
+      let questions = try fields.strings("questions").map { (t: String) throws(DecodeError) -> QuestionRef in try ref(t)
+      }
+      guard let seed = UInt64(try fields.string("seed")) else {
+        throw DecodeError(message: "\"seed\" must be a whole number")
+      }
       var hashes: [String: String] = [:]
       if let h = fields.value("bankHashes") {
         for (k, v) in h.members { if let key = k.string, let value = v.string { hashes[key] = value } }
       }
       payload = .quizStarted(
         RunStart(
-          source: source, questions: questions, seed: seed, bankHashes: hashes, practice: fields.bool("practice") ?? false,
+          source: source, questions: questions, seed: seed, bankHashes: hashes,
+          practice: fields.bool("practice") ?? false,
           certainty: fields.bool("certainty") ?? false))
     case "answered":
       let grade = try fields.optionalString("selfGrade").map { (g: String) throws(DecodeError) -> SelfGrade in
@@ -106,16 +116,22 @@ public enum EventCoding {
       }
       payload = .answered(
         AnswerRecord(
-          run: try fields.int("run", in: ProgressLimits.count), question: try ref(try fields.string("question")), response: try fields.string("response"),
-          score: try fields.double("score", in: ProgressLimits.score), seconds: try fields.double("seconds", in: ProgressLimits.seconds),
-          selfGrade: grade, certainty: try fields.optionalInt("certainty", in: 1...3), rating: try fields.optionalString("rating").map { (r: String) throws(DecodeError) -> Rating in
+          run: try fields.int("run", in: ProgressLimits.count), question: try ref(try fields.string("question")),
+          response: try fields.string("response"),
+          score: try fields.double("score", in: ProgressLimits.score),
+          seconds: try fields.double("seconds", in: ProgressLimits.seconds),
+          selfGrade: grade, certainty: try fields.optionalInt("certainty", in: 1...3),
+          rating: try fields.optionalString("rating").map { (r: String) throws(DecodeError) -> Rating in
             guard let v = Rating(name: r) else { throw DecodeError(message: "unknown rating \(quoted(r))") }
             return v
           }, written: try fields.optionalString("written")))
     case "skipped":
-      payload = .skipped(run: try fields.int("run", in: ProgressLimits.count), question: try ref(try fields.string("question")))
+      payload = .skipped(
+        run: try fields.int("run", in: ProgressLimits.count), question: try ref(try fields.string("question")))
     case "runEnded":
-      guard let reason = RunEndReason(rawValue: try fields.string("reason")) else { throw DecodeError(message: "unknown reason") }
+      guard let reason = RunEndReason(rawValue: try fields.string("reason")) else {
+        throw DecodeError(message: "unknown reason")
+      }
       payload = .runEnded(run: try fields.int("run", in: ProgressLimits.count), reason: reason)
     case "flagged":
       guard let on = fields.bool("on") else { throw DecodeError(message: "\"on\" must be true or false") }
@@ -124,7 +140,9 @@ public enum EventCoding {
     case "sessionReopened": payload = .sessionReopened(session: try fields.string("session"))
     case "undone": payload = .undone(target: try fields.int("target", in: ProgressLimits.count))
     case "settingsChanged":
-      guard let v = fields.value("settings"), v.kind == .object else { throw DecodeError(message: "missing \"settings\"") }
+      guard let v = fields.value("settings"), v.kind == .object else {
+        throw DecodeError(message: "missing \"settings\"")
+      }
       payload = .settingsChanged(try SettingsCoding.decode(FieldMap(v)))
     case "reset":
       if let bank = try fields.optionalString("bank") {
@@ -172,7 +190,9 @@ struct FieldMap {
   func value(_ key: String) -> JSONValue? { members[key] }
 
   func string(_ key: String) throws(EventCoding.DecodeError) -> String {
-    guard let s = members[key]?.string else { throw EventCoding.DecodeError(message: "missing or non-string \"\(key)\"") }
+    guard let s = members[key]?.string else {
+      throw EventCoding.DecodeError(message: "missing or non-string \"\(key)\"")
+    }
     return s
   }
 
@@ -188,7 +208,9 @@ struct FieldMap {
   }
 
   func double(_ key: String) throws(EventCoding.DecodeError) -> Double {
-    guard let d = members[key]?.double, d.isFinite else { throw EventCoding.DecodeError(message: "missing or non-number \"\(key)\"") }
+    guard let d = members[key]?.double, d.isFinite else {
+      throw EventCoding.DecodeError(message: "missing or non-number \"\(key)\"")
+    }
     return d
   }
 
@@ -209,28 +231,36 @@ struct FieldMap {
 
   func int(_ key: String, in range: ClosedRange<Int>) throws(EventCoding.DecodeError) -> Int {
     let n = try int(key)
-    guard range.contains(n) else { throw EventCoding.DecodeError(message: "\"\(key)\" is \(n), outside \(range.lowerBound)…\(range.upperBound)") }
+    guard range.contains(n) else {
+      throw EventCoding.DecodeError(message: "\"\(key)\" is \(n), outside \(range.lowerBound)…\(range.upperBound)")
+    }
     return n
   }
 
   func optionalInt(_ key: String, in range: ClosedRange<Int>) throws(EventCoding.DecodeError) -> Int? {
     guard let v = members[key], v.kind != .null else { return nil }
     guard let n = v.int else { throw EventCoding.DecodeError(message: "\"\(key)\" must be a whole number") }
-    guard range.contains(n) else { throw EventCoding.DecodeError(message: "\"\(key)\" is \(n), outside \(range.lowerBound)…\(range.upperBound)") }
+    guard range.contains(n) else {
+      throw EventCoding.DecodeError(message: "\"\(key)\" is \(n), outside \(range.lowerBound)…\(range.upperBound)")
+    }
     return n
   }
 
   private static func check(_ key: String, _ d: Double, _ range: ClosedRange<Double>) throws(EventCoding.DecodeError) {
     guard range.contains(d) else {
       throw EventCoding.DecodeError(
-        message: "\"\(key)\" is \(JSONText.format(d)), outside \(JSONText.format(range.lowerBound))…\(JSONText.format(range.upperBound))")
+        message:
+          "\"\(key)\" is \(JSONText.format(d)), outside \(JSONText.format(range.lowerBound))…\(JSONText.format(range.upperBound))"
+      )
     }
   }
 
   func bool(_ key: String) -> Bool? { members[key]?.bool }
 
   func strings(_ key: String) throws(EventCoding.DecodeError) -> [String] {
-    guard let v = members[key], v.kind == .array else { throw EventCoding.DecodeError(message: "missing or non-array \"\(key)\"") }
+    guard let v = members[key], v.kind == .array else {
+      throw EventCoding.DecodeError(message: "missing or non-array \"\(key)\"")
+    }
     return try v.elements.map { (e: JSONValue) throws(EventCoding.DecodeError) -> String in
       guard let s = e.string else { throw EventCoding.DecodeError(message: "\"\(key)\" must hold strings") }
       return s

@@ -114,7 +114,8 @@ enum FileOps {
   /// moment `path` holds either the old or the new content (a full disk or a kill -9 in between
   /// loses nothing). Where hard links are not allowed the old file is renamed aside just before
   /// the new one takes its place; ``ProfileOpener`` recovers a kept-aside journal with no successor.
-  static func writeAtomically(_ bytes: [UInt8], to path: String, keepingOldAs aside: String? = nil) throws(JournalError) {
+  static func writeAtomically(_ bytes: [UInt8], to path: String, keepingOldAs aside: String? = nil) throws(JournalError)
+  {
     let temp = temporaryName(path)
     unlink(temp)
     let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)

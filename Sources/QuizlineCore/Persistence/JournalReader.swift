@@ -27,7 +27,8 @@ public enum JournalReader {
 
   /// Applies every complete line of `bytes` to `progress`; a last line without its newline is a torn
   /// write (a crash mid-append) and is not applied.
-  public static func replay(_ bytes: [UInt8], into progress: inout LearnerProgress, keepLines: Bool = false) -> Outcome {
+  public static func replay(_ bytes: [UInt8], into progress: inout LearnerProgress, keepLines: Bool = false) -> Outcome
+  {
     var outcome = Outcome()
     var start = 0
     var line = 0
@@ -61,7 +62,8 @@ public enum JournalReader {
           }
         } catch {
           let message = (error as? EventCoding.DecodeError)?.message ?? "\(error)"
-          outcome.badLines.append(BadLine(line: line, message: message, isNewer: message.hasPrefix("unknown event type")))
+          outcome.badLines.append(
+            BadLine(line: line, message: message, isNewer: message.hasPrefix("unknown event type")))
         }
       }
     }

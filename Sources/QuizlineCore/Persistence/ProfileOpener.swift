@@ -33,14 +33,16 @@ public enum ProfileOpener {
       layout: layout, lock: lock, snapshotEvery: snapshotEvery, segmentFirst: loaded.segmentFirst,
       segmentLast: loaded.segmentLast, sinceSnapshot: loaded.sinceSnapshot)
     if loaded.rebuilt, let warning = store.checkpoint(loaded.progress, at: now) { loaded.notices.append(warning) }
-    return OpenedProfile(progress: loaded.progress, store: store, journal: store, layout: layout, notices: loaded.notices)
+    return OpenedProfile(
+      progress: loaded.progress, store: store, journal: store, layout: layout, notices: loaded.notices)
   }
 
   /// Reads without locking and without changing any file (for `read`, `report`, `--read-only`).
   public static func view(_ layout: ProfileLayout, now: Timestamp) throws(ProfileError) -> OpenedProfile {
     try FileOps.refuseIrregularFiles(layout)
     let loaded = try load(layout, now: now, repair: false)
-    return OpenedProfile(progress: loaded.progress, store: nil, journal: ReadOnlyJournal(), layout: layout, notices: loaded.notices)
+    return OpenedProfile(
+      progress: loaded.progress, store: nil, journal: ReadOnlyJournal(), layout: layout, notices: loaded.notices)
   }
 
   private struct Loaded {
@@ -71,7 +73,8 @@ public enum ProfileOpener {
             let aside = ProfileLayout.asideName(layout.snapshot, at: now)
             if rename(layout.snapshot, aside) == 0 { kept = " It is kept as \(aside)." }
           }
-          result.notices.append("\(layout.snapshot) could not be read (\(why)).\(kept) Progress is rebuilt from the journal.")
+          result.notices.append(
+            "\(layout.snapshot) could not be read (\(why)).\(kept) Progress is rebuilt from the journal.")
           result.rebuilt = true
         }
       }
@@ -103,11 +106,13 @@ public enum ProfileOpener {
       let n = outcome.outOfOrderLines.count
       let lines = outcome.outOfOrderLines.prefix(10).map(String.init).joined(separator: ", ") + (n > 10 ? ", …" : "")
       result.notices.append(
-        "\(layout.journal): line\(n == 1 ? "" : "s") \(lines) repeat\(n == 1 ? "s" : "") or go\(n == 1 ? "es" : "") back in sequence number and \(n == 1 ? "was" : "were") left out; the events before and after are kept.")
+        "\(layout.journal): line\(n == 1 ? "" : "s") \(lines) repeat\(n == 1 ? "s" : "") or go\(n == 1 ? "es" : "") back in sequence number and \(n == 1 ? "was" : "were") left out; the events before and after are kept."
+      )
     }
     if !outcome.badLines.isEmpty {
       let lines = outcome.badLines.map { String($0.line) }.joined(separator: ", ")
-      var message = "\(layout.journal): line\(outcome.badLines.count == 1 ? "" : "s") \(lines) could not be read (\(outcome.badLines[0].message)) and \(outcome.badLines.count == 1 ? "was" : "were") left out; \(outcome.applied) events were recovered."
+      var message =
+        "\(layout.journal): line\(outcome.badLines.count == 1 ? "" : "s") \(lines) could not be read (\(outcome.badLines[0].message)) and \(outcome.badLines.count == 1 ? "was" : "were") left out; \(outcome.applied) events were recovered."
       if repair {
         // The clean copy is written and synced before the damaged file is moved aside, so a full
         // disk or a kill -9 at any moment leaves one of the two in place: nothing is lost.
@@ -127,7 +132,9 @@ public enum ProfileOpener {
       if truncate(layout.journal, off_t(outcome.completeLength)) != 0 {
         throw ProfileError("cannot repair \(layout.journal): \(FileOps.lastError)", exitCode: .ioError)
       }
-      result.notices.append("the last line of \(layout.journal) was cut off (quizline was stopped while writing it) and was dropped; nothing shown as recorded is lost.")
+      result.notices.append(
+        "the last line of \(layout.journal) was cut off (quizline was stopped while writing it) and was dropped; nothing shown as recorded is lost."
+      )
     }
     return result
   }
@@ -135,7 +142,9 @@ public enum ProfileOpener {
   /// A journal kept aside (`journal.jsonl.damaged-…`) whose clean copy never took its place (an
   /// older quizline moved it aside first and then could not write, or was killed in between):
   /// its readable events that progress does not hold yet become the journal again.
-  private static func recoverKeptAside(_ layout: ProfileLayout, into result: inout Loaded, repair: Bool) throws(ProfileError) {
+  private static func recoverKeptAside(_ layout: ProfileLayout, into result: inout Loaded, repair: Bool)
+    throws(ProfileError)
+  {
     let prefix = "journal.jsonl.damaged-"
     guard let names = try? LocalFileSource().entries(of: layout.directory) else { return }
     for name in names.filter({ $0.hasPrefix(prefix) && !FileOps.isOwnTemporary($0) }).sorted().reversed() {
@@ -149,13 +158,16 @@ public enum ProfileOpener {
         do {
           try FileOps.writeAtomically(newer.flatMap(\.0), to: layout.journal)
         } catch {
-          throw ProfileError("cannot recover \(layout.journal) from \(path): \(error.message). Nothing was changed.", exitCode: .ioError)
+          throw ProfileError(
+            "cannot recover \(layout.journal) from \(path): \(error.message). Nothing was changed.", exitCode: .ioError)
         }
         result.notices.append(
-          "\(layout.journal) was missing after an interrupted repair; \(newer.count) events were recovered from \(path), which is kept.")
+          "\(layout.journal) was missing after an interrupted repair; \(newer.count) events were recovered from \(path), which is kept."
+        )
       } else {
         for (line, _) in newer { _ = JournalReader.replay(line, into: &result.progress) }
-        result.notices.append("\(layout.journal) is missing; \(newer.count) events were read from \(path) (start quizline to repair it).")
+        result.notices.append(
+          "\(layout.journal) is missing; \(newer.count) events were read from \(path) (start quizline to repair it).")
       }
       return
     }

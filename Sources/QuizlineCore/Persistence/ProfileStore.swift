@@ -25,7 +25,10 @@ public final class ProfileStore: Journal {
   private var segmentLast: Int?
   private var sinceSnapshot = 0
 
-  init(layout: ProfileLayout, lock: ProfileLock, snapshotEvery: Int, segmentFirst: Int?, segmentLast: Int?, sinceSnapshot: Int) {
+  init(
+    layout: ProfileLayout, lock: ProfileLock, snapshotEvery: Int, segmentFirst: Int?, segmentLast: Int?,
+    sinceSnapshot: Int
+  ) {
     self.layout = layout
     self.lock = lock
     self.snapshotEvery = max(1, snapshotEvery)

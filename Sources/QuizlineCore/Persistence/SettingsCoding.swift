@@ -20,13 +20,17 @@ enum SettingsCoding {
     func numbers(_ key: String) throws(EventCoding.DecodeError) -> [Double] {
       guard let v = f.value(key), v.kind == .array else { throw EventCoding.DecodeError(message: "missing \"\(key)\"") }
       return try v.elements.map { (e: JSONValue) throws(EventCoding.DecodeError) -> Double in
-        guard let d = e.double, d.isFinite else { throw EventCoding.DecodeError(message: "\"\(key)\" must hold numbers") }
+        guard let d = e.double, d.isFinite else {
+          throw EventCoding.DecodeError(message: "\"\(key)\" must hold numbers")
+        }
         return d
       }
     }
     func seconds(_ key: String) throws(EventCoding.DecodeError) -> [Int64] {
       try numbers(key).map { (d: Double) throws(EventCoding.DecodeError) -> Int64 in
-        guard let v = Int64(exactly: d) else { throw EventCoding.DecodeError(message: "\"\(key)\" must hold whole seconds") }
+        guard let v = Int64(exactly: d) else {
+          throw EventCoding.DecodeError(message: "\"\(key)\" must hold whole seconds")
+        }
         return v
       }
     }
@@ -39,7 +43,9 @@ enum SettingsCoding {
     s.easySeconds = try f.int("easySeconds")
     s.hardSeconds = try f.int("hardSeconds")
     let problems = s.validate()
-    guard problems.isEmpty else { throw EventCoding.DecodeError(message: "invalid settings: " + problems.joined(separator: "; ")) }
+    guard problems.isEmpty else {
+      throw EventCoding.DecodeError(message: "invalid settings: " + problems.joined(separator: "; "))
+    }
     return s
   }
 }

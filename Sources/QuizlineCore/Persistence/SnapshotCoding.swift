@@ -13,7 +13,10 @@ public enum SnapshotCoding {
       ("activeRun", p.activeRun.map(run) ?? .null),
       ("runs", .array(p.runs.map(run))),
       ("bankScores", .object(p.bankScores.sorted { $0.key < $1.key }.map { ($0.key, scores($0.value)) })),
-      ("days", .object(p.days.sorted { $0.key < $1.key }.map { (Timestamp(seconds: $0.key * 86_400).isoDate, day($0.value)) })),
+      (
+        "days",
+        .object(p.days.sorted { $0.key < $1.key }.map { (Timestamp(seconds: $0.key * 86_400).isoDate, day($0.value)) })
+      ),
       ("undoStack", .array(p.undoStack.map(undo))),
       ("settings", SettingsCoding.encode(p.settings)),
     ])
@@ -23,7 +26,9 @@ public enum SnapshotCoding {
   // MARK: encoding parts
 
   static func question(_ q: QuestionProgress) -> JSONText {
-    var m: [(String, JSONText)] = [("attempts", .int(q.attempts)), ("correct", .int(q.correct)), ("totalScore", .double(q.totalScore))]
+    var m: [(String, JSONText)] = [
+      ("attempts", .int(q.attempts)), ("correct", .int(q.correct)), ("totalScore", .double(q.totalScore)),
+    ]
     if let v = q.lastScore { m.append(("lastScore", .double(v))) }
     if let v = q.lastAnsweredAt { m.append(("lastAnsweredAt", .string(v.iso8601))) }
     if q.flagged { m.append(("flagged", .bool(true))) }
@@ -71,16 +76,22 @@ public enum SnapshotCoding {
   }
 
   static func scores(_ s: ScoreStats) -> JSONText {
-    .object([("runs", .int(s.runs)), ("best", .int(s.best)), ("last", .int(s.last)), ("totalPercent", .int(s.totalPercent))])
+    .object([
+      ("runs", .int(s.runs)), ("best", .int(s.best)), ("last", .int(s.last)), ("totalPercent", .int(s.totalPercent)),
+    ])
   }
 
   static func day(_ d: DayActivity) -> JSONText {
-    .object([("answers", .int(d.answers)), ("correct", .int(d.correct)), ("seconds", .double(d.seconds)), ("newCards", .int(d.newCards))])
+    .object([
+      ("answers", .int(d.answers)), ("correct", .int(d.correct)), ("seconds", .double(d.seconds)),
+      ("newCards", .int(d.newCards)),
+    ])
   }
 
   static func undo(_ u: UndoEntry) -> JSONText {
     var m: [(String, JSONText)] = [("sequence", .int(u.sequence)), ("summary", .string(u.summary))]
-    m.append(("previousQuestions", .object(u.previousQuestions.map { ($0.key.description, $0.value.map(question) ?? .null) })))
+    m.append(
+      ("previousQuestions", .object(u.previousQuestions.map { ($0.key.description, $0.value.map(question) ?? .null) })))
     m.append(("previousSessions", .object(u.previousSessions.map { ($0.key, $0.value.map(session) ?? .null) })))
     m.append(("previousDays", .object(u.previousDays.map { (String($0.key), $0.value.map(day) ?? .null) })))
     m.append(("previousBankScores", .object(u.previousBankScores.map { ($0.key, $0.value.map(scores) ?? .null) })))

@@ -73,16 +73,21 @@ extension SnapshotCoding {
   }
 
   private static func card(_ f: FieldMap) throws(E) -> FSRSCard {
-    guard let phase = CardPhase.allCases.first(where: { $0.name == (try? f.string("phase")) }) else { throw E(message: "bad card phase") }
+    guard let phase = CardPhase.allCases.first(where: { $0.name == (try? f.string("phase")) }) else {
+      throw E(message: "bad card phase")
+    }
     guard let due = try time(f, "due") else { throw E(message: "card without due") }
     return FSRSCard(
-      phase: phase, step: try f.optionalInt("step", in: 0...1000), stability: try f.optionalDouble("stability", in: ProgressLimits.stability),
+      phase: phase, step: try f.optionalInt("step", in: 0...1000),
+      stability: try f.optionalDouble("stability", in: ProgressLimits.stability),
       difficulty: try f.optionalDouble("difficulty", in: ProgressLimits.difficulty),
       due: due, lastReview: try time(f, "lastReview"))
   }
 
   private static func session(_ f: FieldMap) throws(E) -> SessionProgress {
-    SessionProgress(completedAt: try time(f, "completedAt"), bestCheckpointPercent: try f.optionalInt("bestCheckpointPercent", in: ProgressLimits.percent))
+    SessionProgress(
+      completedAt: try time(f, "completedAt"),
+      bestCheckpointPercent: try f.optionalInt("bestCheckpointPercent", in: ProgressLimits.percent))
   }
 
   private static func run(_ f: FieldMap) throws(E) -> QuizRun {
@@ -106,7 +111,8 @@ extension SnapshotCoding {
       let o = FieldMap(v)
       return RunOutcome(
         score: try o.optionalDouble("score", in: ProgressLimits.score), response: try o.optionalString("response"),
-        seconds: try o.double("seconds", in: ProgressLimits.seconds), certainty: try o.optionalInt("certainty", in: 1...3))
+        seconds: try o.double("seconds", in: ProgressLimits.seconds),
+        certainty: try o.optionalInt("certainty", in: 1...3))
     }
     r.endedAt = try time(f, "endedAt")
     r.endReason = try f.optionalString("endReason").flatMap(RunEndReason.init(rawValue:))
@@ -116,26 +122,34 @@ extension SnapshotCoding {
   private static func scores(_ f: FieldMap) throws(E) -> ScoreStats {
     let runs = try f.int("runs", in: ProgressLimits.count)
     return ScoreStats(
-      runs: runs, best: try f.int("best", in: ProgressLimits.percent), last: try f.int("last", in: ProgressLimits.percent),
+      runs: runs, best: try f.int("best", in: ProgressLimits.percent),
+      last: try f.int("last", in: ProgressLimits.percent),
       totalPercent: try f.int("totalPercent", in: 0...(runs * 100)))
   }
 
   private static func day(_ f: FieldMap) throws(E) -> DayActivity {
     let answers = try f.int("answers", in: ProgressLimits.count)
     return DayActivity(
-      answers: answers, correct: try f.int("correct", in: 0...answers), seconds: try f.double("seconds", in: ProgressLimits.total),
+      answers: answers, correct: try f.int("correct", in: 0...answers),
+      seconds: try f.double("seconds", in: ProgressLimits.total),
       newCards: try f.optionalInt("newCards", in: ProgressLimits.count) ?? 0)
   }
 
   private static func undo(_ f: FieldMap) throws(E) -> UndoEntry {
     var u = UndoEntry(sequence: try f.int("sequence", in: ProgressLimits.count), summary: try f.string("summary"))
-    for (k, v) in try members(f, "previousQuestions") { u.previousQuestions[try ref(k)] = .some(v.kind == .object ? try question(FieldMap(v)) : nil) }
-    for (k, v) in try members(f, "previousSessions") { u.previousSessions[k] = .some(v.kind == .object ? try session(FieldMap(v)) : nil) }
+    for (k, v) in try members(f, "previousQuestions") {
+      u.previousQuestions[try ref(k)] = .some(v.kind == .object ? try question(FieldMap(v)) : nil)
+    }
+    for (k, v) in try members(f, "previousSessions") {
+      u.previousSessions[k] = .some(v.kind == .object ? try session(FieldMap(v)) : nil)
+    }
     for (k, v) in try members(f, "previousDays") {
       guard let d = Int64(k) else { throw E(message: "bad day number") }
       u.previousDays[d] = .some(v.kind == .object ? try day(FieldMap(v)) : nil)
     }
-    for (k, v) in try members(f, "previousBankScores") { u.previousBankScores[k] = .some(v.kind == .object ? try scores(FieldMap(v)) : nil) }
+    for (k, v) in try members(f, "previousBankScores") {
+      u.previousBankScores[k] = .some(v.kind == .object ? try scores(FieldMap(v)) : nil)
+    }
     if let r = f.value("previousRun"), r.kind == .object { u.previousRun = try run(FieldMap(r)) }
     return u
   }

@@ -9,21 +9,32 @@ extension Renderer {
     )
     if let due = dueLine(state, out.context.now) { out.paragraph("Reviews: \(due). Type review to start.") }
     if c.isEmpty {
-      out.paragraph("The quizzes folder has no banks or sessions. Add some (see ARCHITECTURE.md) or start quizline with --quizzes DIR.")
+      out.paragraph(
+        "The quizzes folder has no banks or sessions. Add some (see ARCHITECTURE.md) or start quizline with --quizzes DIR."
+      )
     }
     if state.readOnly {
-      out.paragraph("read-only: you can read sessions and look at your progress; quizzes and changes need the profile to yourself.")
+      out.paragraph(
+        "read-only: you can read sessions and look at your progress; quizzes and changes need the profile to yourself.")
     }
     if state.loadErrorCount > 0 {
-      out.paragraph("note: \(count(state.loadErrorCount, "problem")) in the quizzes folder; those parts are left out. Run quizline check to see them.")
+      out.paragraph(
+        "note: \(count(state.loadErrorCount, "problem")) in the quizzes folder; those parts are left out. Run quizline check to see them."
+      )
     }
     if let run = state.progress.activeRun {
-      out.paragraph("You have an unfinished quiz on \(run.start.source.label) (\(run.position) of \(run.questions.count) done). Type resume to continue.")
+      out.paragraph(
+        "You have an unfinished quiz on \(run.start.source.label) (\(run.position) of \(run.questions.count) done). Type resume to continue."
+      )
     }
     if let next = state.nextSession {
       var place = ""
-      if let (course, index) = c.course(containing: next.id) { place = "session \(index + 1) of \(course.sessions.count), " }
-      out.paragraph("Next up: \(quotedTitle(next.title, out.context)) (\(place)~\(next.estimatedMinutes) min). Type next to read it, help for commands.")
+      if let (course, index) = c.course(containing: next.id) {
+        place = "session \(index + 1) of \(course.sessions.count), "
+      }
+      out.paragraph(
+        "Next up: \(quotedTitle(next.title, out.context)) (\(place)~\(next.estimatedMinutes) min). Type next to read it, help for commands."
+      )
     } else if !c.sessions.isEmpty {
       out.paragraph("Every study session is completed. Type list to see your scores, help for commands.")
     } else {
@@ -44,14 +55,18 @@ extension Renderer {
           out.line("  " + o.synopsis)
           out.paragraph(o.help, indent: "      ")
         } else {
-          out.paragraph(o.help, indent: String(repeating: " ", count: column), firstIndent: TextWrap.pad("  " + o.synopsis, to: column))
+          out.paragraph(
+            o.help, indent: String(repeating: " ", count: column),
+            firstIndent: TextWrap.pad("  " + o.synopsis, to: column))
         }
       }
       return
     }
     let commands = ReplCommands.commands(in: context)
     if context == .quiz {
-      out.paragraph("Answer by typing it: a letter (b), letters (a,c), true/false, a word, a number, pairs (1c 2a), an order (c a b), or gaps (x | y). Start with = to answer with a word that is also a command.")
+      out.paragraph(
+        "Answer by typing it: a letter (b), letters (a,c), true/false, a word, a number, pairs (1c 2a), an order (c a b), or gaps (x | y). Start with = to answer with a word that is also a command."
+      )
     }
     out.line(context == .quiz ? "Quiz commands:" : "Commands:")
     let width = min(24, (commands.map { TextWrap.displayWidth($0.usage) }.max() ?? 0) + 4)
@@ -61,7 +76,8 @@ extension Renderer {
         out.line(head)
         out.paragraph(c.abstract, indent: String(repeating: " ", count: width))
       } else {
-        out.paragraph(c.abstract, indent: String(repeating: " ", count: width), firstIndent: TextWrap.pad(head, to: width))
+        out.paragraph(
+          c.abstract, indent: String(repeating: " ", count: width), firstIndent: TextWrap.pad(head, to: width))
       }
     }
     out.line("Type help COMMAND for its options. TAB completes commands, banks and sessions.")
@@ -77,7 +93,9 @@ extension Renderer {
     var listed = Set<String>()
     for course in c.courses {
       let (done, total) = state.completion(of: course)
-      out.line(s.paint("Course \(quotedTitle(course.title, out.context))", .bold) + "  " + s.bar(Double(done) / Double(max(1, total)), width: 14) + "  \(done)/\(total) sessions")
+      out.line(
+        s.paint("Course \(quotedTitle(course.title, out.context))", .bold) + "  "
+          + s.bar(Double(done) / Double(max(1, total)), width: 14) + "  \(done)/\(total) sessions")
       for id in course.sessions {
         guard let session = c.session(id) else { continue }
         listed.insert(id)
@@ -95,11 +113,14 @@ extension Renderer {
       for bank in c.banks {
         var detail = count(bank.questions.count, "question")
         if let stats = state.scores(ofBank: bank.id) {
-          detail += "\(s.dot)best \(stats.best)%\(s.dot)last \(stats.last)%\(s.dot)average \(stats.average)%\(s.dot)\(count(stats.runs, "quiz", "quizzes"))"
+          detail +=
+            "\(s.dot)best \(stats.best)%\(s.dot)last \(stats.last)%\(s.dot)average \(stats.average)%\(s.dot)\(count(stats.runs, "quiz", "quizzes"))"
         } else {
           detail += "\(s.dot)not taken yet"
         }
-        out.paragraph("\(safe(bank.title, out.context)): \(detail)", indent: String(repeating: " ", count: idWidth + 2), firstIndent: TextWrap.pad("  " + bank.id, to: idWidth + 2))
+        out.paragraph(
+          "\(safe(bank.title, out.context)): \(detail)", indent: String(repeating: " ", count: idWidth + 2),
+          firstIndent: TextWrap.pad("  " + bank.id, to: idWidth + 2))
       }
     }
   }
@@ -116,7 +137,9 @@ extension Renderer {
       if let cp = session.checkpoint { detail += "\(s.dot)checkpoint \(cp.questions.count)" }
     }
     if let best = p?.bestCheckpointPercent { detail += "\(s.dot)best \(best)%" }
-    out.paragraph("\(safe(session.title, out.context))\(s.dot)\(detail)", indent: "        ", firstIndent: "  \(mark) \(safe(session.id, out.context)): ")
+    out.paragraph(
+      "\(safe(session.title, out.context))\(s.dot)\(detail)", indent: "        ",
+      firstIndent: "  \(mark) \(safe(session.id, out.context)): ")
   }
 
   static func renderSearch(_ query: String, _ state: AppState, _ out: inout Output) {
@@ -135,7 +158,8 @@ extension Renderer {
       }
     }
     for bank in state.catalog.banks {
-      for q in bank.questions where q.prompt.lowercased().contains(needle) || (q.title?.lowercased().contains(needle) ?? false) {
+      for q in bank.questions
+      where q.prompt.lowercased().contains(needle) || (q.title?.lowercased().contains(needle) ?? false) {
         hits.append("\(bank.id)/\(q.id): \(shortPrompt(q))")
       }
     }
@@ -152,9 +176,12 @@ extension Renderer {
     guard let session = state.catalog.session(id) else { return }
     let s = out.context.style
     var detail = "~\(session.estimatedMinutes) min"
-    if let (course, index) = state.catalog.course(containing: id) { detail = "session \(index + 1)/\(course.sessions.count)\(s.dot)" + detail }
+    if let (course, index) = state.catalog.course(containing: id) {
+      detail = "session \(index + 1)/\(course.sessions.count)\(s.dot)" + detail
+    }
     let completedAt = state.progress.sessions[id]?.completedAt
-    let status = completedAt.map { s.paint(s.doneMark + " completed on \($0.isoDate)", .good) } ?? (s.todoMark + " not completed")
+    let status =
+      completedAt.map { s.paint(s.doneMark + " completed on \($0.isoDate)", .good) } ?? (s.todoMark + " not completed")
     out.line()
     out.header(safe(session.title, out.context), detail: detail + s.dot + status)
     out.line(s.paint("Objectives", .bold))
@@ -171,18 +198,24 @@ extension Renderer {
         for item in items { out.paragraph(item, indent: "    ", firstIndent: "  \(s.bullet) ") }
         out.line()
       case .code(let code, _):
-        for l in code.split(separator: "\n", omittingEmptySubsequences: false) { out.verbatim(s.paint("    " + safe(String(l), out.context), .accent)) }
+        for l in code.split(separator: "\n", omittingEmptySubsequences: false) {
+          out.verbatim(s.paint("    " + safe(String(l), out.context), .accent))
+        }
         out.line()
       }
     }
     if !session.keyTerms.isEmpty {
       out.line(s.paint("Key terms", .bold))
-      for t in session.keyTerms { out.paragraph("\(t.term): \(t.definition)", indent: "    ", firstIndent: "  \(s.bullet) ") }
+      for t in session.keyTerms {
+        out.paragraph("\(t.term): \(t.definition)", indent: "    ", firstIndent: "  \(s.bullet) ")
+      }
       out.line()
     }
     if let cp = session.checkpoint {
       let best = state.progress.sessions[id]?.bestCheckpointPercent.map { ", best so far \($0)%" } ?? ""
-      out.paragraph("Checkpoint: \(count(cp.questions.count, "question")), pass mark \(cp.passPercent)%\(best). Type quiz \(id) when ready.")
+      out.paragraph(
+        "Checkpoint: \(count(cp.questions.count, "question")), pass mark \(cp.passPercent)%\(best). Type quiz \(id) when ready."
+      )
     }
     if completedAt == nil {
       if session.completion == .checkpoint && session.checkpoint != nil {
@@ -199,7 +232,9 @@ extension Renderer {
     let p = state.progress
     let done = c.sessions.filter { p.isCompleted($0.id) }.count
     out.line(s.paint("Status\(s.dot)profile \(safe(state.profile, out.context))", .bold))
-    out.field("Sessions completed", "\(s.bar(Double(done) / Double(max(1, c.sessions.count)), width: 14)) \(done)/\(c.sessions.count)")
+    out.field(
+      "Sessions completed",
+      "\(s.bar(Double(done) / Double(max(1, c.sessions.count)), width: 14)) \(done)/\(c.sessions.count)")
     for course in c.courses {
       let (d, t) = state.completion(of: course)
       out.paragraph("\(course.title): \(d)/\(t)", indent: "      ", firstIndent: "    ")
@@ -208,7 +243,10 @@ extension Renderer {
     out.field("Banks attempted", "\(attempted.count)/\(c.banks.count)")
     let attempts = p.questions.values.reduce(0) { $0 + $1.attempts }
     let score = p.questions.values.reduce(0) { $0 + $1.totalScore }
-    let accuracy = attempts > 0 ? "\(Int(saturating: (score / Double(attempts) * 100).rounded()))% over \(count(attempts, "answer"))" : "no answers yet"
+    let accuracy =
+      attempts > 0
+      ? "\(Int(saturating: (score / Double(attempts) * 100).rounded()))% over \(count(attempts, "answer"))"
+      : "no answers yet"
     out.field("Accuracy", accuracy)
     let studied = p.days.values.reduce(0) { $0 + $1.seconds }
     out.field("Time answering", formatDuration(studied))
@@ -216,10 +254,14 @@ extension Renderer {
     out.field("Reviews", dueLine(state, out.context.now) ?? "nothing scheduled yet")
     let orphans = p.questions.keys.filter { state.catalog.question($0) == nil }.count
     if orphans > 0 {
-      out.field("Orphaned", "\(count(orphans, "question")) kept (no longer in \(orphans == 1 ? "its bank" : "their banks"))")
+      out.field(
+        "Orphaned", "\(count(orphans, "question")) kept (no longer in \(orphans == 1 ? "its bank" : "their banks"))")
     }
     if let run = p.activeRun {
-      out.field("Current quiz", "\(safe(run.start.source.label, out.context)), \(run.position)/\(run.questions.count) done" + (state.quiz == nil ? " (type resume)" : ""))
+      out.field(
+        "Current quiz",
+        "\(safe(run.start.source.label, out.context)), \(run.position)/\(run.questions.count) done"
+          + (state.quiz == nil ? " (type resume)" : ""))
     } else {
       out.field("Current quiz", "none")
     }

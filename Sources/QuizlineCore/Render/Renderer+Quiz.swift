@@ -4,11 +4,15 @@ extension Renderer {
     let s = out.context.style
     let flagged = state.progress.question(ref).flagged ? " " + s.flagMark : ""
     out.line()
-    out.header("\(safe(run.start.source.label, out.context)) \(run.position + 1)/\(run.questions.count)", detail: q.typeName + flagged)
+    out.header(
+      "\(safe(run.start.source.label, out.context)) \(run.position + 1)/\(run.questions.count)",
+      detail: q.typeName + flagged)
     out.paragraph(q.prompt)
     switch q.body {
     case .single(let choices, _), .multiple(let choices, _):
-      for (k, c) in choices.enumerated() { out.paragraph(c.text, indent: "     ", firstIndent: "  \(choiceLetter(k))) ") }
+      for (k, c) in choices.enumerated() {
+        out.paragraph(c.text, indent: "     ", firstIndent: "  \(choiceLetter(k))) ")
+      }
     case .numeric(_, let unit, _):
       if let unit { out.paragraph("(answer in \(unit))", indent: "  ") }
     case .matching(let pairs, let distractors):
@@ -43,7 +47,9 @@ extension Renderer {
     } else if f.grade.isCorrect {
       out.line(s.paint(s.correctMark + " Correct.", .good) + recorded)
     } else if f.grade.isPartial {
-      out.line(s.paint(s.partialMark + " Partly right (\(Int(saturating: (f.grade.score * 100).rounded()))%).", .partial) + recorded)
+      out.line(
+        s.paint(s.partialMark + " Partly right (\(Int(saturating: (f.grade.score * 100).rounded()))%).", .partial)
+          + recorded)
     } else {
       out.line(s.paint(s.wrongMark + " Incorrect.", .bad) + recorded)
     }
@@ -75,7 +81,10 @@ extension Renderer {
     guard let q = state.catalog.question(ref), case .flashcard(let back) = q.body else { return }
     out.paragraph(back, indent: "  ")
     if !q.explanation.isEmpty { out.paragraph(q.explanation, indent: "  ") }
-    out.line(out.context.style.paint(TextWrap.wrap("How well did you recall it? again, hard, good or easy", width: out.context.width, indent: "  "), .dim))
+    out.line(
+      out.context.style.paint(
+        TextWrap.wrap("How well did you recall it? again, hard, good or easy", width: out.context.width, indent: "  "),
+        .dim))
   }
 
   static func renderModelAnswer(_ ref: QuestionRef, _ written: String, _ state: AppState, _ out: inout Output) {
@@ -92,11 +101,17 @@ extension Renderer {
       for p in points { out.paragraph(p, indent: "    ", firstIndent: "  \(s.bullet) ") }
     }
     if !q.explanation.isEmpty { out.paragraph(q.explanation, indent: "  ") }
-    out.line(s.paint(TextWrap.wrap("Compare with what you wrote, then grade yourself: again, hard, good or easy", width: out.context.width, indent: "  "), .dim))
+    out.line(
+      s.paint(
+        TextWrap.wrap(
+          "Compare with what you wrote, then grade yourself: again, hard, good or easy", width: out.context.width,
+          indent: "  "), .dim))
   }
 
   static func renderSummary(_ runID: Int, _ state: AppState, _ out: inout Output) {
-    guard let run = state.progress.runs.last(where: { $0.id == runID }) ?? (state.progress.activeRun?.id == runID ? state.progress.activeRun : nil)
+    guard
+      let run = state.progress.runs.last(where: { $0.id == runID })
+        ?? (state.progress.activeRun?.id == runID ? state.progress.activeRun : nil)
     else { return }
     let s = out.context.style
     let total = run.questions.count
@@ -105,20 +120,26 @@ extension Renderer {
     case .checkpoint: what = "Checkpoint"
     default: what = "Quiz"
     }
-    let state_ = run.endReason == .ended ? "ended early" : "finished"
+    let howItEnded = run.endReason == .ended ? "ended early" : "finished"
     let scoreText = "\(formatScore(run.scoreTotal))/\(total) (\(run.percent)%)"
     var verdict = ""
     if case .checkpoint(let sid) = run.start.source, let pass = state.catalog.session(sid)?.checkpoint?.passPercent {
-      verdict = run.percent >= pass ? s.dot + s.paint("passed", .good) : s.dot + s.paint("not passed", .bad) + " (pass mark \(pass)%)"
+      verdict =
+        run.percent >= pass
+        ? s.dot + s.paint("passed", .good) : s.dot + s.paint("not passed", .bad) + " (pass mark \(pass)%)"
     }
     out.line()
-    out.line(s.paint("\(what) \(state_): \(safe(run.start.source.label, out.context))", .bold))
+    out.line(s.paint("\(what) \(howItEnded): \(safe(run.start.source.label, out.context))", .bold))
     out.line("  Score \(scoreText)\(verdict)\(s.dot)\(formatDuration(run.secondsSpent))")
     if run.start.certainty {
-      let marks = zip(run.questions, run.outcomes).compactMap { _, o -> Int? in o?.certainty.map { Feedback.certaintyMark(correct: (o?.score ?? 0) >= 0.9999, certainty: $0) } }
+      let marks = zip(run.questions, run.outcomes).compactMap { _, o -> Int? in
+        o?.certainty.map { Feedback.certaintyMark(correct: (o?.score ?? 0) >= 0.9999, certainty: $0) }
+      }
       if !marks.isEmpty {
         let total = marks.reduce(0, +)
-        out.line("  Certainty-based marks: \(total) over \(count(marks.count, "answer")) (average \(format1(Double(total) / Double(marks.count))) of at most 3)")
+        out.line(
+          "  Certainty-based marks: \(total) over \(count(marks.count, "answer")) (average \(format1(Double(total) / Double(marks.count))) of at most 3)"
+        )
       }
     }
     if run.start.practice { out.line("  Practice run: the schedule was not changed.") }
@@ -139,7 +160,9 @@ extension Renderer {
       }
     }
     if !tags.isEmpty {
-      let parts = tags.sorted { $0.key < $1.key }.map { "\($0.key) \(Int(saturating: ($0.value.score / Double($0.value.count) * 100).rounded()))%" }
+      let parts = tags.sorted { $0.key < $1.key }.map {
+        "\($0.key) \(Int(saturating: ($0.value.score / Double($0.value.count) * 100).rounded()))%"
+      }
       out.paragraph("By tag: " + parts.joined(separator: ", "), indent: "    ", firstIndent: "  ")
     }
     let missed = zip(run.questions, run.outcomes).filter { ($0.1?.score ?? 0) < 0.9999 }
@@ -150,14 +173,20 @@ extension Renderer {
           out.line("    \(safe(ref.description, out.context)) (no longer in its bank)")
           continue
         }
-        let status = outcome == nil ? "not reached" : outcome?.isSkipped == true ? "skipped" : "\(Int(saturating: ((outcome?.score ?? 0) * 100).rounded()))%"
+        let status =
+          outcome == nil
+          ? "not reached"
+          : outcome?.isSkipped == true ? "skipped" : "\(Int(saturating: ((outcome?.score ?? 0) * 100).rounded()))%"
         out.paragraph("\(q.id) (\(status)): \(shortPrompt(q))", indent: "      ", firstIndent: "    ")
         // Questions never reached keep their answers secret, for the retry.
-        if outcome != nil { out.paragraph("\(s.arrow) " + Grader.correctAnswer(for: q), indent: "        ", firstIndent: "      ") }
+        if outcome != nil {
+          out.paragraph("\(s.arrow) " + Grader.correctAnswer(for: q), indent: "        ", firstIndent: "      ")
+        }
       }
       out.line("  Type retry to practise the missed questions.")
     } else if run.endReason == .finished {
-      out.line("  Everything right. " + (state.nextSession.map { "Next up: \(quotedTitle($0.title, out.context))." } ?? ""))
+      out.line(
+        "  Everything right. " + (state.nextSession.map { "Next up: \(quotedTitle($0.title, out.context))." } ?? ""))
     }
   }
 
@@ -169,7 +198,8 @@ extension Renderer {
     if s < 3600 { return "in \(max(1, Int(saturating: (s / 60).rounded()))) min" }
     if s < 86_400 { return "in \(Int(saturating: (s / 3600).rounded())) h" }
     let days = Int(saturating: (s / 86_400).rounded())
-    return days == 1 ? "in 1 day" : days < 60 ? "in \(days) days" : days < 730 ? "in \(days / 30) months" : "in \(days / 365) years"
+    return days == 1
+      ? "in 1 day" : days < 60 ? "in \(days) days" : days < 730 ? "in \(days / 30) months" : "in \(days / 365) years"
   }
 
   /// The question's title, or its prompt's first line cut at a word boundary.
@@ -178,10 +208,11 @@ extension Renderer {
     let oneLine = text.split(separator: "\n").first.map(String.init) ?? text
     guard oneLine.count > 70 else { return oneLine }
     var cut = String(oneLine.prefix(67))
-    if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > 40 { cut = String(cut[..<space]) }
+    if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > 40 {
+      cut = String(cut[..<space])
+    }
     return cut + "..."
   }
-
 
   static func formatScore(_ x: Double) -> String {
     x == x.rounded() ? String(Int(saturating: x)) : String(format1(x))
@@ -200,4 +231,3 @@ extension Renderer {
     return "\(total / 3600) h" + (total % 3600 / 60 > 0 ? " \(total % 3600 / 60) min" : "")
   }
 }
-

@@ -54,7 +54,9 @@ extension Renderer {
       .hardSeconds: "at least this many seconds counts as slow",
     ]
     for key in SettingKey.allCases {
-      out.line("  " + TextWrap.pad(key.rawValue, to: 18) + TextWrap.pad(key.value(in: settings), to: 10) + (explanations[key] ?? ""))
+      out.line(
+        "  " + TextWrap.pad(key.rawValue, to: 18) + TextWrap.pad(key.value(in: settings), to: 10)
+          + (explanations[key] ?? ""))
     }
     out.line("Change one with config KEY VALUE, e.g. config retention 0.85.")
   }
@@ -66,8 +68,11 @@ extension Renderer {
     case .session(_, let refs): affected = refs.filter { state.progress.questions[$0] != nil }.count
     }
     var text = "This clears the schedule and scores of \(count(affected, "question")) (\(scope.label))"
-    if case .session(let id, _) = scope, state.progress.isCompleted(id) { text += " and marks the session not completed" }
-    out.paragraph(text + ". The history stays in the journal and undo can restore it. Type yes to reset, anything else to cancel.")
+    if case .session(let id, _) = scope, state.progress.isCompleted(id) {
+      text += " and marks the session not completed"
+    }
+    out.paragraph(
+      text + ". The history stays in the journal and undo can restore it. Type yes to reset, anything else to cancel.")
   }
 
   static func renderNothingDue(_ state: AppState, _ out: inout Output) {

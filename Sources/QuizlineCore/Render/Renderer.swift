@@ -19,7 +19,8 @@ public enum Renderer {
   /// The prompt, which always says where the learner is.
   public static func prompt(_ state: AppState, _ context: RenderContext) -> String {
     guard let run = state.currentRun, let stage = state.quiz else { return "quizline> " }
-    let place = "\(safe(run.start.source.label, context)) \(min(run.position + 1, run.questions.count))/\(run.questions.count)"
+    let place =
+      "\(safe(run.start.source.label, context)) \(min(run.position + 1, run.questions.count))/\(run.questions.count)"
     switch stage {
     case .asking:
       if case .flashcard = state.currentQuestion?.question.body { return "\(place) (Enter to turn)> " }
@@ -42,7 +43,9 @@ public enum Renderer {
       if completed {
         let date = state.progress.sessions[id]?.completedAt?.isoDate ?? out.context.now.isoDate
         out.line(s.paint(s.doneMark, .good) + " \(safe(id, out.context)) is now completed (\(date)).")
-        if let next = state.nextSession { out.line("  Next up: \(quotedTitle(next.title, out.context)). Type next to read it.") }
+        if let next = state.nextSession {
+          out.line("  Next up: \(quotedTitle(next.title, out.context)). Type next to read it.")
+        }
       } else {
         out.line(s.todoMark + " \(safe(id, out.context)) is reopened: not completed.")
       }
@@ -69,7 +72,9 @@ public enum Renderer {
       } else if state.unsavedSteps > 0 && state.savedSteps == 0 {
         out.line("Bye. Nothing was saved: \(out.context.progressLocation) could not be written (see the errors above).")
       } else if state.unsavedSteps > 0 {
-        out.line("Bye. \(count(state.unsavedSteps, "step")) could not be saved in \(out.context.progressLocation); the rest is saved.")
+        out.line(
+          "Bye. \(count(state.unsavedSteps, "step")) could not be saved in \(out.context.progressLocation); the rest is saved."
+        )
       } else {
         out.line("Bye. Your progress is saved in \(out.context.progressLocation).")
       }
@@ -103,7 +108,9 @@ struct Output {
   /// One line of our own text (already safe, maybe coloured): as is when it fits the width, else
   /// wrapped with its leading spaces as the indent (two more on later lines). Never escaped again.
   mutating func line(_ text: String = "") {
-    if text.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy({ TextWrap.displayWidth(String($0)) <= context.width }) {
+    if text.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy({
+      TextWrap.displayWidth(String($0)) <= context.width
+    }) {
       lines.append(text)
       return
     }

@@ -62,7 +62,10 @@ public struct RenderContext: Sendable, Equatable {
   /// Shown in the goodbye line: where progress is kept.
   public var progressLocation: String
 
-  public init(width: Int = 80, style: Style = .plain, now: Timestamp, version: String = "0.1.0", progressLocation: String = "Progress/default") {
+  public init(
+    width: Int = 80, style: Style = .plain, now: Timestamp, version: String = "0.1.0",
+    progressLocation: String = "Progress/default"
+  ) {
     self.width = max(20, width)
     self.style = style
     self.now = now

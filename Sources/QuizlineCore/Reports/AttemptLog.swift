@@ -43,7 +43,8 @@ public struct AttemptLog: Sendable, Equatable {
     return AttemptRow(
       sequence: a.sequence, at: Timestamp(microseconds: a.at), run: a.run, source: source, bank: banks[question] ?? "",
       question: question, type: types[question], response: table[a.response], score: a.score, seconds: a.seconds,
-      certainty: a.certainty == Attempt.noCertainty ? nil : Int(a.certainty), rating: a.rating == 0 ? nil : Rating(rawValue: Int(a.rating))?.name,
+      certainty: a.certainty == Attempt.noCertainty ? nil : Int(a.certainty),
+      rating: a.rating == 0 ? nil : Rating(rawValue: Int(a.rating))?.name,
       practice: a.practice)
   }
 

@@ -37,7 +37,9 @@ struct ByteBuffer {
 
   static func += (buffer: inout ByteBuffer, bytes: [UInt8]) { bytes.withUnsafeBufferPointer { buffer.append($0) } }
 
-  func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R { body(UnsafeBufferPointer(start: base, count: count)) }
+  func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    body(UnsafeBufferPointer(start: base, count: count))
+  }
 
   mutating func removeAll(keepingCapacity: Bool) { count = 0 }
 
@@ -48,7 +50,9 @@ struct ByteBuffer {
     count = 0
   }
 
-  mutating func append(_ text: StaticString) { append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)) }
+  mutating func append(_ text: StaticString) {
+    append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
 
   mutating func append(_ text: String) {
     var copy = text

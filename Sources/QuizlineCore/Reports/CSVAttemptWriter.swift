@@ -35,7 +35,9 @@ struct CSVAttemptWriter {
     for a in log.attempts {
       let key = Self.sourceKey(a)
       if sources[key] == nil { sources[key] = add(Self.cell(Self.sourceText(a, log.table))) }
-      if scores[a.score.bitPattern] == nil, scores.count < 4096 { scores[a.score.bitPattern] = add(Array(JSONText.format(a.score).utf8)) }
+      if scores[a.score.bitPattern] == nil, scores.count < 4096 {
+        scores[a.score.bitPattern] = add(Array(JSONText.format(a.score).utf8))
+      }
     }
   }
 
@@ -45,7 +47,9 @@ struct CSVAttemptWriter {
     return start..<arena.count
   }
 
-  static func sourceKey(_ a: Attempt) -> Int { a.known ? Int(a.sourceKind.rawValue) << 32 | Int(UInt32(bitPattern: a.sourceID)) : -1 }
+  static func sourceKey(_ a: Attempt) -> Int {
+    a.known ? Int(a.sourceKind.rawValue) << 32 | Int(UInt32(bitPattern: a.sourceID)) : -1
+  }
 
   static func sourceText(_ a: Attempt, _ table: StringTable) -> String {
     guard a.known else { return "unknown" }

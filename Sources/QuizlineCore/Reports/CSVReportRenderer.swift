@@ -11,11 +11,13 @@
 /// (`-2+3+cmd|' /C calc'!A0`, typed as an answer, is not a number and is prefixed).
 public enum CSVReportRenderer {
   public static let attemptColumns = [
-    "profile", "sequence", "answered_at", "run", "source", "bank", "question", "type", "response", "score", "correct", "seconds",
+    "profile", "sequence", "answered_at", "run", "source", "bank", "question", "type", "response", "score", "correct",
+    "seconds",
     "certainty", "rating", "practice",
   ]
   public static let sessionColumns = [
-    "profile", "course", "position", "session", "title", "completed", "completed_at", "checkpoint_questions", "pass_percent",
+    "profile", "course", "position", "session", "title", "completed", "completed_at", "checkpoint_questions",
+    "pass_percent",
     "best_checkpoint_percent",
   ]
   public static let itemColumns = [
@@ -49,10 +51,13 @@ public enum CSVReportRenderer {
       for i in report.classReport?.items ?? [] {
         let options =
           i.options.isEmpty
-          ? i.responses.map { "\($0.response)=\($0.count)" } : i.options.map { "\($0.option)\($0.correct ? "*" : "")=\($0.count)" }
+          ? i.responses.map { "\($0.response)=\($0.count)" }
+          : i.options.map { "\($0.option)\($0.correct ? "*" : "")=\($0.count)" }
         out.row([
-          text(i.ref.description), text(i.ref.bank), i.type, text(i.title), String(i.learners), String(i.answers), JSONText.format(i.facility),
-          i.discrimination.map(JSONText.format) ?? "", text(options.joined(separator: "; ")), text(i.flags.joined(separator: "; ")),
+          text(i.ref.description), text(i.ref.bank), i.type, text(i.title), String(i.learners), String(i.answers),
+          JSONText.format(i.facility),
+          i.discrimination.map(JSONText.format) ?? "", text(options.joined(separator: "; ")),
+          text(i.flags.joined(separator: "; ")),
         ])
       }
     }

@@ -59,14 +59,19 @@ struct Dashboard {
 
   mutating func profile(_ p: ProfileReport, _ report: Report) {
     let s = p.summary
-    heading("Progress\(style.dot)profile \(escapingControlCharacters(p.profile))\(style.dot)\(Timestamp.day(today).isoDate)")
+    heading(
+      "Progress\(style.dot)profile \(escapingControlCharacters(p.profile))\(style.dot)\(Timestamp.day(today).isoDate)")
     let fraction = Double(s.sessionsCompleted) / Double(max(1, s.sessionsTotal))
     field("Sessions completed", "\(style.bar(fraction, width: 14)) \(s.sessionsCompleted)/\(s.sessionsTotal)")
     let accuracy = s.accuracy.map { "accuracy \(ReportFormat.percent($0))" } ?? "no answers yet"
-    field("Questions attempted", "\(s.questionsAttempted)/\(s.questionsTotal)\(style.dot)\(count(s.answers, "answer"))\(style.dot)\(accuracy)")
+    field(
+      "Questions attempted",
+      "\(s.questionsAttempted)/\(s.questionsTotal)\(style.dot)\(count(s.answers, "answer"))\(style.dot)\(accuracy)")
     field("Time studied", Renderer.formatDuration(s.secondsStudied))
     let streak = s.streakDays == 0 ? "none yet" : count(s.streakDays, "day")
-    field("Study streak", streak + (s.longestStreakDays > s.streakDays ? " (longest \(count(s.longestStreakDays, "day")))" : ""))
+    field(
+      "Study streak",
+      streak + (s.longestStreakDays > s.streakDays ? " (longest \(count(s.longestStreakDays, "day")))" : ""))
     field("Reviews", ReportFormat.dueText(s))
     field("Flagged", count(s.flaggedCount, "question"))
     if let period = p.period {
@@ -81,7 +86,9 @@ struct Dashboard {
     if !p.weakestTags.isEmpty {
       heading("Weakest tags")
       for t in p.weakestTags {
-        wrapped("\(ReportFormat.percent(t.accuracy)) over \(count(t.answers, "answer")) (\(count(t.questions, "question")))", first: "  " + TextWrap.pad(t.tag, to: 18) + " ", indent: String(repeating: " ", count: 21))
+        wrapped(
+          "\(ReportFormat.percent(t.accuracy)) over \(count(t.answers, "answer")) (\(count(t.questions, "question")))",
+          first: "  " + TextWrap.pad(t.tag, to: 18) + " ", indent: String(repeating: " ", count: 21))
       }
     }
     questionList("Flagged questions", p.flagged, mark: style.flagMark)
@@ -96,7 +103,9 @@ struct Dashboard {
       if lastCourse == nil || lastCourse! != row.course {
         lastCourse = .some(row.course)
         if let id = row.course, let c = courses[id] {
-          heading("Course \(quote(c.title))  \(style.bar(Double(c.completed) / Double(max(1, c.total)), width: 10)) \(c.completed)/\(c.total) sessions")
+          heading(
+            "Course \(quote(c.title))  \(style.bar(Double(c.completed) / Double(max(1, c.total)), width: 10)) \(c.completed)/\(c.total) sessions"
+          )
         } else {
           heading("Other sessions")
         }
@@ -118,12 +127,16 @@ struct Dashboard {
     for b in p.banks {
       var detail: String
       if let sc = b.scores {
-        detail = "best \(sc.best)%\(style.dot)last \(sc.last)%\(style.dot)average \(sc.average)%\(style.dot)\(count(sc.runs, "quiz", "quizzes"))"
+        detail =
+          "best \(sc.best)%\(style.dot)last \(sc.last)%\(style.dot)average \(sc.average)%\(style.dot)\(count(sc.runs, "quiz", "quizzes"))"
       } else {
         detail = "no quiz yet"
       }
-      if let a = b.accuracy { detail += "\(style.dot)accuracy \(ReportFormat.percent(a)) over \(count(b.answers, "answer"))" }
-      wrapped(detail, first: "  " + TextWrap.pad(b.id, to: idWidth) + " ", indent: String(repeating: " ", count: idWidth + 3))
+      if let a = b.accuracy {
+        detail += "\(style.dot)accuracy \(ReportFormat.percent(a)) over \(count(b.answers, "answer"))"
+      }
+      wrapped(
+        detail, first: "  " + TextWrap.pad(b.id, to: idWidth) + " ", indent: String(repeating: " ", count: idWidth + 3))
     }
   }
 
@@ -150,11 +163,14 @@ struct Dashboard {
     }
     let height = 3
     let levels = style.unicode ? 8 : 2
-    let units = counts.map { $0 == 0 ? 0 : max(1, Int(saturating: (Double($0) / Double(peak) * Double(height * levels)).rounded())) }
+    let units = counts.map {
+      $0 == 0 ? 0 : max(1, Int(saturating: (Double($0) / Double(peak) * Double(height * levels)).rounded()))
+    }
     let label = String(peak)
     let gutter = label.count + 1
     for row in (0..<height).reversed() {
-      var line = row == height - 1 ? TextWrap.pad(label, to: gutter - 1) + " |" : String(repeating: " ", count: gutter) + "|"
+      var line =
+        row == height - 1 ? TextWrap.pad(label, to: gutter - 1) + " |" : String(repeating: " ", count: gutter) + "|"
       for u in units {
         let inCell = min(levels, max(0, u - row * levels))
         line += cell(inCell, levels)
@@ -165,14 +181,17 @@ struct Dashboard {
     let left = Timestamp.day(first).isoDate
     let right = Timestamp.day(today).isoDate
     if left.count + right.count + 1 <= days {
-      add("  " + String(repeating: " ", count: gutter + 1) + left + String(repeating: " ", count: days - left.count - right.count) + right)
+      add(
+        "  " + String(repeating: " ", count: gutter + 1) + left
+          + String(repeating: " ", count: days - left.count - right.count) + right)
     } else {
       add("  " + String(repeating: " ", count: gutter + 1) + left + " to")
       add("  " + String(repeating: " ", count: gutter + 1) + right)
     }
     let active = counts.filter { $0 > 0 }.count
     lines += TextWrap.lines(
-      "Active on \(active) of \(days) days\(style.dot)\(count(counts.reduce(0, +), "answer"))\(style.dot)busiest day \(peak)", width: width,
+      "Active on \(active) of \(days) days\(style.dot)\(count(counts.reduce(0, +), "answer"))\(style.dot)busiest day \(peak)",
+      width: width,
       indent: "  ", firstIndent: "  ")
   }
 
@@ -193,7 +212,8 @@ struct Dashboard {
       let acc = c.accuracy.map(ReportFormat.percent) ?? "-"
       wrapped(
         "\(s.sessionsCompleted)/\(s.sessionsTotal) sessions\(style.dot)\(count(c.answers, "answer"))\(style.dot)accuracy \(acc)\(style.dot)\(Renderer.formatDuration(c.secondsStudied))\(style.dot)streak \(s.streakDays)",
-        first: "  " + TextWrap.pad(escapingControlCharacters(p.profile), to: nameWidth) + " ", indent: String(repeating: " ", count: nameWidth + 3))
+        first: "  " + TextWrap.pad(escapingControlCharacters(p.profile), to: nameWidth) + " ",
+        indent: String(repeating: " ", count: nameWidth + 3))
     }
     let acc = t.accuracy.map(ReportFormat.percent) ?? "-"
     wrapped(

@@ -30,7 +30,9 @@ public enum FastEventLine {
     public init(keepResponses: Bool = true) { self.keepResponses = keepResponses }
   }
 
-  public static func parse(_ line: UnsafeBufferPointer<UInt8>, table: inout StringTable, state: inout State) -> HistoryEvent? {
+  public static func parse(_ line: UnsafeBufferPointer<UInt8>, table: inout StringTable, state: inout State)
+    -> HistoryEvent?
+  {
     let mark = table.count
     guard let event = parseCanonical(line, table: &table, state: &state) else {
       table.truncate(to: mark)
@@ -39,15 +41,19 @@ public enum FastEventLine {
     return event
   }
 
-  private static func parseCanonical(_ line: UnsafeBufferPointer<UInt8>, table: inout StringTable, state: inout State) -> HistoryEvent? {
+  private static func parseCanonical(_ line: UnsafeBufferPointer<UInt8>, table: inout StringTable, state: inout State)
+    -> HistoryEvent?
+  {
     var c = JournalLineCursor(line)
     guard c.literal("{\"seq\":"), let seq = c.integer(), seq > 0, c.literal(",\"at\":\""), let at = c.timestamp(&state),
       c.literal("\",\"type\":\"")
     else { return nil }
     var e = HistoryEvent(kind: .answered, sequence: seq, at: at)
     if c.literal("answered\",\"run\":") {
-      guard let run = c.integer(), c.literal(",\"question\":"), let q = c.reference(&table), c.literal(",\"response\":"),
-        let r = state.keepResponses ? c.string(&table) : c.skipString() ? -1 : nil, c.literal(",\"score\":"), let score = c.number(), c.literal(",\"seconds\":"), let seconds = c.number()
+      guard let run = c.integer(), c.literal(",\"question\":"), let q = c.reference(&table),
+        c.literal(",\"response\":"),
+        let r = state.keepResponses ? c.string(&table) : c.skipString() ? -1 : nil, c.literal(",\"score\":"),
+        let score = c.number(), c.literal(",\"seconds\":"), let seconds = c.number()
       else { return nil }
       (e.run, e.subject, e.response, e.score, e.seconds) = (run, q, r, score, seconds)
       if c.literal(",\"selfGrade\":\"") {
@@ -148,7 +154,7 @@ public enum FastEventLine {
   private static func inLimits(_ e: HistoryEvent) -> Bool {
     guard ProgressLimits.sequence.contains(e.sequence), ProgressLimits.count.contains(e.run) else { return false }
     guard e.kind == .answered else { return true }
-    return ProgressLimits.score.contains(e.score) && ProgressLimits.seconds.contains(e.seconds) && e.certainty.map { (1...3).contains($0) } ?? true
+    return ProgressLimits.score.contains(e.score) && ProgressLimits.seconds.contains(e.seconds)
+      && e.certainty.map { (1...3).contains($0) } ?? true
   }
 }
-

@@ -5,7 +5,8 @@
 public enum HTMLReportRenderer {
   public static func render(_ report: Report, to sink: any ReportSink) {
     var h = HTMLWriter()
-    let title = report.classReport != nil ? "Class report" : "Progress report: " + (report.profiles.first?.profile ?? "")
+    let title =
+      report.classReport != nil ? "Class report" : "Progress report: " + (report.profiles.first?.profile ?? "")
     h.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\" />\n")
     h.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n")
     h.raw("<title>\(html(title))</title>\n<style>\n\(HTMLStyleSheet.css)</style>\n</head>\n<body>\n<main>\n")
@@ -32,17 +33,26 @@ public enum HTMLReportRenderer {
     h.section("summary", "Summary")
     h.raw("<ul class=\"cards\">\n")
     let fraction = Double(s.sessionsCompleted) / Double(max(1, s.sessionsTotal))
-    h.card("Sessions completed", "\(s.sessionsCompleted)/\(s.sessionsTotal)", bar: fraction, barLabel: "\(ReportFormat.percent(fraction)) of sessions completed")
-    h.card("Accuracy", s.accuracy.map(ReportFormat.percent) ?? "–", note: "\(Renderer.count(s.answers, "answer")), \(s.questionsAttempted)/\(s.questionsTotal) questions")
+    h.card(
+      "Sessions completed", "\(s.sessionsCompleted)/\(s.sessionsTotal)", bar: fraction,
+      barLabel: "\(ReportFormat.percent(fraction)) of sessions completed")
+    h.card(
+      "Accuracy", s.accuracy.map(ReportFormat.percent) ?? "–",
+      note: "\(Renderer.count(s.answers, "answer")), \(s.questionsAttempted)/\(s.questionsTotal) questions")
     h.card("Time studied", Renderer.formatDuration(s.secondsStudied))
-    h.card("Study streak", Renderer.count(s.streakDays, "day"), note: "longest \(Renderer.count(s.longestStreakDays, "day"))")
-    h.card("Reviews due", "\(s.dueNow) now", note: "\(s.dueToday) today" + (s.newToday > 0 ? ", +\(s.newToday) new" : ""))
+    h.card(
+      "Study streak", Renderer.count(s.streakDays, "day"), note: "longest \(Renderer.count(s.longestStreakDays, "day"))"
+    )
+    h.card(
+      "Reviews due", "\(s.dueNow) now", note: "\(s.dueToday) today" + (s.newToday > 0 ? ", +\(s.newToday) new" : ""))
     h.card("Flagged", String(s.flaggedCount), note: s.flaggedCount == 1 ? "question" : "questions")
     h.raw("</ul>\n")
     if let period = p.period {
       h.raw("<p>Since \(Timestamp.day(period.fromDay).isoDate): \(Renderer.count(period.answers, "answer"))")
       if let a = period.accuracy { h.raw(", accuracy \(ReportFormat.percent(a))") }
-      h.raw(", \(html(Renderer.formatDuration(period.secondsStudied))), \(Renderer.count(period.activeDays, "active day")).</p>\n")
+      h.raw(
+        ", \(html(Renderer.formatDuration(period.secondsStudied))), \(Renderer.count(period.activeDays, "active day")).</p>\n"
+      )
     }
     h.raw("</section>\n")
 
@@ -50,17 +60,26 @@ public enum HTMLReportRenderer {
     var groups: [(title: String, rows: [SessionRow])] = []
     for row in p.sessions {
       let course = p.courses.first { $0.id == row.course }
-      let title = course.map { "\($0.title): \($0.completed) of \($0.total) sessions completed" } ?? "Sessions in no course"
-      if groups.last?.title == title { groups[groups.count - 1].rows.append(row) } else { groups.append((title, [row])) }
+      let title =
+        course.map { "\($0.title): \($0.completed) of \($0.total) sessions completed" } ?? "Sessions in no course"
+      if groups.last?.title == title {
+        groups[groups.count - 1].rows.append(row)
+      } else {
+        groups.append((title, [row]))
+      }
     }
     for group in groups {
       h.table(
         caption: group.title, ["#", "Session", "Status", "Best checkpoint"],
         group.rows.map { row in
           let status =
-            row.completedAt.map { "<span class=\"done\">✓ Completed \($0.isoDate)</span>" } ?? "<span class=\"todo\">○ Not completed</span>"
-          let best = row.bestCheckpointPercent.map { "\($0)%" + (row.passPercent.map { " (pass \($0)%)" } ?? "") } ?? "–"
-          return [row.position.map(String.init) ?? "·", "\(html(row.title))<br /><code>\(html(row.id))</code>", status, best]
+            row.completedAt.map { "<span class=\"done\">✓ Completed \($0.isoDate)</span>" }
+            ?? "<span class=\"todo\">○ Not completed</span>"
+          let best =
+            row.bestCheckpointPercent.map { "\($0)%" + (row.passPercent.map { " (pass \($0)%)" } ?? "") } ?? "–"
+          return [
+            row.position.map(String.init) ?? "·", "\(html(row.title))<br /><code>\(html(row.id))</code>", status, best,
+          ]
         }, numeric: [3], captionClass: "group")
     }
     h.raw("</section>\n")
@@ -72,7 +91,8 @@ public enum HTMLReportRenderer {
       p.banks.map { b in
         [
           "\(html(b.title))<br /><code>\(html(b.id))</code>", "\(b.questionsAttempted)/\(b.questions)",
-          b.accuracy.map(ReportFormat.percent) ?? "–", String(b.scores?.runs ?? 0), b.scores.map { "\($0.best)%" } ?? "–",
+          b.accuracy.map(ReportFormat.percent) ?? "–", String(b.scores?.runs ?? 0),
+          b.scores.map { "\($0.best)%" } ?? "–",
           b.scores.map { "\($0.last)%" } ?? "–", b.scores.map { "\($0.average)%" } ?? "–",
         ]
       }, numeric: [1, 2, 3, 4, 5, 6])
@@ -96,7 +116,9 @@ public enum HTMLReportRenderer {
     } else {
       h.table(
         caption: "Tags with the lowest accuracy (at least five answers)", ["Tag", "Accuracy", "Answers", "Questions"],
-        p.weakestTags.map { [html($0.tag), ReportFormat.percent($0.accuracy), String($0.answers), String($0.questions)] }, numeric: [1, 2, 3])
+        p.weakestTags.map {
+          [html($0.tag), ReportFormat.percent($0.accuracy), String($0.answers), String($0.questions)]
+        }, numeric: [1, 2, 3])
     }
     h.raw("</section>\n")
 
@@ -134,16 +156,20 @@ public enum HTMLReportRenderer {
     var rows = report.profiles.map { p in
       let (s, c) = (p.summary, p.counted)
       return [
-        html(p.profile), "\(s.sessionsCompleted)/\(s.sessionsTotal)", String(c.answers), c.accuracy.map(ReportFormat.percent) ?? "–",
-        html(Renderer.formatDuration(c.secondsStudied)), String(s.streakDays), s.lastActiveDay.map { Timestamp.day($0).isoDate } ?? "–",
+        html(p.profile), "\(s.sessionsCompleted)/\(s.sessionsTotal)", String(c.answers),
+        c.accuracy.map(ReportFormat.percent) ?? "–",
+        html(Renderer.formatDuration(c.secondsStudied)), String(s.streakDays),
+        s.lastActiveDay.map { Timestamp.day($0).isoDate } ?? "–",
       ]
     }
     rows.append([
-      "<strong>Total</strong>", String(t.sessionsCompleted), String(t.answers), t.accuracy.map(ReportFormat.percent) ?? "–",
+      "<strong>Total</strong>", String(t.sessionsCompleted), String(t.answers),
+      t.accuracy.map(ReportFormat.percent) ?? "–",
       html(Renderer.formatDuration(t.secondsStudied)), "", "",
     ])
     h.table(
-      caption: "One row per profile, and the class totals", ["Profile", "Sessions", "Answers", "Accuracy", "Time studied", "Streak", "Last active"],
+      caption: "One row per profile, and the class totals",
+      ["Profile", "Sessions", "Answers", "Accuracy", "Time studied", "Streak", "Last active"],
       rows, numeric: [1, 2, 3, 4, 5])
     h.raw("</section>\n")
     h.section("items", "Item analysis")
@@ -152,16 +178,19 @@ public enum HTMLReportRenderer {
         + "credit of the top third of learners (by total credit) minus the bottom third; under 0.20 is weak and negative is a warning "
         + "sign. Rows marked ⚠ stand out.</p>\n")
     h.table(
-      caption: "Item analysis per question", ["Question", "Type", "Learners", "Facility", "Discrimination", "Answers chosen", "Stands out"],
+      caption: "Item analysis per question",
+      ["Question", "Type", "Learners", "Facility", "Discrimination", "Answers chosen", "Stands out"],
       klass.items.map { i in
         let options =
           i.options.isEmpty
           ? i.responses.map { "\(html($0.response)) ×\($0.count)" }
           : i.options.map { "\(html($0.option))\($0.correct ? " ✓" : "") \($0.count)" }
         return [
-          "<code>\(html(i.ref.description))</code><br />\(html(i.title))", html(i.type), String(i.learners), ReportFormat.percent(i.facility),
+          "<code>\(html(i.ref.description))</code><br />\(html(i.title))", html(i.type), String(i.learners),
+          ReportFormat.percent(i.facility),
           i.discrimination.map(ReportFormat.decimal) ?? "–", options.joined(separator: " · "),
-          i.flags.isEmpty ? "" : "<span class=\"warn\">⚠ " + i.flags.map(html).joined(separator: "<br />⚠ ") + "</span>",
+          i.flags.isEmpty
+            ? "" : "<span class=\"warn\">⚠ " + i.flags.map(html).joined(separator: "<br />⚠ ") + "</span>",
         ]
       }, numeric: [2, 3, 4], rowClass: { klass.items[$0].flags.isEmpty ? nil : "flagged" }, tableClass: "items")
     h.raw("</section>\n")
@@ -200,23 +229,34 @@ struct HTMLWriter {
     if let note { raw(" <span class=\"note\">\(html(note))</span>") }
     if let bar {
       let pct = Int(saturating: (max(0, min(1, bar)) * 100).rounded())
-      raw("<span class=\"bar\" role=\"img\" aria-label=\"\(html(barLabel))\"><span style=\"width:\(pct)%\"></span></span>")
+      raw(
+        "<span class=\"bar\" role=\"img\" aria-label=\"\(html(barLabel))\"><span style=\"width:\(pct)%\"></span></span>"
+      )
     }
     raw("</li>\n")
   }
 
   /// A table whose cells are already HTML; `numeric` columns are right-aligned.
   mutating func table(
-    caption: String, _ header: [String], _ rows: [[String]], numeric: Set<Int> = [], rowClass: ((Int) -> String?)? = nil, captionClass: String? = nil,
+    caption: String, _ header: [String], _ rows: [[String]], numeric: Set<Int> = [],
+    rowClass: ((Int) -> String?)? = nil, captionClass: String? = nil,
     tableClass: String? = nil
   ) {
-    raw("<table\(tableClass.map { " class=\"\($0)\"" } ?? "")>\n<caption\(captionClass.map { " class=\"\($0)\"" } ?? "")>\(html(caption))</caption>\n<thead><tr>")
-    for (k, c) in header.enumerated() { raw("<th scope=\"col\"\(numeric.contains(k) ? " class=\"num\"" : "")>\(html(c))</th>") }
+    raw(
+      "<table\(tableClass.map { " class=\"\($0)\"" } ?? "")>\n<caption\(captionClass.map { " class=\"\($0)\"" } ?? "")>\(html(caption))</caption>\n<thead><tr>"
+    )
+    for (k, c) in header.enumerated() {
+      raw("<th scope=\"col\"\(numeric.contains(k) ? " class=\"num\"" : "")>\(html(c))</th>")
+    }
     raw("</tr></thead>\n<tbody>\n")
     for (r, row) in rows.enumerated() {
       raw(rowClass?(r).map { "<tr class=\"\($0)\">" } ?? "<tr>")
       for (k, c) in row.enumerated() {
-        if k == 0 { raw("<th scope=\"row\">\(c)</th>") } else { raw("<td\(numeric.contains(k) ? " class=\"num\"" : "")>\(c)</td>") }
+        if k == 0 {
+          raw("<th scope=\"row\">\(c)</th>")
+        } else {
+          raw("<td\(numeric.contains(k) ? " class=\"num\"" : "")>\(c)</td>")
+        }
       }
       raw("</tr>\n")
     }

@@ -117,13 +117,18 @@ public struct HistoryAccumulator: HistorySink, Sendable {
           record.setFirstAnswer = true
         }
         if keepAttempts {
-          let source = active?.id == e.run ? (active!.start.sourceKind, active!.start.sourceID, active!.start.practice) : runSources[e.run]
+          let source =
+            active?.id == e.run
+            ? (active!.start.sourceKind, active!.start.sourceID, active!.start.practice) : runSources[e.run]
           record.attempt = attempts.count
           attempts.append(
             Attempt(
-              sequence: e.sequence, at: e.at, run: e.run, score: e.score, seconds: e.seconds, question: e.subject, response: e.response,
-              sourceID: source?.1 ?? -1, certainty: e.certainty.map { Int32(clamping: $0) } ?? Attempt.noCertainty, rating: e.rating,
-              selfGrade: e.selfGrade, sourceKind: source?.0 ?? .review, known: source != nil, practice: source?.2 ?? false))
+              sequence: e.sequence, at: e.at, run: e.run, score: e.score, seconds: e.seconds, question: e.subject,
+              response: e.response,
+              sourceID: source?.1 ?? -1, certainty: e.certainty.map { Int32(clamping: $0) } ?? Attempt.noCertainty,
+              rating: e.rating,
+              selfGrade: e.selfGrade, sourceKind: source?.0 ?? .review, known: source != nil,
+              practice: source?.2 ?? false))
         }
         record.question = e.subject
       }
@@ -135,7 +140,8 @@ public struct HistoryAccumulator: HistorySink, Sendable {
       }
     case .runEnded:
       guard let run = active, run.id == e.run else { return }
-      if run.start.sourceKind == .bank, run.answeredCount > 0, undo.count > undoStart, undo[undo.count - 1].runID == e.run,
+      if run.start.sourceKind == .bank, run.answeredCount > 0, undo.count > undoStart,
+        undo[undo.count - 1].runID == e.run,
         undo[undo.count - 1].seriesBank < 0
       {
         undo[undo.count - 1].seriesBank = run.start.sourceID

@@ -7,7 +7,8 @@
 /// Fields that reports do not use (a run's seed and bank hashes, new settings) are not kept.
 public struct HistoryEvent: Sendable, Equatable {
   public enum Kind: UInt8, Sendable {
-    case quizStarted, answered, skipped, runEnded, flagged, sessionCompleted, sessionReopened, undone, settingsChanged, reset
+    case quizStarted, answered, skipped, runEnded, flagged, sessionCompleted, sessionReopened, undone, settingsChanged,
+      reset
   }
 
   /// What a run is drawn from; `id` is the bank or session (a string index), -1 otherwise.

@@ -21,7 +21,8 @@ public struct ProfileHistory: Sendable {
 
   /// An empty history (the REPL's dashboard needs none).
   public static let empty = ProfileHistory(
-    table: StringTable(), accumulator: HistoryAccumulator(), firstSequence: nil, lastSequence: 0, eventCount: 0, badLineCount: 0,
+    table: StringTable(), accumulator: HistoryAccumulator(), firstSequence: nil, lastSequence: 0, eventCount: 0,
+    badLineCount: 0,
     badLines: [], fallbackCount: 0)
 
   /// Whether the history starts at the profile's first event (earlier archive segments are not missing).
@@ -76,7 +77,8 @@ enum ProcessInfoLite {
 public enum HistoryLoader {
   public static func load(
     _ layout: ProfileLayout, sinceDay: Int64? = nil, keepAttempts: Bool = false, keepResponses: Bool = true,
-    decoder: HistoryScanner.Decoder = .fast, reader: any ChunkedFileReader = PosixChunkedReader(), parallelFrom: Int = Int.max
+    decoder: HistoryScanner.Decoder = .fast, reader: any ChunkedFileReader = PosixChunkedReader(),
+    parallelFrom: Int = Int.max
   ) throws(ProfileError) -> ProfileHistory {
     let responses = keepResponses || keepAttempts
     var scanner = HistoryScanner(decoder: decoder, keepResponses: responses)
@@ -143,7 +145,8 @@ public enum HistoryLoader {
 
   /// The history of journal texts held in memory (tests), file name → bytes, in order.
   public static func load(
-    files: [(String, [UInt8])], sinceDay: Int64? = nil, keepAttempts: Bool = false, decoder: HistoryScanner.Decoder = .fast
+    files: [(String, [UInt8])], sinceDay: Int64? = nil, keepAttempts: Bool = false,
+    decoder: HistoryScanner.Decoder = .fast
   ) -> ProfileHistory {
     var scanner = HistoryScanner(decoder: decoder)
     var accumulator = HistoryAccumulator(sinceDay: sinceDay, keepAttempts: keepAttempts)
@@ -153,7 +156,8 @@ public enum HistoryLoader {
 
   private static func history(_ scanner: HistoryScanner, _ accumulator: HistoryAccumulator) -> ProfileHistory {
     ProfileHistory(
-      table: scanner.table, accumulator: accumulator, firstSequence: scanner.firstSequence, lastSequence: scanner.lastSequence,
+      table: scanner.table, accumulator: accumulator, firstSequence: scanner.firstSequence,
+      lastSequence: scanner.lastSequence,
       eventCount: scanner.eventCount, badLineCount: scanner.badLineCount, badLines: scanner.badLines,
       fallbackCount: scanner.fallbackCount)
   }

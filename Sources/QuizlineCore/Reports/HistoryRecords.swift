@@ -58,4 +58,3 @@ final class ScoreNode: @unchecked Sendable {
     self.next = next
   }
 }
-

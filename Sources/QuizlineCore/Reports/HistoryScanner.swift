@@ -99,7 +99,9 @@ public struct HistoryScanner {
         event = HistoryEvent(try EventCoding.decode(bytes), table: &table, keepResponse: keepResponses)
       } catch {
         badLineCount += 1
-        if badLines.count < Self.badLineSampleLimit { badLines.append(BadLine(file: file, line: line, message: error.message)) }
+        if badLines.count < Self.badLineSampleLimit {
+          badLines.append(BadLine(file: file, line: line, message: error.message))
+        }
         return
       }
     }
@@ -116,7 +118,8 @@ public struct HistoryScanner {
   /// Hands on `events` read by `other` (a scanner of the files after this one's, without
   /// deduplication), as if this scanner had read them itself: their strings are interned here in
   /// the order `other` met them, the sequence rule applies, and `other`'s bad lines are counted.
-  public mutating func replay<S: HistorySink>(_ events: [HistoryEvent], from other: HistoryScanner, into sink: inout S) {
+  public mutating func replay<S: HistorySink>(_ events: [HistoryEvent], from other: HistoryScanner, into sink: inout S)
+  {
     var remap: [Int32] = []
     remap.reserveCapacity(other.table.count)
     for k in 0..<other.table.count { remap.append(table.intern(other.table[Int32(k)])) }

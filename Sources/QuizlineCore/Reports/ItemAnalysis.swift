@@ -59,7 +59,9 @@ public struct ResponseCount: Sendable, Equatable {
 }
 
 enum ItemAnalysisBuilder {
-  static func classReport(catalog: Catalog, inputs: [ReportInput], profiles: [ProfileReport], options: ReportOptions) -> ClassReport {
+  static func classReport(catalog: Catalog, inputs: [ReportInput], profiles: [ProfileReport], options: ReportOptions)
+    -> ClassReport
+  {
     // Each learner's first answers by question reference text.
     var firsts: [[String: (score: Double, response: String)]] = []
     var counts: [String: Int] = [:]
@@ -91,7 +93,8 @@ enum ItemAnalysisBuilder {
         var discrimination: Double?
         if let u = mean(upper), let l = mean(lower) { discrimination = u - l }
         var item = ItemAnalysis(
-          ref: ref, title: Renderer.shortPrompt(q), type: q.typeName, learners: answers.count, answers: counts[key] ?? answers.count,
+          ref: ref, title: Renderer.shortPrompt(q), type: q.typeName, learners: answers.count,
+          answers: counts[key] ?? answers.count,
           facility: answers.reduce(0) { $0 + $1.score } / Double(answers.count), discrimination: discrimination,
           options: optionCounts(q, answers.map(\.response)), responses: [], flags: [])
         if item.options.isEmpty { item.responses = topResponses(answers) }
@@ -102,7 +105,8 @@ enum ItemAnalysisBuilder {
     let answers = profiles.reduce(0) { $0 + $1.counted.answers }
     let credit = profiles.reduce(0.0) { $0 + ($1.counted.accuracy ?? 0) * Double($1.counted.answers) }
     let klass = ClassTotals(
-      profiles: profiles.count, activeLearners: ranked.count, sessionsCompleted: profiles.reduce(0) { $0 + $1.summary.sessionsCompleted },
+      profiles: profiles.count, activeLearners: ranked.count,
+      sessionsCompleted: profiles.reduce(0) { $0 + $1.summary.sessionsCompleted },
       answers: answers, accuracy: answers > 0 ? credit / Double(answers) : nil,
       secondsStudied: profiles.reduce(0) { $0 + $1.counted.secondsStudied })
     return ClassReport(totals: klass, items: items)
@@ -122,7 +126,9 @@ enum ItemAnalysisBuilder {
     case .single(let choices, let answer):
       var counts = Array(repeating: 0, count: choices.count)
       for r in responses { if let k = letters(r).first, k < counts.count { counts[k] += 1 } }
-      return choices.indices.map { OptionCount(option: choiceLetter($0), text: choices[$0].text, correct: $0 == answer, count: counts[$0]) }
+      return choices.indices.map {
+        OptionCount(option: choiceLetter($0), text: choices[$0].text, correct: $0 == answer, count: counts[$0])
+      }
     case .multiple(let choices, let answers):
       var counts = Array(repeating: 0, count: choices.count)
       for r in responses { for k in letters(r) where k < counts.count { counts[k] += 1 } }
@@ -138,7 +144,9 @@ enum ItemAnalysisBuilder {
       ]
     case .flashcard, .open:
       return SelfGrade.allCases.map { g in
-        OptionCount(option: g.rawValue, text: g.rawValue, correct: g.score >= 0.9999, count: responses.filter { $0 == g.rawValue }.count)
+        OptionCount(
+          option: g.rawValue, text: g.rawValue, correct: g.score >= 0.9999,
+          count: responses.filter { $0 == g.rawValue }.count)
       }
     default:
       return []
@@ -153,9 +161,11 @@ enum ItemAnalysisBuilder {
       g.score += a.score
       groups[a.response] = g
     }
-    return groups.map { ResponseCount(response: $0.key, count: $0.value.count, score: $0.value.score / Double($0.value.count)) }
-      .sorted { ($1.count, $0.response) < ($0.count, $1.response) }
-      .prefix(5).map { $0 }
+    return groups.map {
+      ResponseCount(response: $0.key, count: $0.value.count, score: $0.value.score / Double($0.value.count))
+    }
+    .sorted { ($1.count, $0.response) < ($0.count, $1.response) }
+    .prefix(5).map { $0 }
   }
 
   /// Thresholds as teachers use them with Moodle's statistics: facility under 30 % or over 90 %,

@@ -68,18 +68,22 @@ public enum JSONReportRenderer {
   /// collected there (a string stands in for each).
   static func json(_ r: Report, placeholders: inout [[ScorePoint]]) -> JSONText {
     .object([
-      ("kind", .string("report")), ("schemaVersion", .int(Report.schemaVersion)), ("generatedAt", .string(r.generatedAt.iso8601)),
+      ("kind", .string("report")), ("schemaVersion", .int(Report.schemaVersion)),
+      ("generatedAt", .string(r.generatedAt.iso8601)),
       ("scope", .string(r.isClass ? "class" : "profile")), ("since", day(r.sinceDay)),
-      ("profiles", .array(r.profiles.map { profile($0, placeholders: &placeholders) })), ("class", r.classReport.map(classJSON) ?? .null),
+      ("profiles", .array(r.profiles.map { profile($0, placeholders: &placeholders) })),
+      ("class", r.classReport.map(classJSON) ?? .null),
     ])
   }
 
   static func json(_ r: Report) -> JSONText {
     var none: [[ScorePoint]]? = nil
     return .object([
-      ("kind", .string("report")), ("schemaVersion", .int(Report.schemaVersion)), ("generatedAt", .string(r.generatedAt.iso8601)),
+      ("kind", .string("report")), ("schemaVersion", .int(Report.schemaVersion)),
+      ("generatedAt", .string(r.generatedAt.iso8601)),
       ("scope", .string(r.isClass ? "class" : "profile")), ("since", day(r.sinceDay)),
-      ("profiles", .array(r.profiles.map { profile($0, placeholders: &none) })), ("class", r.classReport.map(classJSON) ?? .null),
+      ("profiles", .array(r.profiles.map { profile($0, placeholders: &none) })),
+      ("class", r.classReport.map(classJSON) ?? .null),
     ])
   }
 
@@ -97,9 +101,12 @@ public enum JSONReportRenderer {
         "summary",
         .object([
           ("sessionsCompleted", .int(s.sessionsCompleted)), ("sessionsTotal", .int(s.sessionsTotal)),
-          ("questionsAttempted", .int(s.questionsAttempted)), ("questionsTotal", .int(s.questionsTotal)), ("answers", .int(s.answers)),
-          ("accuracy", number(s.accuracy)), ("secondsStudied", .double(s.secondsStudied)), ("streakDays", .int(s.streakDays)),
-          ("longestStreakDays", .int(s.longestStreakDays)), ("lastActiveDay", day(s.lastActiveDay)), ("flagged", .int(s.flaggedCount)),
+          ("questionsAttempted", .int(s.questionsAttempted)), ("questionsTotal", .int(s.questionsTotal)),
+          ("answers", .int(s.answers)),
+          ("accuracy", number(s.accuracy)), ("secondsStudied", .double(s.secondsStudied)),
+          ("streakDays", .int(s.streakDays)),
+          ("longestStreakDays", .int(s.longestStreakDays)), ("lastActiveDay", day(s.lastActiveDay)),
+          ("flagged", .int(s.flaggedCount)),
           ("dueNow", .int(s.dueNow)), ("dueToday", .int(s.dueToday)), ("newToday", .int(s.newToday)),
         ])
       ),
@@ -108,7 +115,10 @@ public enum JSONReportRenderer {
         "courses",
         .array(
           p.courses.map {
-            .object([("id", .string($0.id)), ("title", .string($0.title)), ("completed", .int($0.completed)), ("total", .int($0.total))])
+            .object([
+              ("id", .string($0.id)), ("title", .string($0.title)), ("completed", .int($0.completed)),
+              ("total", .int($0.total)),
+            ])
           })
       ),
       ("sessions", .array(p.sessions.map(session))),
@@ -118,7 +128,8 @@ public enum JSONReportRenderer {
         .array(
           p.weakestTags.map {
             .object([
-              ("tag", .string($0.tag)), ("questions", .int($0.questions)), ("answers", .int($0.answers)), ("accuracy", .double($0.accuracy)),
+              ("tag", .string($0.tag)), ("questions", .int($0.questions)), ("answers", .int($0.answers)),
+              ("accuracy", .double($0.accuracy)),
             ])
           })
       ),
@@ -129,7 +140,8 @@ public enum JSONReportRenderer {
         .array(
           p.activity.map {
             .object([
-              ("day", day($0.day)), ("answers", .int($0.answers)), ("correct", .int($0.correct)), ("seconds", .double($0.seconds)),
+              ("day", day($0.day)), ("answers", .int($0.answers)), ("correct", .int($0.correct)),
+              ("seconds", .double($0.seconds)),
               ("newCards", .int($0.newCards)),
             ])
           })
@@ -141,14 +153,16 @@ public enum JSONReportRenderer {
 
   static func period(_ p: PeriodSummary) -> JSONText {
     .object([
-      ("from", day(p.fromDay)), ("to", day(p.toDay)), ("answers", .int(p.answers)), ("correct", .int(p.correct)), ("accuracy", number(p.accuracy)),
+      ("from", day(p.fromDay)), ("to", day(p.toDay)), ("answers", .int(p.answers)), ("correct", .int(p.correct)),
+      ("accuracy", number(p.accuracy)),
       ("secondsStudied", .double(p.secondsStudied)), ("activeDays", .int(p.activeDays)),
     ])
   }
 
   static func session(_ s: SessionRow) -> JSONText {
     .object([
-      ("id", .string(s.id)), ("title", .string(s.title)), ("course", .optional(s.course)), ("position", s.position.map { .int($0) } ?? .null),
+      ("id", .string(s.id)), ("title", .string(s.title)), ("course", .optional(s.course)),
+      ("position", s.position.map { .int($0) } ?? .null),
       ("completed", .bool(s.completedAt != nil)), ("completedAt", .optional(s.completedAt?.iso8601)),
       ("checkpointQuestions", .int(s.checkpointQuestions)), ("passPercent", s.passPercent.map { .int($0) } ?? .null),
       ("bestCheckpointPercent", s.bestCheckpointPercent.map { .int($0) } ?? .null),
@@ -164,18 +178,22 @@ public enum JSONReportRenderer {
       history = .array(
         b.scoreHistory.map {
           .object([
-            ("run", .int($0.run)), ("endedAt", .string(Timestamp(microseconds: $0.endedAt).iso8601)), ("percent", .int($0.percent)),
+            ("run", .int($0.run)), ("endedAt", .string(Timestamp(microseconds: $0.endedAt).iso8601)),
+            ("percent", .int($0.percent)),
             ("endedEarly", .bool($0.endedEarly)),
           ])
         })
     }
     return .object([
-      ("id", .string(b.id)), ("title", .string(b.title)), ("questions", .int(b.questions)), ("questionsAttempted", .int(b.questionsAttempted)),
+      ("id", .string(b.id)), ("title", .string(b.title)), ("questions", .int(b.questions)),
+      ("questionsAttempted", .int(b.questionsAttempted)),
       ("answers", .int(b.answers)), ("accuracy", number(b.accuracy)),
       (
         "quizzes",
         b.scores.map {
-          .object([("runs", .int($0.runs)), ("best", .int($0.best)), ("last", .int($0.last)), ("average", .int($0.average))])
+          .object([
+            ("runs", .int($0.runs)), ("best", .int($0.best)), ("last", .int($0.last)), ("average", .int($0.average)),
+          ])
         } ?? .null
       ),
       ("scoreHistory", history),
@@ -184,15 +202,18 @@ public enum JSONReportRenderer {
 
   static func question(_ q: QuestionRow) -> JSONText {
     .object([
-      ("question", .string(q.ref.description)), ("title", .string(q.title)), ("type", .optional(q.type)), ("attempts", .int(q.attempts)),
+      ("question", .string(q.ref.description)), ("title", .string(q.title)), ("type", .optional(q.type)),
+      ("attempts", .int(q.attempts)),
       ("correct", .int(q.correct)), ("accuracy", number(q.accuracy)), ("lastScore", number(q.lastScore)),
-      ("lastAnsweredAt", .optional(q.lastAnsweredAt?.iso8601)), ("flagged", .bool(q.flagged)), ("due", .optional(q.due?.iso8601)),
+      ("lastAnsweredAt", .optional(q.lastAnsweredAt?.iso8601)), ("flagged", .bool(q.flagged)),
+      ("due", .optional(q.due?.iso8601)),
     ])
   }
 
   static func history(_ h: HistoryInfo) -> JSONText {
     .object([
-      ("firstSequence", h.firstSequence.map { .int($0) } ?? .null), ("lastSequence", .int(h.lastSequence)), ("events", .int(h.events)),
+      ("firstSequence", h.firstSequence.map { .int($0) } ?? .null), ("lastSequence", .int(h.lastSequence)),
+      ("events", .int(h.events)),
       ("complete", .bool(h.complete)), ("unreadableLines", .int(h.unreadableLines)),
     ])
   }
@@ -203,7 +224,8 @@ public enum JSONReportRenderer {
       (
         "totals",
         .object([
-          ("profiles", .int(t.profiles)), ("activeLearners", .int(t.activeLearners)), ("sessionsCompleted", .int(t.sessionsCompleted)),
+          ("profiles", .int(t.profiles)), ("activeLearners", .int(t.activeLearners)),
+          ("sessionsCompleted", .int(t.sessionsCompleted)),
           ("answers", .int(t.answers)), ("accuracy", number(t.accuracy)), ("secondsStudied", .double(t.secondsStudied)),
         ])
       ),
@@ -213,24 +235,33 @@ public enum JSONReportRenderer {
 
   static func item(_ i: ItemAnalysis) -> JSONText {
     .object([
-      ("question", .string(i.ref.description)), ("title", .string(i.title)), ("type", .string(i.type)), ("learners", .int(i.learners)),
+      ("question", .string(i.ref.description)), ("title", .string(i.title)), ("type", .string(i.type)),
+      ("learners", .int(i.learners)),
       ("answers", .int(i.answers)), ("facility", .double(i.facility)), ("discrimination", number(i.discrimination)),
       (
         "options",
         .array(
           i.options.map {
-            .object([("option", .string($0.option)), ("text", .string($0.text)), ("correct", .bool($0.correct)), ("count", .int($0.count))])
+            .object([
+              ("option", .string($0.option)), ("text", .string($0.text)), ("correct", .bool($0.correct)),
+              ("count", .int($0.count)),
+            ])
           })
       ),
       (
         "responses",
-        .array(i.responses.map { .object([("response", .string($0.response)), ("count", .int($0.count)), ("score", .double($0.score))]) })
+        .array(
+          i.responses.map {
+            .object([("response", .string($0.response)), ("count", .int($0.count)), ("score", .double($0.score))])
+          })
       ),
       ("flags", .array(i.flags.map { .string($0) })),
     ])
   }
 
-  static func label(_ q: QuestionLabel) -> JSONText { .object([("question", .string(q.ref.description)), ("title", .string(q.title))]) }
+  static func label(_ q: QuestionLabel) -> JSONText {
+    .object([("question", .string(q.ref.description)), ("title", .string(q.title))])
+  }
   static func number(_ x: Double?) -> JSONText { x.map { .double($0) } ?? .null }
   static func day(_ d: Int64?) -> JSONText { d.map { .string(Timestamp.day($0).isoDate) } ?? .null }
 }

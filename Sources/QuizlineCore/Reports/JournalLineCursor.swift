@@ -103,7 +103,9 @@ struct JournalLineCursor {
       let value = m / powersOfTen[scale]
       return negative ? -value : value
     } else {
-      guard let d = Double(String(decoding: UnsafeBufferPointer(rebasing: p[start..<i]), as: UTF8.self)) else { return nil }
+      guard let d = Double(String(decoding: UnsafeBufferPointer(rebasing: p[start..<i]), as: UTF8.self)) else {
+        return nil
+      }
       return d.isFinite ? d : nil
     }
   }

@@ -6,7 +6,9 @@ public enum MarkdownReportRenderer {
     if let klass = report.classReport {
       md.line("# Class report")
       md.line()
-      md.line("Generated \(report.generatedAt.iso8601) for \(Renderer.count(report.profiles.count, "profile"))\(periodText(report)).")
+      md.line(
+        "Generated \(report.generatedAt.iso8601) for \(Renderer.count(report.profiles.count, "profile"))\(periodText(report))."
+      )
       classReport(report, klass, &md)
     } else if let p = report.profiles.first {
       md.line("# Progress report: \(MarkdownWriter.escape(p.profile))")
@@ -54,7 +56,8 @@ public enum MarkdownReportRenderer {
         ], align: "r")
     }
     md.heading("Study sessions")
-    let courseTitles = Dictionary(p.courses.map { ($0.id, "\($0.title) (\($0.completed)/\($0.total))") }, uniquingKeysWith: { a, _ in a })
+    let courseTitles = Dictionary(
+      p.courses.map { ($0.id, "\($0.title) (\($0.completed)/\($0.total))") }, uniquingKeysWith: { a, _ in a })
     md.table(
       ["Course", "#", "Session", "Title", "Completed", "Best checkpoint"],
       p.sessions.map { row in
@@ -69,7 +72,8 @@ public enum MarkdownReportRenderer {
       ["Bank", "Title", "Questions", "Attempted", "Answers", "Accuracy", "Quizzes", "Best", "Last", "Average"],
       p.banks.map { b in
         [
-          "`\(b.id)`", b.title, String(b.questions), String(b.questionsAttempted), String(b.answers), b.accuracy.map(ReportFormat.percent) ?? "-",
+          "`\(b.id)`", b.title, String(b.questions), String(b.questionsAttempted), String(b.answers),
+          b.accuracy.map(ReportFormat.percent) ?? "-",
           String(b.scores?.runs ?? 0), b.scores.map { "\($0.best)%" } ?? "-", b.scores.map { "\($0.last)%" } ?? "-",
           b.scores.map { "\($0.average)%" } ?? "-",
         ]
@@ -80,7 +84,12 @@ public enum MarkdownReportRenderer {
       md.table(
         ["Bank", "Quiz ended", "Score"],
         withHistory.flatMap { b in
-          b.scoreHistory.suffix(10).map { ["`\(b.id)`", Timestamp(microseconds: $0.endedAt).iso8601, "\($0.percent)%" + ($0.endedEarly ? " (ended early)" : "")] }
+          b.scoreHistory.suffix(10).map {
+            [
+              "`\(b.id)`", Timestamp(microseconds: $0.endedAt).iso8601,
+              "\($0.percent)%" + ($0.endedEarly ? " (ended early)" : ""),
+            ]
+          }
         }, align: "llr", escapeColumns: [])
     }
     md.heading("Weakest tags")
@@ -89,7 +98,8 @@ public enum MarkdownReportRenderer {
     } else {
       md.table(
         ["Tag", "Accuracy", "Answers", "Questions"],
-        p.weakestTags.map { [$0.tag, ReportFormat.percent($0.accuracy), String($0.answers), String($0.questions)] }, align: "lrrr",
+        p.weakestTags.map { [$0.tag, ReportFormat.percent($0.accuracy), String($0.answers), String($0.questions)] },
+        align: "lrrr",
         escapeColumns: [0])
     }
     list("Flagged questions", p.flagged, &md)
@@ -102,7 +112,9 @@ public enum MarkdownReportRenderer {
     } else {
       md.table(
         ["Day (UTC)", "Answers", "Correct", "Time"],
-        recent.map { [Timestamp.day($0.day).isoDate, String($0.answers), String($0.correct), Renderer.formatDuration($0.seconds)] },
+        recent.map {
+          [Timestamp.day($0.day).isoDate, String($0.answers), String($0.correct), Renderer.formatDuration($0.seconds)]
+        },
         align: "lrrr")
     }
     if let h = p.history {
@@ -125,8 +137,10 @@ public enum MarkdownReportRenderer {
     var rows = report.profiles.map { p in
       let (s, c) = (p.summary, p.counted)
       return [
-        p.profile, "\(s.sessionsCompleted)/\(s.sessionsTotal)", String(c.answers), c.accuracy.map(ReportFormat.percent) ?? "-",
-        Renderer.formatDuration(c.secondsStudied), String(s.streakDays), s.lastActiveDay.map { Timestamp.day($0).isoDate } ?? "-",
+        p.profile, "\(s.sessionsCompleted)/\(s.sessionsTotal)", String(c.answers),
+        c.accuracy.map(ReportFormat.percent) ?? "-",
+        Renderer.formatDuration(c.secondsStudied), String(s.streakDays),
+        s.lastActiveDay.map { Timestamp.day($0).isoDate } ?? "-",
       ]
     }
     let t = klass.totals
@@ -134,20 +148,25 @@ public enum MarkdownReportRenderer {
       "**Total**", String(t.sessionsCompleted), String(t.answers), t.accuracy.map(ReportFormat.percent) ?? "-",
       Renderer.formatDuration(t.secondsStudied), "", "",
     ])
-    md.table(["Profile", "Sessions", "Answers", "Accuracy", "Time studied", "Streak", "Last active"], rows, align: "lrrrrrl", escapeColumns: [])
+    md.table(
+      ["Profile", "Sessions", "Answers", "Accuracy", "Time studied", "Streak", "Last active"], rows, align: "lrrrrrl",
+      escapeColumns: [])
     md.heading("Item analysis")
     md.line(
       "Each learner's first answer to each question\(periodText(report)). Facility: mean credit. Discrimination: mean credit of the "
-        + "top third of learners (by total credit) minus the bottom third; under 0.20 is weak, negative is a warning sign.")
+        + "top third of learners (by total credit) minus the bottom third; under 0.20 is weak, negative is a warning sign."
+    )
     md.line()
     md.table(
       ["Question", "Type", "Learners", "Facility", "Discrimination", "Answers chosen", "Stands out"],
       klass.items.map { i in
         let options =
           i.options.isEmpty
-          ? i.responses.map { "\($0.response) ×\($0.count)" } : i.options.map { "\($0.option)\($0.correct ? " ✓" : "") \($0.count)" }
+          ? i.responses.map { "\($0.response) ×\($0.count)" }
+          : i.options.map { "\($0.option)\($0.correct ? " ✓" : "") \($0.count)" }
         return [
-          "`\(i.ref)`", i.type, String(i.learners), ReportFormat.percent(i.facility), i.discrimination.map(ReportFormat.decimal) ?? "-",
+          "`\(i.ref)`", i.type, String(i.learners), ReportFormat.percent(i.facility),
+          i.discrimination.map(ReportFormat.decimal) ?? "-",
           options.joined(separator: ", "), i.flags.isEmpty ? "" : "⚠ " + i.flags.joined(separator: "; "),
         ]
       }, align: "llrrrll", escapeColumns: [5])
@@ -171,9 +190,14 @@ struct MarkdownWriter {
   mutating func table(_ header: [String], _ rows: [[String]], align: String, escapeColumns: Set<Int>? = nil) {
     let letters = Array(align)
     line("| " + header.joined(separator: " | ") + " |")
-    line("|" + header.indices.map { k in (letters.count == 1 ? letters[0] : letters[k]) == "r" ? " ---: " : " --- " }.joined(separator: "|") + "|")
+    line(
+      "|"
+        + header.indices.map { k in (letters.count == 1 ? letters[0] : letters[k]) == "r" ? " ---: " : " --- " }.joined(
+          separator: "|") + "|")
     for row in rows {
-      let cells = row.enumerated().map { k, c in escapeColumns.map { $0.contains(k) } ?? true ? Self.escape(c) : Self.cell(c) }
+      let cells = row.enumerated().map { k, c in
+        escapeColumns.map { $0.contains(k) } ?? true ? Self.escape(c) : Self.cell(c)
+      }
       line("| " + cells.joined(separator: " | ") + " |")
     }
   }

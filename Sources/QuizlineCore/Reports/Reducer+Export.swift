@@ -19,7 +19,8 @@ extension Reducer {
   /// `export FORMAT [PATH] [--force] [--since DATE]`: checks the words, then asks for the file to be
   /// written (an ``Effect``); what the screen says comes with ``Action/effectFinished(_:at:)``.
   static func export(
-    _ state: inout AppState, format formatName: String, path: String?, force: Bool, since sinceText: String?, _ context: Context
+    _ state: inout AppState, format formatName: String, path: String?, force: Bool, since sinceText: String?,
+    _ context: Context
   ) -> Reduction {
     let name = formatName.lowercased()
     guard let format = ReportFormat(rawValue: name), format != .text else {
@@ -30,12 +31,16 @@ extension Reducer {
     var since: Int64?
     if let text = sinceText {
       guard let day = ReportDates.day(text) else {
-        return fail(&state, "export: --since \(quotedArg(text)) is not a date", hint: "Write it as YYYY-MM-DD, e.g. 2026-11-01 (UTC).")
+        return fail(
+          &state, "export: --since \(quotedArg(text)) is not a date",
+          hint: "Write it as YYYY-MM-DD, e.g. 2026-11-01 (UTC).")
       }
       since = day
     }
     if path == "-" {
-      return fail(&state, "export writes a file; '-' (standard output) is for quizline report", hint: "Type progress to see the report here, or give a file name: export \(format.rawValue) FILE")
+      return fail(
+        &state, "export writes a file; '-' (standard output) is for quizline report",
+        hint: "Type progress to see the report here, or give a file name: export \(format.rawValue) FILE")
     }
     return Reduction(effects: [.exportReport(ExportRequest(format: format, path: path, force: force, sinceDay: since))])
   }

@@ -34,16 +34,22 @@ public struct ReportInput: Sendable {
 /// the clock and the options.
 public enum ReportBuilder {
   /// A learner's report, or a class report over several learners (`classReport`).
-  public static func build(catalog: Catalog, inputs: [ReportInput], now: Timestamp, options: ReportOptions, classReport: Bool = false)
+  public static func build(
+    catalog: Catalog, inputs: [ReportInput], now: Timestamp, options: ReportOptions, classReport: Bool = false
+  )
     -> Report
   {
     let profiles = inputs.map { profile($0, catalog: catalog, now: now, options: options) }
-    let klass = classReport ? ItemAnalysisBuilder.classReport(catalog: catalog, inputs: inputs, profiles: profiles, options: options) : nil
+    let klass =
+      classReport
+      ? ItemAnalysisBuilder.classReport(catalog: catalog, inputs: inputs, profiles: profiles, options: options) : nil
     return Report(generatedAt: now, sinceDay: options.sinceDay, profiles: profiles, classReport: klass)
   }
 
   /// One learner's part.
-  public static func profile(_ input: ReportInput, catalog: Catalog, now: Timestamp, options: ReportOptions) -> ProfileReport {
+  public static func profile(_ input: ReportInput, catalog: Catalog, now: Timestamp, options: ReportOptions)
+    -> ProfileReport
+  {
     let p = input.progress
     let state = AppState(catalog: catalog, progress: p, profile: input.profile)
     let today = now.dayNumber
@@ -57,7 +63,8 @@ public enum ReportBuilder {
       sessionsCompleted: catalog.sessions.filter { p.isCompleted($0.id) }.count, sessionsTotal: catalog.sessions.count,
       questionsAttempted: p.questions.filter { $0.value.attempts > 0 && catalog.question($0.key) != nil }.count,
       questionsTotal: catalog.questionCount, answers: attempts, accuracy: attempts > 0 ? score / Double(attempts) : nil,
-      secondsStudied: p.days.values.reduce(0) { $0 + $1.seconds }, streakDays: streaks.current, longestStreakDays: streaks.longest,
+      secondsStudied: p.days.values.reduce(0) { $0 + $1.seconds }, streakDays: streaks.current,
+      longestStreakDays: streaks.longest,
       lastActiveDay: activeDays.max(), flaggedCount: p.flaggedQuestions.count, dueNow: due.now.count,
       dueToday: due.now.count + due.laterToday, newToday: min(state.newCards().count, state.newCardsLeftToday(at: now)))
     var period: PeriodSummary?
@@ -69,21 +76,31 @@ public enum ReportBuilder {
         fromDay: since, toDay: today, answers: days.values.reduce(0) { $0 + $1.answers },
         correct: days.values.reduce(0) { $0 + $1.correct },
         accuracy: answers > 0 ? (scored?.reduce(0.0) { $0 + $1.score } ?? 0) / Double(answers) : nil,
-        secondsStudied: days.values.reduce(0) { $0 + $1.seconds }, activeDays: days.values.filter { $0.answers > 0 }.count)
+        secondsStudied: days.values.reduce(0) { $0 + $1.seconds },
+        activeDays: days.values.filter { $0.answers > 0 }.count)
     }
     return ProfileReport(
       profile: input.profile, summary: summary, period: period, courses: courses(state), sessions: sessions(catalog, p),
       banks: banks(catalog, p, history, options), weakestTags: weakestTags(catalog, p, options),
       flagged: p.flaggedQuestions.map { label($0, catalog) }, dueNow: due.now.map { label($0, catalog) },
-      activity: p.days.filter { $0.key >= (options.sinceDay ?? Int64.min) && ($0.value.answers > 0 || $0.value.newCards > 0) }
-        .sorted { $0.key < $1.key }
-        .map { DayRow(day: $0.key, answers: $0.value.answers, correct: $0.value.correct, seconds: $0.value.seconds, newCards: $0.value.newCards) },
+      activity: p.days.filter {
+        $0.key >= (options.sinceDay ?? Int64.min) && ($0.value.answers > 0 || $0.value.newCards > 0)
+      }
+      .sorted { $0.key < $1.key }
+      .map {
+        DayRow(
+          day: $0.key, answers: $0.value.answers, correct: $0.value.correct, seconds: $0.value.seconds,
+          newCards: $0.value.newCards)
+      },
       questions: questions(catalog, p),
       attempts: options.includeAttempts
-        ? AttemptLog(table: history?.table ?? StringTable(), attempts: history?.accumulator.countedAttempts ?? [], catalog: catalog) : nil,
+        ? AttemptLog(
+          table: history?.table ?? StringTable(), attempts: history?.accumulator.countedAttempts ?? [], catalog: catalog
+        ) : nil,
       history: history.map {
         HistoryInfo(
-          firstSequence: $0.firstSequence, lastSequence: $0.lastSequence, events: $0.eventCount, complete: $0.isComplete,
+          firstSequence: $0.firstSequence, lastSequence: $0.lastSequence, events: $0.eventCount,
+          complete: $0.isComplete,
           unreadableLines: $0.badLineCount)
       })
   }
@@ -104,7 +121,8 @@ public enum ReportBuilder {
       let place = catalog.course(containing: s.id)
       rows.append(
         SessionRow(
-          id: s.id, title: s.title, course: place?.course.id, position: place.map { $0.index + 1 }, completedAt: p.sessions[s.id]?.completedAt,
+          id: s.id, title: s.title, course: place?.course.id, position: place.map { $0.index + 1 },
+          completedAt: p.sessions[s.id]?.completedAt,
           checkpointQuestions: s.checkpoint?.questions.count ?? 0, passPercent: s.checkpoint?.passPercent,
           bestCheckpointPercent: p.sessions[s.id]?.bestCheckpointPercent))
     }
@@ -113,7 +131,9 @@ public enum ReportBuilder {
     return rows
   }
 
-  static func banks(_ catalog: Catalog, _ p: LearnerProgress, _ history: ProfileHistory?, _ options: ReportOptions) -> [BankRow] {
+  static func banks(_ catalog: Catalog, _ p: LearnerProgress, _ history: ProfileHistory?, _ options: ReportOptions)
+    -> [BankRow]
+  {
     var perBank: [String: (attempted: Int, answers: Int, score: Double)] = [:]
     for (ref, q) in p.questions where q.attempts > 0 {
       var t = perBank[ref.bank] ?? (0, 0, 0)
@@ -139,7 +159,9 @@ public enum ReportBuilder {
     var tags: [String: (questions: Int, answers: Int, score: Double)] = [:]
     for bank in catalog.banks {
       for q in bank.questions {
-        guard let progress = p.questions[QuestionRef(bank: bank.id, question: q.id)], progress.attempts > 0 else { continue }
+        guard let progress = p.questions[QuestionRef(bank: bank.id, question: q.id)], progress.attempts > 0 else {
+          continue
+        }
         for tag in Set(bank.tags + q.tags) {
           var t = tags[tag] ?? (0, 0, 0)
           t.questions += 1
@@ -150,17 +172,24 @@ public enum ReportBuilder {
       }
     }
     return tags.filter { $0.value.answers >= options.minimumTagAnswers }
-      .map { TagRow(tag: $0.key, questions: $0.value.questions, answers: $0.value.answers, accuracy: $0.value.score / Double($0.value.answers)) }
+      .map {
+        TagRow(
+          tag: $0.key, questions: $0.value.questions, answers: $0.value.answers,
+          accuracy: $0.value.score / Double($0.value.answers))
+      }
       .sorted { ($0.accuracy, $0.tag) < ($1.accuracy, $1.tag) }
       .prefix(options.weakestTagLimit).map { $0 }
   }
 
   static func questions(_ catalog: Catalog, _ p: LearnerProgress) -> [QuestionRow] {
-    p.questions.filter { $0.value.attempts > 0 || $0.value.flagged || $0.value.card != nil }.sorted { $0.key < $1.key }.map { ref, q in
-      QuestionRow(
-        ref: ref, title: label(ref, catalog).title, type: catalog.question(ref)?.typeName, attempts: q.attempts, correct: q.correct,
-        accuracy: q.accuracy, lastScore: q.lastScore, lastAnsweredAt: q.lastAnsweredAt, flagged: q.flagged, due: q.card?.due)
-    }
+    p.questions.filter { $0.value.attempts > 0 || $0.value.flagged || $0.value.card != nil }.sorted { $0.key < $1.key }
+      .map { ref, q in
+        QuestionRow(
+          ref: ref, title: label(ref, catalog).title, type: catalog.question(ref)?.typeName, attempts: q.attempts,
+          correct: q.correct,
+          accuracy: q.accuracy, lastScore: q.lastScore, lastAnsweredAt: q.lastAnsweredAt, flagged: q.flagged,
+          due: q.card?.due)
+      }
   }
 
   /// A question's reference and short title (its title, else the first line of its prompt).

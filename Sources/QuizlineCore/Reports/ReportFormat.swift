@@ -96,7 +96,8 @@ public enum ReportRenderer {
   /// `table` picks the CSV table (ignored by the other formats); `style` and `width` shape the
   /// terminal dashboard.
   public static func render(
-    _ report: Report, format: ReportFormat, table: CSVTable = .attempts, style: Style = .plain, width: Int = 80, to sink: any ReportSink
+    _ report: Report, format: ReportFormat, table: CSVTable = .attempts, style: Style = .plain, width: Int = 80,
+    to sink: any ReportSink
   ) {
     switch format {
     case .text: sink.write(DashboardRenderer.render(report, style: style, width: width))

@@ -100,8 +100,7 @@ struct FSRSModel: Sendable {
 
   /// Stability after a review a day or more after the previous one, at retrievability `r`, with the
   /// difficulty `d` from before the review.
-  @inline(__always) func nextStability(_ s: Double, _ d: Double, _ r: Double, _ g: Rating) -> Double
-  {
+  @inline(__always) func nextStability(_ s: Double, _ d: Double, _ r: Double, _ g: Rating) -> Double {
     let next: Double
     if g == .again {
       let long = w11 * pow(d, negW12) * (pow(s + 1, w13) - 1) * pow(FSRSModel.e, (1 - r) * w14)

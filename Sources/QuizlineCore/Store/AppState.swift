@@ -68,7 +68,10 @@ public struct AppState: Sendable, Equatable {
     }
   }
 
-  public init(catalog: Catalog, progress: LearnerProgress = LearnerProgress(), profile: String = "default", loadErrorCount: Int = 0) {
+  public init(
+    catalog: Catalog, progress: LearnerProgress = LearnerProgress(), profile: String = "default",
+    loadErrorCount: Int = 0
+  ) {
     self.catalog = catalog
     self.progress = progress
     self.profile = profile
@@ -186,7 +189,9 @@ public enum Action: Sendable, Equatable {
   /// When the action happened: the time its events are stamped with.
   public var at: Timestamp {
     switch self {
-    case .started(let t), .lineEntered(_, let t, _), .commandIssued(_, let t, _), .recordingFailed(_, _, let t), .terminationRequested(let t), .interrupted(let t, _), .inputEnded(let t), .effectFinished(_, let t): t
+    case .started(let t), .lineEntered(_, let t, _), .commandIssued(_, let t, _), .recordingFailed(_, _, let t),
+      .terminationRequested(let t), .interrupted(let t, _), .inputEnded(let t), .effectFinished(_, let t):
+      t
     }
   }
 }
@@ -252,7 +257,10 @@ public struct Feedback: Sendable, Equatable {
   /// Practice (cram): the schedule did not move.
   public var practice: Bool
 
-  public init(question: QuestionRef, typed: String, grade: Grade, recorded: Bool = true, certainty: Int? = nil, practice: Bool = false) {
+  public init(
+    question: QuestionRef, typed: String, grade: Grade, recorded: Bool = true, certainty: Int? = nil,
+    practice: Bool = false
+  ) {
     self.question = question
     self.typed = typed
     self.grade = grade

@@ -83,7 +83,8 @@ public struct RunStart: Sendable, Equatable {
   public var certainty: Bool
 
   public init(
-    source: RunSource, questions: [QuestionRef], seed: UInt64, bankHashes: [String: String] = [:], practice: Bool = false,
+    source: RunSource, questions: [QuestionRef], seed: UInt64, bankHashes: [String: String] = [:],
+    practice: Bool = false,
     certainty: Bool = false
   ) {
     self.source = source

@@ -42,7 +42,8 @@ extension LearnerProgress {
       days[day] = d
       if var run = activeRun, run.id == answer.run, run.current == answer.question {
         entry.previousRun = run
-        run.outcomes[run.position] = RunOutcome(score: answer.score, response: answer.response, seconds: answer.seconds, certainty: answer.certainty)
+        run.outcomes[run.position] = RunOutcome(
+          score: answer.score, response: answer.response, seconds: answer.seconds, certainty: answer.certainty)
         run.position += 1
         activeRun = run
       }
@@ -131,9 +132,12 @@ extension LearnerProgress {
   }
 
   /// The card after a review, with fuzz drawn from a generator seeded by the event, so replay agrees.
-  private func schedule(_ card: FSRSCard?, rating: Rating, at: Timestamp, sequence: Int, question: QuestionRef) -> FSRSCard {
+  private func schedule(_ card: FSRSCard?, rating: Rating, at: Timestamp, sequence: Int, question: QuestionRef)
+    -> FSRSCard
+  {
     let scheduler = FSRSScheduler(settings: settings.scheduler)
-    var random = SplitMix64(seed: UInt64(sequence) &* 0x9E37_79B9_7F4A_7C15 ^ Presentation.stableHash(question.description))
+    var random = SplitMix64(
+      seed: UInt64(sequence) &* 0x9E37_79B9_7F4A_7C15 ^ Presentation.stableHash(question.description))
     return scheduler.review(card ?? .new(at: at), rating: rating, at: at, random: &random)
   }
 
@@ -153,7 +157,9 @@ extension LearnerProgress {
 
   private mutating func pushUndo(_ entry: UndoEntry) {
     undoStack.append(entry)
-    if undoStack.count > LearnerProgress.undoLimit { undoStack.removeFirst(undoStack.count - LearnerProgress.undoLimit) }
+    if undoStack.count > LearnerProgress.undoLimit {
+      undoStack.removeFirst(undoStack.count - LearnerProgress.undoLimit)
+    }
   }
 
   private mutating func restore(_ entry: UndoEntry) {

@@ -102,7 +102,9 @@ public struct QuizRun: Sendable, Equatable {
   public var answeredCount: Int { outcomes.filter { $0?.score != nil }.count }
   public var scoreTotal: Double { outcomes.reduce(0) { $0 + ($1?.score ?? 0) } }
   /// Percentage of the whole run's questions (skipped and unanswered count as 0).
-  public var percent: Int { questions.isEmpty ? 0 : Int(saturating: (scoreTotal / Double(questions.count) * 100).rounded()) }
+  public var percent: Int {
+    questions.isEmpty ? 0 : Int(saturating: (scoreTotal / Double(questions.count) * 100).rounded())
+  }
   public var secondsSpent: Double { outcomes.reduce(0) { $0 + ($1?.seconds ?? 0) } }
 }
 

@@ -1,7 +1,14 @@
 /// The settings `config` can change, with the words it accepts.
 public enum SettingKey: String, Sendable, CaseIterable {
-  case retention, learningSteps = "learning-steps", relearningSteps = "relearning-steps", maxInterval = "max-interval"
-  case fuzz, newPerDay = "new-per-day", answerTime = "answer-time", easySeconds = "easy-seconds", hardSeconds = "hard-seconds"
+  case retention
+  case learningSteps = "learning-steps"
+  case relearningSteps = "relearning-steps"
+  case maxInterval = "max-interval"
+  case fuzz
+  case newPerDay = "new-per-day"
+  case answerTime = "answer-time"
+  case easySeconds = "easy-seconds"
+  case hardSeconds = "hard-seconds"
 
   /// Example values, for completion and for messages.
   public var suggestions: [String] {
@@ -45,7 +52,10 @@ public enum SettingKey: String, Sendable, CaseIterable {
   }
 
   static func steps(_ seconds: [Int64]) -> String {
-    seconds.isEmpty ? "none" : seconds.map { $0 % 3600 == 0 ? "\($0 / 3600)h" : $0 % 60 == 0 ? "\($0 / 60)m" : "\($0)s" }.joined(separator: ",")
+    seconds.isEmpty
+      ? "none"
+      : seconds.map { $0 % 3600 == 0 ? "\($0 / 3600)h" : $0 % 60 == 0 ? "\($0 / 60)m" : "\($0)s" }.joined(
+        separator: ",")
   }
 
   /// Parses `1m,10m`, `30s`, `2h`, `1d` or `none`.
@@ -88,22 +98,33 @@ extension Reducer {
     }
     let text = value.lowercased()
     var s = state.progress.settings
-    let bad = "\(quotedArg(text)) is not a value for \(key.rawValue); try e.g. \(key.suggestions.joined(separator: " or "))"
+    let bad =
+      "\(quotedArg(text)) is not a value for \(key.rawValue); try e.g. \(key.suggestions.joined(separator: " or "))"
     switch key {
     case .retention:
-      guard let v = Double(text) else { return fail(&state, bad, hint: "Type config to see every setting and its current value.") }
+      guard let v = Double(text) else {
+        return fail(&state, bad, hint: "Type config to see every setting and its current value.")
+      }
       s.scheduler.desiredRetention = v
     case .learningSteps, .relearningSteps:
-      guard let v = SettingKey.parseSteps(text) else { return fail(&state, bad, hint: "Write durations such as 1m,10m (s, m, h, d), or none.") }
+      guard let v = SettingKey.parseSteps(text) else {
+        return fail(&state, bad, hint: "Write durations such as 1m,10m (s, m, h, d), or none.")
+      }
       if key == .learningSteps { s.scheduler.learningSteps = v } else { s.scheduler.relearningSteps = v }
     case .maxInterval:
-      guard let v = Int(text) else { return fail(&state, bad, hint: "Type config to see every setting and its current value.") }
+      guard let v = Int(text) else {
+        return fail(&state, bad, hint: "Type config to see every setting and its current value.")
+      }
       s.scheduler.maximumInterval = v
     case .fuzz, .answerTime:
-      guard text == "on" || text == "off" else { return fail(&state, bad, hint: "Type config to see every setting and its current value.") }
+      guard text == "on" || text == "off" else {
+        return fail(&state, bad, hint: "Type config to see every setting and its current value.")
+      }
       if key == .fuzz { s.scheduler.enableFuzzing = text == "on" } else { s.useAnswerTime = text == "on" }
     case .newPerDay, .easySeconds, .hardSeconds:
-      guard let v = Int(text) else { return fail(&state, bad, hint: "Type config to see every setting and its current value.") }
+      guard let v = Int(text) else {
+        return fail(&state, bad, hint: "Type config to see every setting and its current value.")
+      }
       switch key {
       case .newPerDay: s.newCardsPerDay = v
       case .easySeconds: s.easySeconds = v
@@ -111,7 +132,8 @@ extension Reducer {
       }
     }
     guard s.validate().isEmpty else {
-      return fail(&state, "\(quotedArg(value)) is out of range for \(key.rawValue): \(key.allowed)", hint: "Nothing was changed.")
+      return fail(
+        &state, "\(quotedArg(value)) is out of range for \(key.rawValue): \(key.allowed)", hint: "Nothing was changed.")
     }
     guard s != state.progress.settings else {
       state.display = [.notice("\(key.rawValue) is already \(key.value(in: s)).")]

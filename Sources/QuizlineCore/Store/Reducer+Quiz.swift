@@ -58,7 +58,8 @@ extension Reducer {
       return Reduction()
     case (.certainty(_, let typed), _):
       guard let level = Int(line), (1...3).contains(level) else {
-        return fail(&state, "\(quoted(line)) is not a certainty", hint: "Type 1 (not sure), 2 (fairly sure) or 3 (very sure).")
+        return fail(
+          &state, "\(quoted(line)) is not a certainty", hint: "Type 1 (not sure), 2 (fairly sure) or 3 (very sure).")
       }
       guard case .success(let response) = AnswerParser.parse(typed, for: question) else { return Reduction() }
       return record(&state, response, run: run, ref: ref, question: question, context, certainty: level)
@@ -72,10 +73,15 @@ extension Reducer {
     default:
       switch AnswerParser.parse(line, for: question) {
       case .failure(let error):
-        if let word = ReplCommands.tokenize(line).first?.lowercased(), ReplCommands.parser(for: .home).command(named: word) != nil {
-          return fail(&state, "\(word) cannot be used during a quiz", hint: "Type end to finish the quiz first, or quit to leave and resume later.")
+        if let word = ReplCommands.tokenize(line).first?.lowercased(),
+          ReplCommands.parser(for: .home).command(named: word) != nil
+        {
+          return fail(
+            &state, "\(word) cannot be used during a quiz",
+            hint: "Type end to finish the quiz first, or quit to leave and resume later.")
         }
-        return fail(&state, error.message, hint: AnswerParser.syntaxHint(for: question) + " Or skip, hint, flag, end, help.")
+        return fail(
+          &state, error.message, hint: AnswerParser.syntaxHint(for: question) + " Or skip, hint, flag, end, help.")
       case .success(let response):
         if run.start.certainty {
           state.quiz = .certainty(shownAt: stage.shownAt, answer: line)
@@ -102,12 +108,14 @@ extension Reducer {
 
   /// Grades and records an answer, then moves on to the next question or ends the run.
   private static func record(
-    _ state: inout AppState, _ response: Response, run: QuizRun, ref: QuestionRef, question: Question, _ context: Context,
+    _ state: inout AppState, _ response: Response, run: QuizRun, ref: QuestionRef, question: Question,
+    _ context: Context,
     certainty: Int? = nil
   ) -> Reduction {
     let grade = Grader.grade(response, for: question)
     // Milliseconds, as the journal writes them, so replay applies exactly what was applied live.
-    let elapsed = Double(context.now.microseconds - (state.quiz?.shownAt.microseconds ?? context.now.microseconds)) / 1e6
+    let elapsed =
+      Double(context.now.microseconds - (state.quiz?.shownAt.microseconds ?? context.now.microseconds)) / 1e6
     let seconds = (min(600, max(0, elapsed)) * 1000).rounded() / 1000
     var selfGrade: SelfGrade?
     var rating: Rating?
@@ -123,7 +131,8 @@ extension Reducer {
     let answer = AnswerRecord(
       run: run.id, question: ref, response: response.typed, score: grade.score, seconds: seconds, selfGrade: selfGrade,
       certainty: certainty, rating: rating, written: written)
-    let feedback = Feedback(question: ref, typed: response.typed, grade: grade, certainty: certainty, practice: run.start.practice)
+    let feedback = Feedback(
+      question: ref, typed: response.typed, grade: grade, certainty: certainty, practice: run.start.practice)
     state.display = [.feedback(feedback)]
     return Reduction(events: [.answered(answer)], settle: .moveOn)
   }
@@ -137,7 +146,9 @@ extension Reducer {
       state.display = [.notice("Skipped.")]
       return Reduction(events: [.skipped(run: run.id, question: ref)], settle: .moveOn)
     case .hint:
-      guard let hint = question.hint else { return fail(&state, "this question has no hint", hint: AnswerParser.syntaxHint(for: question)) }
+      guard let hint = question.hint else {
+        return fail(&state, "this question has no hint", hint: AnswerParser.syntaxHint(for: question))
+      }
       state.display = [.hint(hint)]
     case .flag:
       let on = !state.progress.question(ref).flagged
@@ -145,10 +156,14 @@ extension Reducer {
       return Reduction(events: [.flagged(question: ref, on: on)])
     case .back:
       guard run.position > 0 else {
-        return fail(&state, "this is the first question; there is no earlier feedback", hint: AnswerParser.syntaxHint(for: question))
+        return fail(
+          &state, "this is the first question; there is no earlier feedback",
+          hint: AnswerParser.syntaxHint(for: question))
       }
       let previousRef = run.questions[run.position - 1]
-      guard let outcome = run.outcomes[run.position - 1], let typed = outcome.response, let previous = state.catalog.question(previousRef) else {
+      guard let outcome = run.outcomes[run.position - 1], let typed = outcome.response,
+        let previous = state.catalog.question(previousRef)
+      else {
         state.display = [.notice("You skipped the previous question (\(previousRef))."), .currentQuestion]
         return Reduction()
       }
@@ -160,7 +175,9 @@ extension Reducer {
       } else {
         grade = Grade(score: outcome.score ?? 0)
       }
-      state.display = [.feedback(Feedback(question: previousRef, typed: typed, grade: grade, recorded: false)), .currentQuestion]
+      state.display = [
+        .feedback(Feedback(question: previousRef, typed: typed, grade: grade, recorded: false)), .currentQuestion,
+      ]
     case .end:
       state.quiz = nil
       state.display = [.runSummary(runID: run.id)]
@@ -169,7 +186,8 @@ extension Reducer {
       if let topic, ReplCommands.parser(for: .quiz).command(named: topic) == nil,
         ReplCommands.parser(for: .home).command(named: topic) == nil
       {
-        return fail(&state, "help: there is no command \(quotedArg(topic))", hint: "Type help to see the quiz commands.")
+        return fail(
+          &state, "help: there is no command \(quotedArg(topic))", hint: "Type help to see the quiz commands.")
       }
       state.display = [.help(command: topic, context: .quiz)]
     case .status: state.display = [.status]

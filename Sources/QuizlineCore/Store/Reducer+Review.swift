@@ -2,15 +2,21 @@ extension Reducer {
   /// `review [BANK|--all] [--limit N] [--certainty]`: due cards first (most overdue first), then new
   /// ones up to the daily new-card limit.
   static func review(
-    _ state: inout AppState, bank: String?, all: Bool, limit limitOption: OptionValue<Int>?, certainty: Bool, _ context: Context
+    _ state: inout AppState, bank: String?, all: Bool, limit limitOption: OptionValue<Int>?, certainty: Bool,
+    _ context: Context
   ) -> Reduction {
     if bank != nil, all {
-      return fail(&state, "review takes a bank or --all, not both", hint: "review --all reviews every bank; review BANK only that one.")
+      return fail(
+        &state, "review takes a bank or --all, not both",
+        hint: "review --all reviews every bank; review BANK only that one.")
     }
     if let bank, state.catalog.bank(bank) == nil { return unknown(&state, "bank", bank, state.catalog.banks.map(\.id)) }
     var limit = Int.max
     switch limitOption {
-    case .invalid(let l)?: return fail(&state, "--limit must be a whole number of at least 1, not \(quotedArg(l))", hint: "For example: review --limit 20")
+    case .invalid(let l)?:
+      return fail(
+        &state, "--limit must be a whole number of at least 1, not \(quotedArg(l))",
+        hint: "For example: review --limit 20")
     case .valid(let n)?: limit = n
     case nil: break
     }
@@ -21,7 +27,11 @@ extension Reducer {
       state.display = [.nothingDue]
       return Reduction()
     }
-    return begin(&state, RunStart(source: .review, questions: refs, seed: context.entropy, bankHashes: hashes(state, refs), certainty: certainty), context)
+    return begin(
+      &state,
+      RunStart(
+        source: .review, questions: refs, seed: context.entropy, bankHashes: hashes(state, refs), certainty: certainty),
+      context)
   }
 
   /// `cram BANK|--tags T`: practice that does not move the schedule (answers are recorded as practice).
@@ -36,7 +46,8 @@ extension Reducer {
       questions = state.catalog.banks.flatMap { b in b.questions.map { QuestionRef(bank: b.id, question: $0.id) } }
     }
     if let tagList = options.tags {
-      let wanted = Set(tagList.split(separator: ",").map { String($0).trimmingSpaces.lowercased() }.filter { !$0.isEmpty })
+      let wanted = Set(
+        tagList.split(separator: ",").map { String($0).trimmingSpaces.lowercased() }.filter { !$0.isEmpty })
       questions = questions.filter { ref in
         let tags = (state.catalog.question(ref)?.tags ?? []) + (state.catalog.bank(ref.bank)?.tags ?? [])
         return !wanted.isDisjoint(with: tags)
@@ -44,16 +55,26 @@ extension Reducer {
       if questions.isEmpty {
         let scope = bank.flatMap { state.catalog.bank($0) }.map { [$0] } ?? state.catalog.banks
         let known = Set(scope.flatMap { $0.tags + $0.questions.flatMap(\.tags) }).sorted()
-        return fail(&state, "no question has the tags \(tagList)", hint: known.isEmpty ? "No question has tags; search finds questions by text." : "Tags: \(known.joined(separator: ", ")).")
+        return fail(
+          &state, "no question has the tags \(tagList)",
+          hint: known.isEmpty
+            ? "No question has tags; search finds questions by text." : "Tags: \(known.joined(separator: ", ")).")
       }
     }
     questions = Presentation.shuffled(questions, seed: context.entropy)
     switch options.count {
-    case .invalid(let c)?: return fail(&state, "--count must be a whole number of at least 1, not \(quotedArg(c))", hint: "For example: cram BANK --count 10")
+    case .invalid(let c)?:
+      return fail(
+        &state, "--count must be a whole number of at least 1, not \(quotedArg(c))",
+        hint: "For example: cram BANK --count 10")
     case .valid(let n)?: questions = Array(questions.prefix(n))
     case nil: break
     }
-    return begin(&state, RunStart(source: .cram, questions: questions, seed: context.entropy, bankHashes: hashes(state, questions), practice: true), context)
+    return begin(
+      &state,
+      RunStart(
+        source: .cram, questions: questions, seed: context.entropy, bankHashes: hashes(state, questions), practice: true
+      ), context)
   }
 
   /// `reset BANK|SESSION`: asks for `yes` first; the reset is an event, so `undo` can restore it.
@@ -92,11 +113,16 @@ extension Reducer {
   /// Starts a run (ending an unfinished one, with a notice) and shows its first question.
   static func begin(_ state: inout AppState, _ start: RunStart, _ context: Context) -> Reduction {
     guard !start.questions.isEmpty else {
-      return fail(&state, "there are no questions to ask in \(start.source.label)", hint: "Run quizline check to see what the quizzes folder holds.")
+      return fail(
+        &state, "there are no questions to ask in \(start.source.label)",
+        hint: "Run quizline check to see what the quizzes folder holds.")
     }
     var blocks: [Block] = []
     if let old = state.progress.activeRun {
-      blocks.append(.notice("Your unfinished quiz on \(old.start.source.label) (\(old.position) of \(old.questions.count) done) was ended."))
+      blocks.append(
+        .notice(
+          "Your unfinished quiz on \(old.start.source.label) (\(old.position) of \(old.questions.count) done) was ended."
+        ))
     }
     state.quiz = .asking(shownAt: context.now)
     blocks.append(.currentQuestion)

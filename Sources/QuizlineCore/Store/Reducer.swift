@@ -63,7 +63,8 @@ public enum Reducer {
         &state, "could not save your progress: \(reason)",
         hint: partly
           ? "Part of this step was recorded; what was saved before is safe."
-          : "Nothing of this step was recorded; what was saved before is safe. Free some space or fix the folder, then try again.")
+          : "Nothing of this step was recorded; what was saved before is safe. Free some space or fix the folder, then try again."
+      )
     case .effectFinished(let outcome, _):
       return effectFinished(&state, outcome)
     case .commandIssued(let command, let now, let entropy):
@@ -104,7 +105,9 @@ public enum Reducer {
 
   /// Decodes a command line against the commands of `context`: the command (nil for a line without
   /// one), or the refusal that shows why the line is not a command here.
-  static func decode(_ state: inout AppState, _ line: String, in context: ReplContext) -> Result<(ReplCommandSpec, ReplCommand)?, Refusal> {
+  static func decode(_ state: inout AppState, _ line: String, in context: ReplContext) -> Result<
+    (ReplCommandSpec, ReplCommand)?, Refusal
+  > {
     do {
       var words = ReplCommands.tokenize(line)
       // Commands are case-insensitive at the prompt (`Skip`, `LIST`); their arguments are not.
@@ -112,12 +115,17 @@ public enum Reducer {
       return .success(try ReplCommands.decode(words, in: context))
     } catch {
       if context == .home, let word = ReplCommands.tokenize(line).first?.lowercased(),
-        ReplCommands.parser(for: .quiz).command(named: word) != nil, ReplCommands.parser(for: .home).command(named: word) == nil
+        ReplCommands.parser(for: .quiz).command(named: word) != nil,
+        ReplCommands.parser(for: .home).command(named: word) == nil
       {
-        let hint = state.progress.activeRun == nil ? "Type start BANK or review to begin a quiz." : "Type resume to go back to your quiz."
+        let hint =
+          state.progress.activeRun == nil
+          ? "Type start BANK or review to begin a quiz." : "Type resume to go back to your quiz."
         return .failure(Refusal(fail(&state, "\(word) can only be used during a quiz", hint: hint)))
       }
-      let usage = error.command.flatMap { name in ReplCommands.all.first { $0.name == name } }.map { "usage: " + $0.usage }
+      let usage = error.command.flatMap { name in ReplCommands.all.first { $0.name == name } }.map {
+        "usage: " + $0.usage
+      }
       return .failure(Refusal(fail(&state, error.message, hint: usage ?? "Type help to see the commands.")))
     }
   }
@@ -137,15 +145,21 @@ public enum Reducer {
   }
 
   /// Carries out a command given at the home prompt.
-  static func perform(_ state: inout AppState, _ spec: ReplCommandSpec, _ command: ReplCommand, _ context: inout Context) -> Reduction {
+  static func perform(
+    _ state: inout AppState, _ spec: ReplCommandSpec, _ command: ReplCommand, _ context: inout Context
+  ) -> Reduction {
     if state.readOnly, spec.recordsProgress {
       return fail(
         &state, "\(spec.name) records progress, and this profile is open read-only (--read-only)",
-        hint: "You can read sessions, list, search, see status and progress, and export. Leave the other quizline, then start without --read-only.")
+        hint:
+          "You can read sessions, list, search, see status and progress, and export. Leave the other quizline, then start without --read-only."
+      )
     }
     switch command {
     case .help(let topic):
-      if let topic, ReplCommands.parser(for: .home).command(named: topic) == nil, ReplCommands.parser(for: .quiz).command(named: topic) == nil {
+      if let topic, ReplCommands.parser(for: .home).command(named: topic) == nil,
+        ReplCommands.parser(for: .quiz).command(named: topic) == nil
+      {
         return fail(&state, "help: there is no command \(quotedArg(topic))", hint: "Type help to see the commands.")
       }
       state.display = [.help(command: topic, context: .home)]
@@ -153,11 +167,15 @@ public enum Reducer {
     case .search(let query): state.display = [.searchResults(query: query)]
     case .status: state.display = [.status]
     case .progress: state.display = [.progressReport]
-    case .export(let format, let path, let force, let since): return export(&state, format: format, path: path, force: force, since: since, context)
+    case .export(let format, let path, let force, let since):
+      return export(&state, format: format, path: path, force: force, since: since, context)
     case .read(let session): return read(&state, session)
     case .next:
       guard let s = state.nextSession else {
-        state.display = [.notice(state.catalog.sessions.isEmpty ? "There are no study sessions." : "Every session is completed. Well done!")]
+        state.display = [
+          .notice(
+            state.catalog.sessions.isEmpty ? "There are no study sessions." : "Every session is completed. Well done!")
+        ]
         return Reduction()
       }
       return read(&state, s.id)
@@ -167,7 +185,8 @@ public enum Reducer {
     case .quiz(let session, let options): return startCheckpoint(&state, session, options, &context)
     case .retry: return retry(&state, &context)
     case .resume: return resume(&state, context)
-    case .review(let bank, let all, let limit, let certainty): return review(&state, bank: bank, all: all, limit: limit, certainty: certainty, context)
+    case .review(let bank, let all, let limit, let certainty):
+      return review(&state, bank: bank, all: all, limit: limit, certainty: certainty, context)
     case .cram(let bank, let options): return cram(&state, bank, options, context)
     case .forecast: state.display = [.forecast]
     case .reset(let target): return reset(&state, target)
@@ -183,7 +202,9 @@ public enum Reducer {
   }
 
   static func read(_ state: inout AppState, _ id: String) -> Reduction {
-    guard state.catalog.session(id) != nil else { return unknown(&state, "session", id, state.catalog.sessions.map(\.id)) }
+    guard state.catalog.session(id) != nil else {
+      return unknown(&state, "session", id, state.catalog.sessions.map(\.id))
+    }
     state.reading = id
     state.display = [.session(id: id)]
     return Reduction()
@@ -200,7 +221,9 @@ public enum Reducer {
     guard let id = arg ?? state.reading else {
       return fail(&state, "\(verb): which session?", hint: "usage: \(verb) SESSION (or read a session first)")
     }
-    guard let session = state.catalog.session(id) else { return unknown(&state, "session", id, state.catalog.sessions.map(\.id)) }
+    guard let session = state.catalog.session(id) else {
+      return unknown(&state, "session", id, state.catalog.sessions.map(\.id))
+    }
     let done = state.progress.isCompleted(id)
     if complete {
       if done {
@@ -244,7 +267,9 @@ public enum Reducer {
 
   static func undo(_ state: inout AppState, _ context: Context) -> Reduction {
     guard let entry = state.progress.undoStack.last else {
-      return fail(&state, "there is nothing to undo", hint: "undo takes back answers of the current quiz, grades, completions and resets.")
+      return fail(
+        &state, "there is nothing to undo",
+        hint: "undo takes back answers of the current quiz, grades, completions and resets.")
     }
     var blocks: [Block] = [.undone(summary: entry.summary)]
     var inQuiz = state.quiz != nil

@@ -18,7 +18,9 @@ import Testing
     for cycle in 0..<kills {
       let words = (0..<180).map { "c\(cycle)w\($0)" }
       var script = ""
-      for block in 0..<4 { script += "resume\nstart big\n" + words[(block * 45)..<(block * 45 + 45)].map { $0 + "\n" }.joined() }
+      for block in 0..<4 {
+        script += "resume\nstart big\n" + words[(block * 45)..<(block * 45 + 45)].map { $0 + "\n" }.joined()
+      }
       let p = try SpawnedProcess(["--quizzes", quizzes, "--progress", progress], environment: env)
       p.send(script)
       // Odd cycles kill at any moment from the start (start-up, recovery, the first answers);
@@ -32,7 +34,9 @@ import Testing
       #expect(Self.problems(p.stderr).isEmpty, "cycle \(cycle): \(p.stderr)")
       #expect(!out.contains("could not save"), "cycle \(cycle)")
       let echoed = Self.answersReportedAsRecorded(out)
-      #expect(echoed.count == out.components(separatedBy: "recorded\n").count - 1, "cycle \(cycle): every recorded answer is echoed")
+      #expect(
+        echoed.count == out.components(separatedBy: "recorded\n").count - 1,
+        "cycle \(cycle): every recorded answer is echoed")
       reported += echoed
     }
     // A last, clean run must load everything and leave normally.
@@ -58,10 +62,13 @@ import Testing
     #expect(doubled.isEmpty, "in the journal more than once: \(doubled.prefix(10))")
     let unreportedWords = Set(inJournal.keys).subtracting(reportedWords)
     let unreportedCycles = unreportedWords.map { $0.prefix { $0 != "w" } }
-    #expect(Set(unreportedCycles).count == unreportedCycles.count, "more than one unreported answer in one cycle: \(unreportedWords.sorted())")
+    #expect(
+      Set(unreportedCycles).count == unreportedCycles.count,
+      "more than one unreported answer in one cycle: \(unreportedWords.sorted())")
     print("crash test: \(kills) kills, \(reported.count) answers reported, \(answers.count) recorded")
     // Half the kills wait for a first recorded answer, so answers get through however busy the machine is.
-    #expect(reported.count >= kills / 2, "the binary made too little progress to test anything (\(reported.count) answers)")
+    #expect(
+      reported.count >= kills / 2, "the binary made too little progress to test anything (\(reported.count) answers)")
   }
 
   /// Lines of standard error other than the notice that a cut-off last line was dropped.

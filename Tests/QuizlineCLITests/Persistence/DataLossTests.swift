@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import QuizlineCLI
 @testable import QuizlineCore
 
@@ -35,7 +36,9 @@ import Testing
     #expect(again.stderr.contains("line 100 could not be read"), "\(again.stderr)")
     let opened = try ProfileOpener.view(ProfileLayout(directory: profile), now: Timestamp(seconds: 1_796_300_000))
     #expect(opened.progress.lastSequence == 200)
-    let kept = try FileManager.default.contentsOfDirectory(atPath: profile).filter { $0.hasPrefix("journal.jsonl.damaged-") }
+    let kept = try FileManager.default.contentsOfDirectory(atPath: profile).filter {
+      $0.hasPrefix("journal.jsonl.damaged-")
+    }
     #expect(kept.count == 1, "\(kept)")
   }
 
@@ -48,7 +51,9 @@ import Testing
     try FileManager.default.createSymbolicLink(atPath: progress + "/default/lock", withDestinationPath: victim)
     let run = try runBinary(["--quizzes", quizzes, "--progress", progress], input: "quit\n")
     #expect(run.status == 74)
-    #expect(run.stderr.hasPrefix("quizline: \(progress)/default/lock: is a symbolic link, not a regular file"), "\(run.stderr)")
+    #expect(
+      run.stderr.hasPrefix("quizline: \(progress)/default/lock: is a symbolic link, not a regular file"),
+      "\(run.stderr)")
     #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep me")
   }
 
@@ -59,7 +64,8 @@ import Testing
       try FileManager.default.createDirectory(atPath: progress + "/default", withIntermediateDirectories: true)
       let victim = try temporaryDirectory() + "/v"
       try Data(content.utf8).write(to: URL(fileURLWithPath: victim))
-      try FileManager.default.createSymbolicLink(atPath: progress + "/default/journal.jsonl", withDestinationPath: victim)
+      try FileManager.default.createSymbolicLink(
+        atPath: progress + "/default/journal.jsonl", withDestinationPath: victim)
       let run = try runBinary(["--quizzes", quizzes, "--progress", progress], input: "start big\ntrue\nquit\n")
       #expect(run.status == 74)
       #expect(run.stderr.contains("journal.jsonl: is a symbolic link"), "\(run.stderr)")
@@ -95,11 +101,14 @@ import Testing
       #"{"seq":2,"at":"2026-12-02T10:00:05Z","type":"answered","run":1,"question":"big/q1","response":"true","score":1,"seconds":1e19}"#,
       #"{"seq":3,"at":"2026-12-02T10:00:09Z","type":"answered","run":1,"question":"big/q2","response":"true","score":1,"seconds":-1e300}"#,
     ]
-    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: progress + "/default/journal.jsonl"))
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(
+      to: URL(fileURLWithPath: progress + "/default/journal.jsonl"))
     let common = ["--quizzes", quizzes, "--progress", progress, "--now", "2026-12-03"]
     let repl = try runBinary(common + ["--read-only"], input: "status\nprogress\nquit\n")
     #expect(repl.status == 0, "\(repl.stderr)")
-    #expect(repl.stderr.contains("journal.jsonl: lines 2, 3 could not be read (\"seconds\" is 1e+19, outside 0…86400)"), "\(repl.stderr)")
+    #expect(
+      repl.stderr.contains("journal.jsonl: lines 2, 3 could not be read (\"seconds\" is 1e+19, outside 0…86400)"),
+      "\(repl.stderr)")
     for format in ["text", "md", "html", "json", "csv"] {
       let report = try runBinary(common + ["report", "-f", format])
       #expect(report.status == 0, "\(format): \(report.status) \(report.stderr)")

@@ -8,7 +8,8 @@ import Testing
     let progress = try temporaryDirectory()
     // 8 blocks of 512 bytes: room for about twenty journal lines, then writes fail with EFBIG.
     let p = try SpawnedProcess(
-      ["--quizzes", quizzes, "--progress", progress], environment: ["QUIZLINE_SNAPSHOT_EVERY": "1000"], shell: "ulimit -f 8;")
+      ["--quizzes", quizzes, "--progress", progress], environment: ["QUIZLINE_SNAPSHOT_EVERY": "1000"],
+      shell: "ulimit -f 8;")
     p.send("start big\n" + String(repeating: "true\n", count: 60) + "quit\n")
     #expect(p.finish() == 74, "steps that could not be saved end with an I/O error status")
     let out = p.stdout
@@ -39,8 +40,12 @@ import Testing
     #expect(first.waitFor("Banks"))
     let second = try runBinary(["--quizzes", quizzes, "--progress", progress], input: "quit\n")
     #expect(second.status == 75)
-    #expect(second.stderr == "quizline: profile \"default\" is in use by another quizline (process \(first.process.processIdentifier)). Close it first, or add --read-only to look without saving.\n")
-    let viewer = try runBinary(["--quizzes", quizzes, "--progress", progress, "--read-only"], input: "start big\ntrue\nlist\nquit\n")
+    #expect(
+      second.stderr
+        == "quizline: profile \"default\" is in use by another quizline (process \(first.process.processIdentifier)). Close it first, or add --read-only to look without saving.\n"
+    )
+    let viewer = try runBinary(
+      ["--quizzes", quizzes, "--progress", progress, "--read-only"], input: "start big\ntrue\nlist\nquit\n")
     #expect(viewer.status == 0)
     #expect(viewer.stdout.contains("read-only: you can read sessions"))
     #expect(viewer.stdout.contains("error: start records progress, and this profile is open read-only (--read-only)"))

@@ -91,7 +91,9 @@ final class SpawnedProcess: @unchecked Sendable {
 
 /// All `answered` events in a profile folder (archive segments, then the journal), in file order.
 func recordedAnswers(inProfile directory: String) throws -> [(seq: Int, run: Int, question: String, response: String)] {
-  var files = ((try? FileManager.default.contentsOfDirectory(atPath: directory + "/archive")) ?? []).sorted().map { directory + "/archive/" + $0 }
+  var files = ((try? FileManager.default.contentsOfDirectory(atPath: directory + "/archive")) ?? []).sorted().map {
+    directory + "/archive/" + $0
+  }
   files.append(directory + "/journal.jsonl")
   var answers: [(Int, Int, String, String)] = []
   for file in files where FileManager.default.fileExists(atPath: file) {
@@ -115,7 +117,8 @@ func makeFreeTextCatalog(count: Int) throws -> String {
   let questions = (1...count).map {
     #"{"id": "q\#($0)", "type": "text", "prompt": "Say anything (\#($0)).", "accept": ["zzz-never-typed"], "explanation": "Any word is recorded."}"#
   }
-  let bank = #"{"kind": "bank", "schemaVersion": 1, "id": "big", "title": "Big", "questions": [\#(questions.joined(separator: ",\n"))]}"#
+  let bank =
+    #"{"kind": "bank", "schemaVersion": 1, "id": "big", "title": "Big", "questions": [\#(questions.joined(separator: ",\n"))]}"#
   try Data(bank.utf8).write(to: URL(fileURLWithPath: dir + "/big.json"))
   return dir
 }
@@ -126,7 +129,8 @@ func makeTrueFalseCatalog(count: Int) throws -> String {
   let questions = (1...count).map {
     #"{"id": "q\#($0)", "type": "truefalse", "prompt": "Statement \#($0) is true.", "answer": true, "explanation": "It is."}"#
   }
-  let bank = #"{"kind": "bank", "schemaVersion": 1, "id": "big", "title": "Big", "questions": [\#(questions.joined(separator: ",\n"))]}"#
+  let bank =
+    #"{"kind": "bank", "schemaVersion": 1, "id": "big", "title": "Big", "questions": [\#(questions.joined(separator: ",\n"))]}"#
   try Data(bank.utf8).write(to: URL(fileURLWithPath: dir + "/big.json"))
   return dir
 }

@@ -79,15 +79,18 @@ final class ScriptedLineReader: LineReader {
   @Test func aQuizIsResumedWhereItWasLeft() {
     let journal = MemoryJournal()
     let first = Self.session(Self.lines("start sample --count 3", "b", "quit"), journal: journal)
-    let second = Self.session(Self.lines("resume", "a,c", "false", "status", "quit"), progress: first.progress, journal: journal)
+    let second = Self.session(
+      Self.lines("resume", "a,c", "false", "status", "quit"), progress: first.progress, journal: journal)
     Snapshot.check(first.text + "--- next run ---\n" + second.text, named: "runtime-resume")
     #expect(second.progress.runs.last?.questions.count == 3)
   }
 
   @Test func ctrlCDropsALineWarnsThenLeavesAndEndOfInputLeavesAQuiz() {
     let interrupted = Self.session(
-      [.line("start sample --count 2"), .interrupted(lineHadText: true), .interrupted(lineHadText: false),
-       .interrupted(lineHadText: false)])
+      [
+        .line("start sample --count 2"), .interrupted(lineHadText: true), .interrupted(lineHadText: false),
+        .interrupted(lineHadText: false),
+      ])
     let ended = Self.session([.line("start sample --count 2"), .line("b"), .end])
     Snapshot.check(interrupted.text + "--- next run ---\n" + ended.text, named: "runtime-interrupt-and-end")
     #expect(ended.progress.activeRun?.position == 1, "end of input keeps the place")

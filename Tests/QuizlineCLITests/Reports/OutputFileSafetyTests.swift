@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import QuizlineCLI
 @testable import QuizlineCore
 
@@ -11,7 +12,11 @@ import Testing
   func report(_ dir: String, _ args: [String], shell: String = "") throws -> RunResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", shell + #" exec "$0" "$@""#, quizlineExecutable, "--quizzes", Fixtures.catalog, "--progress", dir, "--now", Self.now, "report"] + args
+    process.arguments =
+      [
+        "-c", shell + #" exec "$0" "$@""#, quizlineExecutable, "--quizzes", Fixtures.catalog, "--progress", dir,
+        "--now", Self.now, "report",
+      ] + args
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
@@ -20,7 +25,9 @@ import Testing
     let o = out.fileHandleForReading.readDataToEndOfFile()
     let e = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return RunResult(stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self), status: process.terminationStatus)
+    return RunResult(
+      stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self),
+      status: process.terminationStatus)
   }
 
   @Test func forceRefusesToReplaceALinkOrANamedPipe() throws {
@@ -30,7 +37,9 @@ import Testing
     try FileManager.default.createSymbolicLink(atPath: dir + "/link.json", withDestinationPath: target)
     var r = try report(dir, ["-f", "json", "-o", dir + "/link.json", "--force"])
     #expect(r.status == 74)
-    #expect(r.stderr == "quizline: cannot write '\(dir)/link.json': it is a symbolic link; --force replaces only regular files\n")
+    #expect(
+      r.stderr
+        == "quizline: cannot write '\(dir)/link.json': it is a symbolic link; --force replaces only regular files\n")
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir + "/link.json") == target)
     #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me")
     #expect(mkfifo(dir + "/pipe.json", 0o644) == 0)
@@ -40,7 +49,9 @@ import Testing
     #expect(OutputFiles.irregularKind(dir + "/pipe.json") == "a named pipe")
     // export-anki and import share the rule.
     try FileManager.default.createSymbolicLink(atPath: dir + "/deck.txt", withDestinationPath: target)
-    let export = runInProcess(["export-anki", "sample", "--quizzes", Fixtures.catalog, "-o", dir + "/deck.txt", "--force"])
+    let export = runInProcess([
+      "export-anki", "sample", "--quizzes", Fixtures.catalog, "-o", dir + "/deck.txt", "--force",
+    ])
     #expect(export.status == 74)
     #expect(export.stderr.contains("it is a symbolic link; --force replaces only regular files"), "\(export.stderr)")
     #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me")
@@ -52,7 +63,8 @@ import Testing
     for k in 1...10 {
       let profile = dir + "/p\(k)"
       try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
-      let line = EventCoding.encode(RecordedEvent(sequence: 1, at: Timestamp(iso8601: Self.now)!, payload: .sessionCompleted(session: "intro")))
+      let line = EventCoding.encode(
+        RecordedEvent(sequence: 1, at: Timestamp(iso8601: Self.now)!, payload: .sessionCompleted(session: "intro")))
       try Data((line + "\n").utf8).write(to: URL(fileURLWithPath: profile + "/journal.jsonl"))
     }
     let free = try report(dir, ["--all-profiles", "-f", "csv", "-o", dir + "/free.csv"])
@@ -78,7 +90,9 @@ import Testing
     let stale = dir + "/.r.json.\(ended.processIdentifier).tmp"
     let live = dir + "/.r.json.\(getpid()).tmp"
     let other = dir + "/.notes.json.\(ended.processIdentifier).tmp"
-    for path in [stale, live, other] { try Data(String(repeating: "x", count: 1000).utf8).write(to: URL(fileURLWithPath: path)) }
+    for path in [stale, live, other] {
+      try Data(String(repeating: "x", count: 1000).utf8).write(to: URL(fileURLWithPath: path))
+    }
     let r = try report(dir, ["-f", "json", "-o", dir + "/r.json"])
     #expect(r.status == 0)
     #expect(!FileManager.default.fileExists(atPath: stale))
@@ -90,16 +104,23 @@ import Testing
     let dir = try temporaryDirectory()
     let profile = dir + "/default"
     try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
-    var text = #"{"seq":1,"at":"2026-12-02T09:00:00Z","type":"quizStarted","source":"bank:sample","questions":["sample/single-owner"],"seed":"1","bankHashes":{}}"# + "\n"
+    var text =
+      #"{"seq":1,"at":"2026-12-02T09:00:00Z","type":"quizStarted","source":"bank:sample","questions":["sample/single-owner"],"seed":"1","bankHashes":{}}"#
+      + "\n"
     for n in 2...30_000 {
-      text += #"{"seq":\#(n),"at":"2026-12-02T09:00:00Z","type":"answered","run":1,"question":"sample/single-owner","response":"answer number \#(n) typed at length","score":0,"seconds":1}"# + "\n"
+      text +=
+        #"{"seq":\#(n),"at":"2026-12-02T09:00:00Z","type":"answered","run":1,"question":"sample/single-owner","response":"answer number \#(n) typed at length","score":0,"seconds":1}"#
+        + "\n"
     }
     try Data(text.utf8).write(to: URL(fileURLWithPath: profile + "/journal.jsonl"))
     // The signal is sent once the temporary file exists (the report is then rendering into it).
     // posix_spawn with default dispositions: the test runner may pass SIGTERM and SIGHUP on ignored.
     for signal in [SIGTERM, SIGHUP] {
       let out = dir + "/r.csv"
-      let arguments = [quizlineExecutable, "--quizzes", Fixtures.catalog, "--progress", dir, "--now", Self.now, "report", "-f", "csv", "-o", out, "--force"]
+      let arguments = [
+        quizlineExecutable, "--quizzes", Fixtures.catalog, "--progress", dir, "--now", Self.now, "report", "-f", "csv",
+        "-o", out, "--force",
+      ]
       var attributes = posix_spawnattr_t()
       posix_spawnattr_init(&attributes)
       defer { posix_spawnattr_destroy(&attributes) }

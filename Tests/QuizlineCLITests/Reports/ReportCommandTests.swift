@@ -1,6 +1,7 @@
 import Foundation
 import QuizlineTestSupport
 import Testing
+
 @testable import QuizlineCLI
 @testable import QuizlineCore
 
@@ -14,7 +15,8 @@ import Testing
     for (k, profile) in profiles.enumerated() {
       let answers = k % 2 == 0 ? "b\na,c\ntrue\n" : "c\na\nfalse\n"
       let r = try runBinary(
-        ["--quizzes", Fixtures.catalog, "--progress", dir, "--profile", profile, "--now", now], input: "start sample --count 3\n" + answers + "quit\n")
+        ["--quizzes", Fixtures.catalog, "--progress", dir, "--profile", profile, "--now", now],
+        input: "start sample --count 3\n" + answers + "quit\n")
       #expect(r.status == 0, "\(r.stderr)")
     }
     return dir
@@ -26,8 +28,10 @@ import Testing
 
   @Test func theDefaultReportIsTheProgressScreen() throws {
     let dir = try Self.progressFolder()
-    let repl = try runBinary(["--quizzes", Fixtures.catalog, "--progress", dir, "--now", Self.now], input: "progress\nquit\n")
-    let screen = try #require(repl.stdout.components(separatedBy: "quizline> progress\n").last?.components(separatedBy: "quizline> quit").first)
+    let repl = try runBinary(
+      ["--quizzes", Fixtures.catalog, "--progress", dir, "--now", Self.now], input: "progress\nquit\n")
+    let screen = try #require(
+      repl.stdout.components(separatedBy: "quizline> progress\n").last?.components(separatedBy: "quizline> quit").first)
     let r = Self.report(dir, [])
     #expect(r.status == 0)
     #expect(r.stdout == screen)
@@ -103,7 +107,8 @@ import Testing
     let dir = try Self.progressFolder()
     #expect(Self.report(dir, ["--format", "md"]).stdout.hasPrefix("# Progress report: default\n"))
     #expect(Self.report(dir, ["-f", "html"]).stdout.hasPrefix("<!DOCTYPE html>"))
-    #expect(Self.report(dir, ["--format", "json", "--since", "2026-12-02"]).stdout.contains("\"since\": \"2026-12-02\""))
+    #expect(
+      Self.report(dir, ["--format", "json", "--since", "2026-12-02"]).stdout.contains("\"since\": \"2026-12-02\""))
   }
 
   @Test func allProfilesMakesAClassReport() throws {
@@ -125,19 +130,27 @@ import Testing
     let dir = try Self.progressFolder()
     let r = try runBinary(
       ["--quizzes", Fixtures.catalog, "--progress", dir, "--now", Self.now],
-      input: "export html\nexport html\nexport csv\nexport md \(dir)/nowhere/x.md\nexport json \(dir)/mine.json\nquit\n",
+      input:
+        "export html\nexport html\nexport csv\nexport md \(dir)/nowhere/x.md\nexport json \(dir)/mine.json\nquit\n",
       environment: ["COLUMNS": "1000"])
     let reports = dir + "/default/reports"
     #expect(r.stdout.contains("Wrote \(reports)/2026-12-02-report.html ("))
     #expect(r.stdout.contains("Wrote \(reports)/2026-12-02-report-2.html ("))
-    #expect(r.stdout.contains("Wrote \(reports)/2026-12-02-report.csv (") && r.stdout.contains("and \(reports)/2026-12-02-report-sessions.csv."))
-    #expect(r.stdout.contains("error: export: cannot write '\(dir)/nowhere/x.md': the folder '\(dir)/nowhere' does not exist"))
+    #expect(
+      r.stdout.contains("Wrote \(reports)/2026-12-02-report.csv (")
+        && r.stdout.contains("and \(reports)/2026-12-02-report-sessions.csv."))
+    #expect(
+      r.stdout.contains("error: export: cannot write '\(dir)/nowhere/x.md': the folder '\(dir)/nowhere' does not exist")
+    )
     #expect(r.stdout.contains("Wrote \(dir)/mine.json ("))
-    for name in ["2026-12-02-report.html", "2026-12-02-report-2.html", "2026-12-02-report.csv", "2026-12-02-report-sessions.csv"] {
+    for name in [
+      "2026-12-02-report.html", "2026-12-02-report-2.html", "2026-12-02-report.csv", "2026-12-02-report-sessions.csv",
+    ] {
       #expect(FileManager.default.fileExists(atPath: reports + "/" + name), "\(name)")
     }
     let again = try runBinary(
-      ["--quizzes", Fixtures.catalog, "--progress", dir, "--now", Self.now], input: "export json \(dir)/mine.json\nquit\n",
+      ["--quizzes", Fixtures.catalog, "--progress", dir, "--now", Self.now],
+      input: "export json \(dir)/mine.json\nquit\n",
       environment: ["COLUMNS": "1000"])
     #expect(again.stdout.contains("already exists; pass --force to replace it"))
   }
@@ -150,7 +163,9 @@ import Testing
     deps.arguments = ["chromium"]
     try deps.run()
     deps.waitUntilExit()
-    try #require(deps.terminationStatus == 0, "chromium is needed to render the report and could not be installed (apt-get install -y chromium)")
+    try #require(
+      deps.terminationStatus == 0,
+      "chromium is needed to render the report and could not be installed (apt-get install -y chromium)")
     let dir = try Self.progressFolder()
     #expect(Self.report(dir, ["--out", dir + "/r.html"]).status == 0)
     let p = Process()

@@ -64,6 +64,7 @@ struct ConformanceGIFTCases {
   }
 
   @Test func commentMetadataMatchesMoodlesNineCases() throws {
-    try GIFTCaseCheck.checkMetadataTable(ConformanceMaterial.gift.root.appendingPathComponent("idnumber-tags-cases.json"), count: 9)
+    try GIFTCaseCheck.checkMetadataTable(
+      ConformanceMaterial.gift.root.appendingPathComponent("idnumber-tags-cases.json"), count: 9)
   }
 }

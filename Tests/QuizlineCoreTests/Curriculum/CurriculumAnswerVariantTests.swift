@@ -1,4 +1,5 @@
 import Testing
+
 @testable import QuizlineCore
 
 /// Typed answers of the shipped `text` questions accept the phrasings a learner would use around a
@@ -6,7 +7,9 @@ import Testing
 /// and one that takes "the #Preview macro" also takes "#Preview" and "#Preview macro".
 @Suite struct CurriculumAnswerVariantTests {
   /// Generic nouns a learner may add after a term ("Spacer view", "Hashable protocol").
-  static let genericNouns = ["view", "macro", "modifier", "protocol", "property wrapper", "attribute", "method", "clause"]
+  static let genericNouns = [
+    "view", "macro", "modifier", "protocol", "property wrapper", "attribute", "method", "clause",
+  ]
 
   /// The variants `accepted` (folded answers) is missing: for "a/an/the X" the bare X and "the X";
   /// for "X noun" the bare X, "X noun" and "the X noun".
@@ -29,7 +32,10 @@ import Testing
   @Test func everyTextAnswerWithAnArticleOrAGenericNounHasItsSiblingVariants() {
     for (bank, q) in Curriculum.questions {
       guard case .text(let accept, let ignorePunctuation, _) = q.body else { continue }
-      let accepted = Set(accept.filter { $0.credit >= 1 }.map { normalizedForComparison($0.text, ignoringPunctuation: ignorePunctuation) })
+      let accepted = Set(
+        accept.filter { $0.credit >= 1 }.map {
+          normalizedForComparison($0.text, ignoringPunctuation: ignorePunctuation)
+        })
       #expect(Self.missingVariants(of: accepted) == [], "\(bank)/\(q.id)")
     }
   }
@@ -45,10 +51,19 @@ import Testing
   @Test func aLearnersPhrasingsOfTheReviewedTermsAreGradedRight() throws {
     let cases = [
       ("swiftui-basics", "spacer-name", ["the Spacer", "a Spacer view", "the spacer view", "Spacer()"]),
-      ("swiftui-quality", "preview-macro", ["the #Preview", "Preview macro", "the Preview macro", "#Preview(\"Dark Mode\")"]),
+      (
+        "swiftui-quality", "preview-macro",
+        ["the #Preview", "Preview macro", "the Preview macro", "#Preview(\"Dark Mode\")"]
+      ),
       ("swiftui-lists-navigation", "route-protocol", ["Hashable protocol", "the Hashable protocol"]),
-      ("swiftui-state", "model-macro", ["@Model attribute", "the @Model attribute", "Model attribute", "SwiftData @Model"]),
-      ("swiftui-quality", "swift-testing-basics", ["Test attribute | expect macro", "Test macro | #expect(condition)", "@Test | the #expect macro"]),
+      (
+        "swiftui-state", "model-macro",
+        ["@Model attribute", "the @Model attribute", "Model attribute", "SwiftData @Model"]
+      ),
+      (
+        "swiftui-quality", "swift-testing-basics",
+        ["Test attribute | expect macro", "Test macro | #expect(condition)", "@Test | the #expect macro"]
+      ),
     ]
     for (bank, id, typed) in cases {
       let q = try #require(Curriculum.catalog.bank(bank)?.questions.first { $0.id == id }, "\(bank)/\(id)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import QuizlineCore
 
 /// `Quizzes/COVERAGE.md` maps every objective of the source texts, and the main rule sections of the
@@ -33,14 +34,19 @@ import Testing
           if parts.count == 2, let id = backticked(parts[0]).first { sections.append((id, parts[1])) }
         }
       }
-      out.append(Row(label: cells[0], sections: sections, questions: refs.compactMap(QuestionRef.init), unresolved: refs.filter { QuestionRef($0) == nil }, columns: cells.count))
+      out.append(
+        Row(
+          label: cells[0], sections: sections, questions: refs.compactMap(QuestionRef.init),
+          unresolved: refs.filter { QuestionRef($0) == nil }, columns: cells.count))
     }
     return out
   }
 
   /// The texts between pairs of backticks.
   static func backticked(_ text: String) -> [String] {
-    text.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+    text.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map {
+      String($0.element)
+    }
   }
 
   @Test func everySessionSectionAndQuestionNamedInTheCoverageTableExists() throws {
@@ -63,7 +69,8 @@ import Testing
   @Test func everyCoveredObjectiveIsCheckedByACheckpointOfItsSession() throws {
     for row in try Self.rows() where row.columns == 3 {
       let checkpoints = Set(row.sections.flatMap { catalog.session($0.session)?.checkpoint?.questions ?? [] })
-      #expect(row.questions.contains { checkpoints.contains($0) }, "\(row.label): no question from its sessions' checkpoints")
+      #expect(
+        row.questions.contains { checkpoints.contains($0) }, "\(row.label): no question from its sessions' checkpoints")
     }
   }
 
@@ -79,8 +86,10 @@ import Testing
     let labels = try Self.rows().filter { $0.columns == 3 }.map { $0.label.lowercased() }
     #expect(labels.filter { $0.hasPrefix("003:") }.count == 4)
     #expect(labels.filter { $0.hasPrefix("000:") }.count == 7)
-    let sections = ["view rules", "state management", "naming", "performance", "project structure", "environment",
-                    "typed navigation and tabs", "lists and grids", "forms", "previews", "testing"]
+    let sections = [
+      "view rules", "state management", "naming", "performance", "project structure", "environment",
+      "typed navigation and tabs", "lists and grids", "forms", "previews", "testing",
+    ]
     for s in sections { #expect(labels.contains { $0.hasPrefix(s) || $0.contains(s) }, "no row for \(s)") }
   }
 }

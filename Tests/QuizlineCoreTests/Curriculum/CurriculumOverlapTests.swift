@@ -11,7 +11,9 @@ import Testing
     case let s as String: out.append((path, s))
     case let a as [Any]: for (i, v) in a.enumerated() { strings(v, at: "\(path)[\(i)]", into: &out) }
     case let d as [String: Any]:
-      for (k, v) in d where !["$schema", "source", "sources", "file"].contains(k) { strings(v, at: "\(path).\(k)", into: &out) }
+      for (k, v) in d where !["$schema", "source", "sources", "file"].contains(k) {
+        strings(v, at: "\(path).\(k)", into: &out)
+      }
     default: break
     }
   }
@@ -37,13 +39,17 @@ import Testing
 
   @Test func everyRunOfEightWordsIsHashedWithFNV1a() throws {
     let runs = SeedFingerprint.runHashes(of: "One two three four five six seven eight nine")
-    #expect(runs.map(\.words) == ["one two three four five six seven eight", "two three four five six seven eight nine"])
+    #expect(
+      runs.map(\.words) == ["one two three four five six seven eight", "two three four five six seven eight nine"])
     #expect(runs[0].hash == SeedFingerprint.fnv1a64("one two three four five six seven eight"))
     #expect(SeedFingerprint.fnv1a64("") == 0xCBF2_9CE4_8422_2325)
     #expect(SeedFingerprint.fnv1a64("a") == 0xAF63_DC4C_8601_EC8C)
   }
 
   @Test func wordSplittingStripsPunctuationAndCase() {
-    #expect(SeedFingerprint.words("Apple\u{2019}s `@State` (iOS 17+), re-use!") == ["apples", "state", "ios", "17", "re", "use"])
+    #expect(
+      SeedFingerprint.words("Apple\u{2019}s `@State` (iOS 17+), re-use!") == [
+        "apples", "state", "ios", "17", "re", "use",
+      ])
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import QuizlineCore
 
 /// Structural quality of the shipped curriculum in `Quizzes/` (issue 9): it loads cleanly, is big and
@@ -54,12 +55,16 @@ import Testing
   @Test func everyExplanationIsPresentAndLongerThanItsAnswer() {
     for (bank, q) in Curriculum.questions {
       #expect(!q.explanation.trimmingSpaces.isEmpty, "\(bank)/\(q.id)")
-      #expect(q.explanation.count > q.answerText.count, "\(bank)/\(q.id): explanation \(q.explanation.count) chars, answer \(q.answerText.count)")
+      #expect(
+        q.explanation.count > q.answerText.count,
+        "\(bank)/\(q.id): explanation \(q.explanation.count) chars, answer \(q.answerText.count)")
     }
   }
 
   @Test func everyQuestionExceptFlashcardsHasAHint() {
-    let unhinted = Curriculum.questions.filter { $0.question.body.kind != .flashcard && ($0.question.hint ?? "").trimmingSpaces.isEmpty }
+    let unhinted = Curriculum.questions.filter {
+      $0.question.body.kind != .flashcard && ($0.question.hint ?? "").trimmingSpaces.isEmpty
+    }
     #expect(unhinted.map { "\($0.bank)/\($0.question.id)" } == [])
     #expect(Curriculum.questions.contains { $0.question.hint != nil })
   }
@@ -69,7 +74,10 @@ import Testing
       let accepted: [String]
       switch q.body {
       case .text(let accept, _, _): accepted = accept.filter { $0.credit >= 1 }.map(\.text)
-      case .cloze(let text, let gaps): accepted = gaps.flatMap { $0.accept.filter { $0.credit >= 1 }.map(\.text) }.filter { !folded(text).contains(folded($0)) }
+      case .cloze(let text, let gaps):
+        accepted = gaps.flatMap { $0.accept.filter { $0.credit >= 1 }.map(\.text) }.filter {
+          !folded(text).contains(folded($0))
+        }
       default: continue
       }
       let hint = folded(q.hint ?? "")
@@ -112,18 +120,23 @@ import Testing
     for (bank, q) in Curriculum.questions {
       guard case .single(let choices, _) = q.body else { continue }
       for c in choices.map({ folded($0.text) }) {
-        #expect(!c.contains("of the above") && !c.contains("all of these") && !c.contains("none of these"), "\(bank)/\(q.id)")
+        #expect(
+          !c.contains("of the above") && !c.contains("all of these") && !c.contains("none of these"), "\(bank)/\(q.id)")
       }
     }
   }
 
   @Test func rightAnswersSpreadOverLettersAndTruthValues() {
-    let singles = Curriculum.questions.compactMap { if case .single(let c, let a) = $0.question.body, c.count == 4 { a } else { nil } }
+    let singles = Curriculum.questions.compactMap {
+      if case .single(let c, let a) = $0.question.body, c.count == 4 { a } else { nil }
+    }
     let counts = Dictionary(grouping: singles, by: { $0 }).mapValues(\.count)
     for letter in 0..<4 {
       #expect(Double(counts[letter] ?? 0) >= Double(singles.count) * 0.15, "letter \(choiceLetter(letter)): \(counts)")
     }
-    let truths = Curriculum.questions.compactMap { if case .truefalse(let a, _, _) = $0.question.body { a } else { nil } }
+    let truths = Curriculum.questions.compactMap {
+      if case .truefalse(let a, _, _) = $0.question.body { a } else { nil }
+    }
     let share = Double(truths.filter { $0 }.count) / Double(max(1, truths.count))
     #expect((0.35...0.65).contains(share), "share of true statements: \(share)")
   }
@@ -145,7 +158,8 @@ import Testing
 
   @Test func everySourceNamesASeedFileAndAHeadingInIt() throws {
     let seeds = try Curriculum.seedFingerprints.get()
-    let sources = Curriculum.questions.map { ("\($0.bank)/\($0.question.id)", $0.question.source) }
+    let sources =
+      Curriculum.questions.map { ("\($0.bank)/\($0.question.id)", $0.question.source) }
       + catalog.sessions.flatMap { s in s.sources.map { ("session \(s.id)", Optional($0)) } }
     for (owner, source) in sources {
       let source = try #require(source, "\(owner) has no source")
@@ -166,7 +180,8 @@ import Testing
   ]
 
   @Test func everySourceCitesItsTextByTitleAndSection() throws {
-    let sources = Curriculum.questions.compactMap { q in q.question.source.map { ("\(q.bank)/\(q.question.id)", $0) } }
+    let sources =
+      Curriculum.questions.compactMap { q in q.question.source.map { ("\(q.bank)/\(q.question.id)", $0) } }
       + catalog.sessions.flatMap { s in s.sources.map { ("session \(s.id)", $0) } }
     #expect(sources.count > 200)
     for (owner, source) in sources {
@@ -183,14 +198,18 @@ import Testing
     #expect(glossary.questions.allSatisfy { $0.body.kind == .flashcard })
     let fronts = Set(glossary.questions.map { folded($0.prompt.replacingOccurrences(of: " (the concept)", with: "")) })
     #expect(terms.filter { !fronts.contains(folded($0)) } == [])
-    for wrapper in ["@State", "@Binding", "@Bindable", "@Observable", "@Environment", "@StateObject", "@ObservedObject", "VStack", "HStack", "ZStack", "List", "NavigationStack", "Form", "LazyVStack"] {
+    for wrapper in [
+      "@State", "@Binding", "@Bindable", "@Observable", "@Environment", "@StateObject", "@ObservedObject", "VStack",
+      "HStack", "ZStack", "List", "NavigationStack", "Form", "LazyVStack",
+    ] {
       #expect(fronts.contains(folded(wrapper)), "glossary has no card for \(wrapper)")
     }
     #expect(catalog.sessions.allSatisfy { $0.checkpoint?.questions.allSatisfy { $0.bank != glossary.id } ?? true })
   }
 
   @Test func objectivesMapNamesOnlyExistingSessions() throws {
-    let text = try String(contentsOfFile: Curriculum.repositoryRoot + "/scripts/curriculum/objectives.md", encoding: .utf8)
+    let text = try String(
+      contentsOfFile: Curriculum.repositoryRoot + "/scripts/curriculum/objectives.md", encoding: .utf8)
     // Session ids are the backticked, id-shaped words of the table rows.
     let rows = text.split(separator: "\n").filter { $0.hasPrefix("|") }.joined(separator: "\n")
     let ids = rows.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }

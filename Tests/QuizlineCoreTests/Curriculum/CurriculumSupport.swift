@@ -1,10 +1,12 @@
 import Foundation
+
 @testable import QuizlineCore
 
 /// The shipped curriculum (`Quizzes/`) and the committed fingerprint of its source texts, found from this file.
 enum Curriculum {
   static let repositoryRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .path
   static let quizzes = repositoryRoot + "/Quizzes"
   static let fingerprintFile = repositoryRoot + "/Tests/Fixtures/curriculum/seed-fingerprints.json"
 
@@ -27,7 +29,9 @@ enum Curriculum {
     let enumerator = FileManager.default.enumerator(atPath: quizzes)
     var out: [String] = []
     while let path = enumerator?.nextObject() as? String {
-      if path.hasSuffix(".json"), !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { out.append(path) }
+      if path.hasSuffix(".json"), !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+        out.append(path)
+      }
     }
     return out.sorted()
   }
@@ -71,7 +75,10 @@ extension Question {
       }
     case .matching(let pairs, let distractors):
       let shown = Presentation.matchingRightItems(questionID: id, pairs: pairs, distractors: distractors)
-      return [pairs.enumerated().map { "\($0.offset + 1)\(choiceLetter(shown.firstIndex(of: $0.element.right)!))" }.joined(separator: " ")]
+      return [
+        pairs.enumerated().map { "\($0.offset + 1)\(choiceLetter(shown.firstIndex(of: $0.element.right)!))" }.joined(
+          separator: " ")
+      ]
     case .ordering(let items):
       let shown = Presentation.orderingItems(questionID: id, items: items)
       return [items.map { choiceLetter(shown.firstIndex(of: $0)!) }.joined(separator: " ")]
@@ -80,7 +87,9 @@ extension Question {
       var out: [String] = []
       for (g, gap) in gaps.enumerated() {
         for variant in gap.accept where variant.credit >= 1 {
-          out.append(gaps.enumerated().map { $0.offset == g ? variant.text : $0.element.accept[0].text }.joined(separator: " | "))
+          out.append(
+            gaps.enumerated().map { $0.offset == g ? variant.text : $0.element.accept[0].text }.joined(separator: " | ")
+          )
         }
       }
       return out

@@ -77,7 +77,9 @@ import Testing
   static let cloze = QuestionBody.cloze(
     text: "A {{1}} returns a {{2}}.",
     gaps: [
-      ClozeGap(accept: [TextAnswer(text: "view modifier"), TextAnswer(text: "modifier", credit: 0.5, feedback: "which kind?")]),
+      ClozeGap(accept: [
+        TextAnswer(text: "view modifier"), TextAnswer(text: "modifier", credit: 0.5, feedback: "which kind?"),
+      ]),
       ClozeGap(accept: [TextAnswer(text: "new view")], ignorePunctuation: true),
     ])
 

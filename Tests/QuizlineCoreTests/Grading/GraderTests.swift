@@ -19,7 +19,10 @@ import Testing
   // MARK: single
 
   static let single = QuestionBody.single(
-    choices: [Choice(text: "A", feedback: "not a"), Choice(text: "B"), Choice(text: "C", credit: 0.5), Choice(text: "D", credit: -1)],
+    choices: [
+      Choice(text: "A", feedback: "not a"), Choice(text: "B"), Choice(text: "C", credit: 0.5),
+      Choice(text: "D", credit: -1),
+    ],
     answer: 1)
 
   @Test func singleScoresTheAnswerOneAndAPlainWrongChoiceZero() {
@@ -43,11 +46,14 @@ import Testing
   // MARK: multiple without credits: (right picks - wrong picks) / right answers, at least 0
 
   static let multiple = QuestionBody.multiple(
-    choices: [Choice(text: "A", feedback: "a!"), Choice(text: "B"), Choice(text: "C", feedback: "c!"), Choice(text: "D")],
+    choices: [
+      Choice(text: "A", feedback: "a!"), Choice(text: "B"), Choice(text: "C", feedback: "c!"), Choice(text: "D"),
+    ],
     answers: [0, 2])
 
   @Test(arguments: [
-    ([0, 2], 1.0), ([0], 0.5), ([2], 0.5), ([0, 1], 0.0), ([0, 1, 2], 0.5), ([0, 1, 2, 3], 0.0), ([1, 3], 0.0), ([1], 0.0),
+    ([0, 2], 1.0), ([0], 0.5), ([2], 0.5), ([0, 1], 0.0), ([0, 1, 2], 0.5), ([0, 1, 2, 3], 0.0), ([1, 3], 0.0),
+    ([1], 0.0),
     ([Int](), 0.0),
   ])
   func multipleCountsRightPicksLessWrongPicksOverTheRightAnswers(picks: [Int], expected: Double) {
@@ -86,7 +92,8 @@ import Testing
   }
 
   @Test func multipleWithCreditOnSomeChoicesGivesTheOthersNone() {
-    let body = QuestionBody.multiple(choices: [Choice(text: "A", credit: 1), Choice(text: "B"), Choice(text: "C")], answers: [0])
+    let body = QuestionBody.multiple(
+      choices: [Choice(text: "A", credit: 1), Choice(text: "B"), Choice(text: "C")], answers: [0])
     #expect(Self.score(body, .choices([0, 1])) == 1)
     #expect(Self.score(body, .choices([1, 2])) == 0)
   }

@@ -46,7 +46,8 @@ import Testing
 
   @Test func textKeepsPunctuationUnlessTheQuestionIgnoresIt() {
     #expect(Self.score(Self.text, .text("ZStack.")) == 0)
-    let lenient = QuestionBody.text(accept: [TextAnswer(text: "view modifier")], ignorePunctuation: true, otherFeedback: nil)
+    let lenient = QuestionBody.text(
+      accept: [TextAnswer(text: "view modifier")], ignorePunctuation: true, otherFeedback: nil)
     #expect(Self.score(lenient, .text("View-modifier!")) == 1)
     #expect(Self.score(lenient, .text("(view) modifier")) == 1)
   }
@@ -59,7 +60,10 @@ import Testing
 
   @Test func textTakesTheBestCreditWhenTwoAcceptedAnswersFoldAlike() {
     let body = QuestionBody.text(
-      accept: [TextAnswer(text: "Stack", credit: 0.25), TextAnswer(text: "stack", credit: 0.75), TextAnswer(text: "STACK", credit: 0.5)],
+      accept: [
+        TextAnswer(text: "Stack", credit: 0.25), TextAnswer(text: "stack", credit: 0.75),
+        TextAnswer(text: "STACK", credit: 0.5),
+      ],
       ignorePunctuation: false, otherFeedback: nil)
     #expect(Self.score(body, .text("stack")) == 0.75)
   }
@@ -81,7 +85,8 @@ import Testing
   }
 
   @Test func anExactValueAcceptsOnlyItselfAndItsDecimalSpelling() {
-    let body = QuestionBody.numeric(accept: [NumericAnswer(match: .value(0.3, tolerance: 0))], unit: nil, otherFeedback: nil)
+    let body = QuestionBody.numeric(
+      accept: [NumericAnswer(match: .value(0.3, tolerance: 0))], unit: nil, otherFeedback: nil)
     // 0.1 + 0.2 is 0.30000000000000004 in binary floating point: still the answer 0.3.
     #expect(Self.score(body, .number(0.1 + 0.2)) == 1)
     #expect(Self.score(body, .number(0.3001)) == 0)
@@ -89,14 +94,16 @@ import Testing
   }
 
   @Test func aLargeValuesToleranceScalesWithIt() {
-    let body = QuestionBody.numeric(accept: [NumericAnswer(match: .value(1e12, tolerance: 0))], unit: nil, otherFeedback: nil)
+    let body = QuestionBody.numeric(
+      accept: [NumericAnswer(match: .value(1e12, tolerance: 0))], unit: nil, otherFeedback: nil)
     #expect(Self.score(body, .number(1e12 + 0.0001)) == 1)
     #expect(Self.score(body, .number(1e12 + 2000)) == 0)
   }
 
   // MARK: numeric with a range
 
-  static let range = QuestionBody.numeric(accept: [NumericAnswer(match: .range(min: 2, max: 4))], unit: nil, otherFeedback: nil)
+  static let range = QuestionBody.numeric(
+    accept: [NumericAnswer(match: .range(min: 2, max: 4))], unit: nil, otherFeedback: nil)
 
   @Test(arguments: [2.0, 4.0, 3.0, 2.0000001])
   func aRangeAcceptsBothEndsAndWhatLiesBetween(x: Double) {

@@ -6,7 +6,9 @@ import Testing
 /// protocol", "a Spacer" is "Spacer", on either side; an accepted entry that matches as typed wins.
 @Suite struct LeadingArticleTests {
   func text(_ accept: [TextAnswer]) -> Question {
-    Question(id: "q", prompt: "?", explanation: "because", body: .text(accept: accept, ignorePunctuation: false, otherFeedback: nil))
+    Question(
+      id: "q", prompt: "?", explanation: "because",
+      body: .text(accept: accept, ignorePunctuation: false, otherFeedback: nil))
   }
 
   func score(_ typed: String, _ question: Question) -> Double {
@@ -38,7 +40,8 @@ import Testing
 
   @Test func anEntryMatchingAsTypedWinsOverOneMatchingWithoutTheArticle() {
     let q = text([
-      TextAnswer(text: "the view", credit: 0, feedback: "Not the view: its model."), TextAnswer(text: "view", credit: 1),
+      TextAnswer(text: "the view", credit: 0, feedback: "Not the view: its model."),
+      TextAnswer(text: "view", credit: 1),
     ])
     #expect(score("the view", q) == 0)
     #expect(Grader.grade(.text("the view"), for: q).feedback == ["Not the view: its model."])
@@ -48,7 +51,8 @@ import Testing
   @Test func clozeGapsIgnoreALeadingArticle() {
     let q = Question(
       id: "c", prompt: "?", explanation: "because",
-      body: .cloze(text: "Use {{1}}.", gaps: [ClozeGap(accept: [TextAnswer(text: "Spacer")], ignorePunctuation: false)]))
+      body: .cloze(text: "Use {{1}}.", gaps: [ClozeGap(accept: [TextAnswer(text: "Spacer")], ignorePunctuation: false)])
+    )
     #expect(Grader.grade(.gaps(["the Spacer"]), for: q).score == 1)
   }
 }

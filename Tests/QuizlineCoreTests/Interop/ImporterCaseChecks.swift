@@ -28,8 +28,7 @@ enum GIFTCaseCheck {
     let warnings = result.diagnostics.filter { $0.severity == .warning }
     var expect = exp.str("expect")
     var items = exp.list("questions")
-    if exp.str("scope") == "readquestion", let file = exp["file_import_expected"] as? [String: Any]
-    {
+    if exp.str("scope") == "readquestion", let file = exp["file_import_expected"] as? [String: Any] {
       items = file.list("questions")  // a whole-file import trims every line
     }
     if let rec = exp.optStr("recommended_expect") {

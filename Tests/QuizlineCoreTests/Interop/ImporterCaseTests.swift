@@ -50,7 +50,8 @@ import Testing
   }
 
   @Test func commentMetadataMatchesOurTable() throws {
-    try GIFTCaseCheck.checkMetadataTable(Self.gift.root.appendingPathComponent("comment-metadata-cases.json"), count: 11)
+    try GIFTCaseCheck.checkMetadataTable(
+      Self.gift.root.appendingPathComponent("comment-metadata-cases.json"), count: 11)
   }
 
   @Test func aNonUTF8AikenFileIsRefusedAtItsFirstBadByte() {

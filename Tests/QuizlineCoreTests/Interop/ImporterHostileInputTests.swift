@@ -13,7 +13,8 @@ import Testing
     }
     #expect(gift.bank.questions[0].prompt == "How far?")
     #expect(gift.notes.map(\.kind) == [.controlCharacterRemoved, .controlCharacterRemoved])
-    #expect(gift.notes[0].line == 1 && gift.notes[0].detail == "U+202E at column 13, U+3 at column 19, U+85 at column 28")
+    #expect(
+      gift.notes[0].line == 1 && gift.notes[0].detail == "U+202E at column 13, U+3 at column 19, U+85 at column 28")
 
     let aiken = AikenImporter().read(text: "Why\u{7F}?\nA. yes\u{1B}\nB. no\nANSWER: A\n", path: "x.txt")
     #expect(aiken.bank.questions.count == 1)
@@ -44,7 +45,10 @@ extension ImporterHostileInputTests {
   @Test func aGIFTNumericQuestionWhereNoAnswerGetsCreditIsAnError() {
     let r = GIFTImporter().read(text: "::N::How many? {#=%0%5:0#Not quite}", path: "x.gift")
     #expect(r.bank.questions.isEmpty)
-    #expect(r.diagnostics.map(\.message) == ["question \"N\": no numerical answer gets credit, so no answer could ever be right"])
+    #expect(
+      r.diagnostics.map(\.message) == [
+        "question \"N\": no numerical answer gets credit, so no answer could ever be right"
+      ])
   }
 }
 
@@ -52,7 +56,10 @@ extension ImporterHostileInputTests {
   @Test func aGIFTMatchingQuestionWithARepeatedLeftItemIsAnError() {
     let r = GIFTImporter().read(text: "::M::Match {=Italy -> Rome =France -> Paris =italy -> Milan}", path: "x.gift")
     #expect(r.bank.questions.isEmpty)
-    #expect(r.diagnostics.map(\.message) == ["question \"M\": the matching item \"italy\" appears twice; quizline needs each left item once"])
+    #expect(
+      r.diagnostics.map(\.message) == [
+        "question \"M\": the matching item \"italy\" appears twice; quizline needs each left item once"
+      ])
   }
 
   @Test func anAikenQuestionWithMoreThan26ChoicesIsAnError() {
@@ -65,9 +72,14 @@ extension ImporterHostileInputTests {
 
 extension ImporterHostileInputTests {
   @Test func aGIFTMatchWhoseLeftSideIsOnlyMarkupIsADistractor() throws {
-    let r = GIFTImporter().read(text: "::M::[html]Match {=<span></span> -> Oslo =France -> Paris =Italy -> Rome}", path: "x.gift")
+    let r = GIFTImporter().read(
+      text: "::M::[html]Match {=<span></span> -> Oslo =France -> Paris =Italy -> Rome}", path: "x.gift")
     #expect(r.diagnostics.filter { $0.severity == .error }.isEmpty)
     let q = try #require(r.bank.questions.first)
-    #expect(q.body == .matching(pairs: [MatchPair(left: "France", right: "Paris"), MatchPair(left: "Italy", right: "Rome")], distractors: ["Oslo"]))
+    #expect(
+      q.body
+        == .matching(
+          pairs: [MatchPair(left: "France", right: "Paris"), MatchPair(left: "Italy", right: "Rome")],
+          distractors: ["Oslo"]))
   }
 }

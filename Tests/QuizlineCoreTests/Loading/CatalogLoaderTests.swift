@@ -1,4 +1,5 @@
 import Testing
+
 @testable import QuizlineCore
 
 @Suite struct CatalogLoaderTests {
@@ -24,9 +25,16 @@ import Testing
     #expect(choices[1].feedback == "Right: a binding writes through to the owner.")
     #expect(choices[0] == Choice(text: "@State var count"))
 
-    #expect(bank.question("multiple-containers")?.body == .multiple(choices: ["VStack", "Text", "HStack", "padding"].map { Choice(text: $0) }, answers: [0, 2]))
-    #expect(bank.question("tf-declarative")?.body == .truefalse(answer: true, feedbackTrue: nil, feedbackFalse: "Declarative means describing the result, not the steps."))
-    guard case .text(let accept, let ignore, let other) = bank.question("text-stack")?.body else { throw FixtureError.missing("text") }
+    #expect(
+      bank.question("multiple-containers")?.body
+        == .multiple(choices: ["VStack", "Text", "HStack", "padding"].map { Choice(text: $0) }, answers: [0, 2]))
+    #expect(
+      bank.question("tf-declarative")?.body
+        == .truefalse(
+          answer: true, feedbackTrue: nil, feedbackFalse: "Declarative means describing the result, not the steps."))
+    guard case .text(let accept, let ignore, let other) = bank.question("text-stack")?.body else {
+      throw FixtureError.missing("text")
+    }
     #expect(accept.map(\.credit) == [1, 1, 0])
     #expect(ignore && other == "Think of the z axis.")
     #expect(
@@ -36,13 +44,22 @@ import Testing
             NumericAnswer(match: .value(2, tolerance: 0)),
             NumericAnswer(match: .range(min: 1.5, max: 2.5), credit: 0.5, feedback: "Close enough."),
           ], unit: "steps", otherFeedback: nil))
-    guard case .matching(let pairs, let distractors) = bank.question("matching-wrappers")?.body else { throw FixtureError.missing("matching") }
+    guard case .matching(let pairs, let distractors) = bank.question("matching-wrappers")?.body else {
+      throw FixtureError.missing("matching")
+    }
     #expect(pairs.count == 3 && distractors == ["persists to disk"])
-    guard case .cloze(let text, let gaps) = bank.question("cloze-modifier")?.body else { throw FixtureError.missing("cloze") }
+    guard case .cloze(let text, let gaps) = bank.question("cloze-modifier")?.body else {
+      throw FixtureError.missing("cloze")
+    }
     #expect(ClozeText.markers(in: text) == [1, 2])
     #expect(gaps[1].ignorePunctuation)
     #expect(bank.question("flash-binding")?.explanation == "")
-    #expect(bank.question("open-ownership")?.body == .open(modelAnswer: "When one value owns the data and every view derives from it, there is no second copy to fall out of date.", keyPoints: ["one owner", "views derive from state", "no copies to sync"]))
+    #expect(
+      bank.question("open-ownership")?.body
+        == .open(
+          modelAnswer:
+            "When one value owns the data and every view derives from it, there is no second copy to fall out of date.",
+          keyPoints: ["one owner", "views derive from state", "no copies to sync"]))
   }
 
   @Test func decodesSessionBodyAndCheckpoint() throws {
@@ -59,12 +76,13 @@ import Testing
   static let bankHeader = #"{"kind": "bank", "schemaVersion": 1, "id": "b", "title": "B", "questions": ["#
 
   @Test func warnsAboutSuspiciousButValidContent() throws {
-    let bank = Self.bankHeader + """
+    let bank =
+      Self.bankHeader + """
 
-      {"id": "q1", "type": "single", "prompt": "P", "choices": ["same", "Same ", "other"], "answer": "c", "explanation": " "},
-      {"id": "q2", "type": "text", "prompt": "P", "accept": ["x", "X"], "explanation": "E"}
-      ]}
-      """
+        {"id": "q1", "type": "single", "prompt": "P", "choices": ["same", "Same ", "other"], "answer": "c", "explanation": " "},
+        {"id": "q2", "type": "text", "prompt": "P", "accept": ["x", "X"], "explanation": "E"}
+        ]}
+        """
     let result = try loadCatalog(["b.json": bank])
     #expect(
       located(result.diagnostics) == [
@@ -76,10 +94,11 @@ import Testing
   }
 
   @Test func reportsCrossFileProblemsAtTheReference() throws {
-    let bank = Self.bankHeader + """
-      {"id": "q1", "type": "truefalse", "prompt": "P", "answer": true, "explanation": "E"},
-      {"id": "q2", "type": "truefalse", "prompt": "Q", "answer": false, "explanation": "E"}]}
-      """
+    let bank =
+      Self.bankHeader + """
+        {"id": "q1", "type": "truefalse", "prompt": "P", "answer": true, "explanation": "E"},
+        {"id": "q2", "type": "truefalse", "prompt": "Q", "answer": false, "explanation": "E"}]}
+        """
     let session = """
       {"kind": "session", "schemaVersion": 1, "id": "s", "title": "S", "objectives": ["o"], "estimatedMinutes": 3,
        "body": [{"paragraph": "p"}], "checkpoint": {"questions": ["b/q1", "b/q3", "c/q1"]}}
@@ -88,10 +107,15 @@ import Testing
       {"kind": "session", "schemaVersion": 1, "id": "t", "title": "T", "objectives": ["o"], "estimatedMinutes": 3,
        "body": [{"paragraph": "p"}]}
       """
-    let course = #"{"kind": "course", "schemaVersion": 1, "id": "c", "title": "C", "sessions": ["s", "u"], "banks": ["bb"]}"#
+    let course =
+      #"{"kind": "course", "schemaVersion": 1, "id": "c", "title": "C", "sessions": ["s", "u"], "banks": ["bb"]}"#
     let duplicate = #"{"kind": "course", "schemaVersion": 1, "id": "c", "title": "Again", "sessions": ["s"]}"#
-    let result = try loadCatalog(["1-b.json": bank, "2-s.json": session, "3-t.json": lonely, "4-c.json": course, "5-c.json": duplicate])
-    let messages = result.diagnostics.map { "\($0.path.split(separator: "/").last ?? ""):\($0.line):\($0.column): \($0.message)" }
+    let result = try loadCatalog([
+      "1-b.json": bank, "2-s.json": session, "3-t.json": lonely, "4-c.json": course, "5-c.json": duplicate,
+    ])
+    let messages = result.diagnostics.map {
+      "\($0.path.split(separator: "/").last ?? ""):\($0.line):\($0.column): \($0.message)"
+    }
     #expect(
       messages == [
         #"1-b.json:2:8: question "q2" of bank "b" is not used by any session's checkpoint, though other questions of this bank are"#,
@@ -125,13 +149,17 @@ import Testing
     #expect(context.diagnostics.isEmpty, "\(context.diagnostics)")
     guard case .bank(let bank, _, _) = try #require(item) else { throw FixtureError.missing("bank") }
     let titled = try #require(bank.question("q")?.source)
-    #expect(titled == SourceReference(file: "002.txt", section: "What is @State?", title: "Modern SwiftUI Engineering Reference"))
+    #expect(
+      titled
+        == SourceReference(file: "002.txt", section: "What is @State?", title: "Modern SwiftUI Engineering Reference"))
     #expect(titled.citation == "Modern SwiftUI Engineering Reference, What is @State?")
     #expect(bank.question("r")?.source == SourceReference(file: "001.txt", section: "Overview"))
     #expect(bank.question("r")?.source?.citation == "Overview")
     // The writer keeps the title, learner-facing keys first.
     let written = BankJSONWriter.json(bank)
-    let order = ["\"title\": \"Modern", "\"section\": \"What is", "\"file\": \"002.txt"].compactMap { written.range(of: $0)?.lowerBound }
+    let order = ["\"title\": \"Modern", "\"section\": \"What is", "\"file\": \"002.txt"].compactMap {
+      written.range(of: $0)?.lowerBound
+    }
     #expect(order.count == 3 && order == order.sorted(), "\(written)")
     let (again, _) = CatalogFileDecoder.decode(bytes: Array(written.utf8), path: "w.json")
     guard case .bank(let reread, _, _) = try #require(again) else { throw FixtureError.missing("bank") }

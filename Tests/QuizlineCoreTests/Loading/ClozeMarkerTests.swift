@@ -8,7 +8,8 @@ import Testing
     var random = SplitMix64(seed: 9)
     let alphabet: [Character] = ["{", "{", "}", "}", "1", "2", "0", "9", " ", "a", "é", "🎉"]
     for _ in 0..<30_000 {
-      let text = String((0..<Int(random.next() % 30)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+      let text = String(
+        (0..<Int(random.next() % 30)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
       let fromParts = ClozeText.parts(of: text).compactMap { part -> Int? in
         if case .gap(let n) = part { return n }
         return nil

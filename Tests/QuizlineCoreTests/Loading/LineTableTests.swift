@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import QuizlineCore
 
 /// Positions of diagnostics on very long lines (minified files), and how many are printed.
@@ -17,7 +18,8 @@ import Testing
   }
 
   @Test func columnsOnALongMultibyteLineMatchTheDefinitionAtEveryOffset() {
-    var text = "\u{FEFF}" + String(repeating: "é{\"a\": 1, 😀}", count: 900) + "\nshort\n" + String(repeating: "x€", count: 5000)
+    var text =
+      "\u{FEFF}" + String(repeating: "é{\"a\": 1, 😀}", count: 900) + "\nshort\n" + String(repeating: "x€", count: 5000)
     text += "\n"
     let bytes = Array(text.utf8)
     let table = LineTable(bytes)
@@ -30,8 +32,11 @@ import Testing
   }
 
   @Test func aMinifiedBankWithAnErrorPerQuestionPrintsTheFirst200AndACount() throws {
-    let questions = (1...5000).map { #"{"id":"q\#($0)","type":"single","prompt":"P","choices":["a","b"],"answer":"z","explanation":"E"}"# }
-    let bank = #"{"kind":"bank","schemaVersion":1,"id":"big","title":"Big","questions":[\#(questions.joined(separator: ","))]}"#
+    let questions = (1...5000).map {
+      #"{"id":"q\#($0)","type":"single","prompt":"P","choices":["a","b"],"answer":"z","explanation":"E"}"#
+    }
+    let bank =
+      #"{"kind":"bank","schemaVersion":1,"id":"big","title":"Big","questions":[\#(questions.joined(separator: ","))]}"#
     let dir = try temporaryDirectory()
     try Data(bank.utf8).write(to: URL(fileURLWithPath: dir + "/big.json"))
     let result = CatalogLoader(files: LocalFileSource()).load(paths: [dir])

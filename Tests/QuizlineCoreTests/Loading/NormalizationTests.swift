@@ -14,7 +14,9 @@ import Testing
       let bytes = (0..<length).map { _ in Self.alphabet[Int(random.next() % UInt64(Self.alphabet.count))] }
       let text = String(decoding: bytes, as: UTF8.self)
       let fast = try #require(asciiNormalizedForComparison(text, ignoringPunctuation: ignoringPunctuation))
-      #expect(fast == unicodeNormalizedForComparison(text, ignoringPunctuation: ignoringPunctuation), "\(text.debugDescription)")
+      #expect(
+        fast == unicodeNormalizedForComparison(text, ignoringPunctuation: ignoringPunctuation),
+        "\(text.debugDescription)")
     }
   }
 
@@ -31,7 +33,9 @@ extension NormalizationTests {
   @Test func comparisonKeysAreHashesOfTheFoldedText() {
     for text in ["  Z Stack ", "zstack", "Zürich  Stack", "a\u{A0}b", "@State, #Preview!", ""] {
       for ignoring in [false, true] {
-        #expect(comparisonKey(text, ignoringPunctuation: ignoring) == fnv1a(normalizedForComparison(text, ignoringPunctuation: ignoring).utf8), "\(text)")
+        #expect(
+          comparisonKey(text, ignoringPunctuation: ignoring)
+            == fnv1a(normalizedForComparison(text, ignoringPunctuation: ignoring).utf8), "\(text)")
       }
     }
     #expect(comparisonKey("a\u{A0}b") == comparisonKey("A  b"), "a no-break space folds like a space")

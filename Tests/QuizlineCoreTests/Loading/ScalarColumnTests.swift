@@ -34,7 +34,8 @@ import Testing
   }
 
   @Test func aLoaderDiagnosticAfterNonASCIITextIsAtTheScalarColumn() throws {
-    let bank = #"{"kind": "bank", "schemaVersion": 1, "id": "b", "title": "Café ☕ 😀", "questions": ["#
+    let bank =
+      #"{"kind": "bank", "schemaVersion": 1, "id": "b", "title": "Café ☕ 😀", "questions": ["#
       + #"{"id": "q1", "type": "truefalse", "prompt": "Ça 😀 ?", "answer": "X", "explanation": "É"}]}"#
     let result = try loadCatalog(["b.json": bank])
     let first = try #require(result.diagnostics.first, "no diagnostic")

@@ -18,7 +18,8 @@ import Testing
     for _ in 0..<50_000 {
       let length = Int(random.next() % 40)
       let bytes: [UInt8] = (0..<length).map { _ in
-        random.next() % 10 == 0 ? special[Int(random.next() % UInt64(special.count))] : UInt8(0x20 + random.next() % 0x5F)
+        random.next() % 10 == 0
+          ? special[Int(random.next() % UInt64(special.count))] : UInt8(0x20 + random.next() % 0x5F)
       }
       let fast = bytes.withUnsafeBufferPointer(ObjectReader.scan)
       let slow = Self.naive(bytes)

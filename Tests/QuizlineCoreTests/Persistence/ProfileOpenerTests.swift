@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import QuizlineCore
 
 /// Recovery rules of the progress files: nothing shown as recorded is lost, nothing is applied twice,
@@ -17,7 +18,9 @@ import Testing
       .flagged(question: q, on: true),
       .sessionCompleted(session: "s"),
     ]
-    return payloads.prefix(count).enumerated().map { RecordedEvent(sequence: $0.offset + 1, at: t0.adding(seconds: Int64($0.offset)), payload: $0.element) }
+    return payloads.prefix(count).enumerated().map {
+      RecordedEvent(sequence: $0.offset + 1, at: t0.adding(seconds: Int64($0.offset)), payload: $0.element)
+    }
   }
 
   static func progress(_ events: [RecordedEvent]) -> LearnerProgress {
@@ -44,7 +47,8 @@ import Testing
 
   @Test func snapshotRoundTripsProgressExactly() throws {
     var p = Self.progress(Self.events())
-    p.questions[Self.q]?.card = FSRSCard(phase: .review, step: nil, stability: 2.3065, difficulty: 2.118103970459016, due: Self.t0, lastReview: Self.t0)
+    p.questions[Self.q]?.card = FSRSCard(
+      phase: .review, step: nil, stability: 2.3065, difficulty: 2.118103970459016, due: Self.t0, lastReview: Self.t0)
     let text = SnapshotCoding.encode(p, writtenAt: Self.t0)
     #expect(try SnapshotCoding.decode(Array(text.utf8)) == p)
     #expect(text.contains("\"schemaVersion\": 1"))
@@ -108,7 +112,8 @@ import Testing
     #expect(opened.notices.first?.contains("could not be read") == true)
     #expect(names(layout.directory).contains { $0.hasPrefix("snapshot.json.damaged-") })
     // A new snapshot was written at once from the rebuilt progress.
-    #expect(try SnapshotCoding.decode(Array(Data(contentsOf: URL(fileURLWithPath: layout.snapshot)))) == opened.progress)
+    #expect(
+      try SnapshotCoding.decode(Array(Data(contentsOf: URL(fileURLWithPath: layout.snapshot)))) == opened.progress)
   }
 
   @Test func newerSnapshotSchemaRefusesToStartAndChangesNothing() throws {
@@ -120,7 +125,8 @@ import Testing
       try ProfileOpener.open(layout, profile: "default", now: Self.t0)
     } throws: { error in
       guard let e = error as? ProfileError else { return false }
-      return e.exitCode == .dataError && e.message.contains("newer quizline (progress schema 9; this one reads schema 1)")
+      return e.exitCode == .dataError
+        && e.message.contains("newer quizline (progress schema 9; this one reads schema 1)")
     }
     #expect(try String(contentsOfFile: layout.snapshot, encoding: .utf8) == newer)
     #expect(names(layout.directory) == ["archive", "journal.jsonl", "lock", "snapshot.json"])
@@ -201,7 +207,8 @@ extension ProfileOpenerTests {
       }
       #expect(first.store?.close(progress, at: Self.t0) == nil)
     }
-    let written = try #require(FileManager.default.attributesOfItem(atPath: layout.snapshot)[.modificationDate] as? Date)
+    let written = try #require(
+      FileManager.default.attributesOfItem(atPath: layout.snapshot)[.modificationDate] as? Date)
     #expect(names(layout.archive) == ["0000000001-0000000004.jsonl"])
 
     let second = try ProfileOpener.open(layout, profile: "default", now: Self.t0.adding(seconds: 60))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import QuizlineCore
 
 /// Files in a profile folder that quizline did not write as it expects: links, special files,
@@ -52,7 +53,9 @@ import Testing
       _ = try ProfileOpener.open(layout, profile: "default", now: T.t0)
     } catch {
       #expect(error.exitCode == .ioError)
-      #expect(error.message.hasPrefix(layout.directory + "/" + name + ": is a symbolic link, not a regular file"), "\(error.message)")
+      #expect(
+        error.message.hasPrefix(layout.directory + "/" + name + ": is a symbolic link, not a regular file"),
+        "\(error.message)")
     }
     #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious, no final newline")
     if name != "lock" {
@@ -63,7 +66,11 @@ import Testing
   @Test func aProfileFileThatIsAFolderOrANamedPipeIsRefused() throws {
     let layout = try helper.freshLayout()
     try FileManager.default.createDirectory(atPath: layout.lock, withIntermediateDirectories: false)
-    #expect(throws: ProfileError("\(layout.lock): is a folder, not a regular file; quizline never follows links or writes into special files in a profile folder. Move it away, then start again; nothing was changed.", exitCode: .ioError)) {
+    #expect(
+      throws: ProfileError(
+        "\(layout.lock): is a folder, not a regular file; quizline never follows links or writes into special files in a profile folder. Move it away, then start again; nothing was changed.",
+        exitCode: .ioError)
+    ) {
       _ = try ProfileOpener.open(layout, profile: "default", now: T.t0)
     }
     let other = try helper.freshLayout()
@@ -75,7 +82,8 @@ import Testing
     let layout = try helper.freshLayout()
     let target = try temporaryDirectory() + "/segment"
     try helper.write(helper.lines(T.events()), to: target)
-    try FileManager.default.createSymbolicLink(atPath: layout.archive + "/0000000001-0000000004.jsonl", withDestinationPath: target)
+    try FileManager.default.createSymbolicLink(
+      atPath: layout.archive + "/0000000001-0000000004.jsonl", withDestinationPath: target)
     #expect(throws: ProfileError.self) { _ = try ProfileOpener.view(layout, now: T.t0) }
   }
 
@@ -92,11 +100,16 @@ import Testing
 
   @Test func onlyQuizlinesOwnTemporaryFilesAreRemovedAtOpen() throws {
     let layout = try helper.freshLayout()
-    for name in ["snapshot.json.tmp-4242", "journal.jsonl.tmp-17", "notes.tmp-draft", "thesis.tmp-1", "snapshot.json.tmp-x1"] {
+    for name in [
+      "snapshot.json.tmp-4242", "journal.jsonl.tmp-17", "notes.tmp-draft", "thesis.tmp-1", "snapshot.json.tmp-x1",
+    ] {
       try helper.write("x", to: layout.directory + "/" + name)
     }
     _ = try ProfileOpener.open(layout, profile: "default", now: T.t0)
-    #expect(names(layout.directory).filter { $0.contains(".tmp-") } == ["notes.tmp-draft", "snapshot.json.tmp-x1", "thesis.tmp-1"])
+    #expect(
+      names(layout.directory).filter { $0.contains(".tmp-") } == [
+        "notes.tmp-draft", "snapshot.json.tmp-x1", "thesis.tmp-1",
+      ])
   }
 
   @Test func repeatedOrBackwardSequenceNumbersAreReportedNotDroppedSilently() throws {
@@ -106,6 +119,8 @@ import Testing
     let opened = try ProfileOpener.open(layout, profile: "default", now: T.t0)
     #expect(opened.progress == T.progress(all))
     #expect(
-      opened.notices == ["\(layout.journal): lines 3, 5 repeat or go back in sequence number and were left out; the events before and after are kept."])
+      opened.notices == [
+        "\(layout.journal): lines 3, 5 repeat or go back in sequence number and were left out; the events before and after are kept."
+      ])
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import QuizlineCore
 
 /// Numbers in progress files that no quizline writes (`1e19` seconds, a `1e308` total) are refused
@@ -16,7 +17,8 @@ import Testing
   func anAnswerTimeOutOfRangeIsALocatedErrorAndTheRestIsKept(_ seconds: String) throws {
     let layout = try helper.freshLayout()
     let all = T.events()
-    let text = helper.lines([all[0]]) + Self.answeredLine(seq: 2, seconds: seconds) + "\n" + helper.lines(Array(all[2...]))
+    let text =
+      helper.lines([all[0]]) + Self.answeredLine(seq: 2, seconds: seconds) + "\n" + helper.lines(Array(all[2...]))
     try helper.write(text, to: layout.journal)
     let opened = try ProfileOpener.open(layout, profile: "default", now: T.t0)
     #expect(opened.progress.lastSequence == 4)
@@ -29,7 +31,9 @@ import Testing
 
   @Test func aScoreOutOfRangeIsRefusedByTheFastReportReaderToo() throws {
     let line = Array(Self.answeredLine(seq: 2, seconds: "2", score: "1e308").utf8)
-    #expect(throws: EventCoding.DecodeError(message: "\"score\" is 1e+308, outside 0…1")) { _ = try EventCoding.decode(line) }
+    #expect(throws: EventCoding.DecodeError(message: "\"score\" is 1e+308, outside 0…1")) {
+      _ = try EventCoding.decode(line)
+    }
     var table = StringTable()
     #expect(line.withUnsafeBufferPointer { FastEventLine.parse($0, table: &table) } == nil)
     let fine = Array(Self.answeredLine(seq: 2, seconds: "2.5").utf8)

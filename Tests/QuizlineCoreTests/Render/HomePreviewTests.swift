@@ -74,7 +74,10 @@ import Testing
     #expect(later.screen().text.contains("  Current quiz        sample, 3/10 done (type resume)\n"))
   }
 
-  @Test(arguments: [(1, "  Orphaned            1 question kept (no longer in its bank)\n"), (2, "  Orphaned            2 questions kept (no longer in their banks)\n")])
+  @Test(arguments: [
+    (1, "  Orphaned            1 question kept (no longer in its bank)\n"),
+    (2, "  Orphaned            2 questions kept (no longer in their banks)\n"),
+  ])
   func statusCountsOrphanedQuestionsOnOneAlignedLine(orphans: Int, line: String) {
     var progress = LearnerProgress()
     for k in 0..<orphans {
@@ -128,7 +131,8 @@ import Testing
       let text = d.screen(width: width).text
       #expect(text.split(separator: "\n").allSatisfy { TextWrap.displayWidth(String($0)) <= width }, "\(text)")
       let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
-      #expect(words.contains("--certainty certainty-based marking: say how sure you are (1-3) after each answer"), "\(text)")
+      #expect(
+        words.contains("--certainty certainty-based marking: say how sure you are (1-3) after each answer"), "\(text)")
       #expect(words.contains("--only-missed only questions whose last answer was not right"), "\(text)")
     }
   }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import QuizlineCore
 
 /// The terminal dashboard and the `progress` / `export` commands in the reducer.
@@ -50,10 +51,16 @@ import Testing
     let now = ReportLearner.t0
     var r = Reducer.reduce(&state, .lineEntered("export html out.html --force --since 2026-11-21", at: now, entropy: 0))
     #expect(r.events.isEmpty)
-    #expect(r.effects == [.exportReport(ExportRequest(format: .html, path: "out.html", force: true, sinceDay: ReportDates.day("2026-11-21")))])
+    #expect(
+      r.effects == [
+        .exportReport(
+          ExportRequest(format: .html, path: "out.html", force: true, sinceDay: ReportDates.day("2026-11-21")))
+      ])
     r = Reducer.reduce(&state, .lineEntered("export csv", at: now, entropy: 0))
     #expect(r.effects == [.exportReport(ExportRequest(format: .csv))])
-    _ = Reducer.reduce(&state, .effectFinished(.exported(paths: ["Progress/default/reports/2026-12-02-report.html"], bytes: 49_152), at: now))
+    _ = Reducer.reduce(
+      &state,
+      .effectFinished(.exported(paths: ["Progress/default/reports/2026-12-02-report.html"], bytes: 49_152), at: now))
     #expect(state.display == [.notice("Wrote Progress/default/reports/2026-12-02-report.html (48 KB).")])
     _ = Reducer.reduce(&state, .effectFinished(.failed("'x.md' already exists; pass --force to replace it"), at: now))
     guard case .error(let message, let hint) = state.display.first else {
@@ -62,7 +69,8 @@ import Testing
     }
     #expect(message == "export: 'x.md' already exists; pass --force to replace it")
     #expect(hint == "Nothing was written.", "--force is named once, by the message")
-    _ = Reducer.reduce(&state, .effectFinished(.failed("cannot write '/nope/x.md': the folder '/nope' does not exist"), at: now))
+    _ = Reducer.reduce(
+      &state, .effectFinished(.failed("cannot write '/nope/x.md': the folder '/nope' does not exist"), at: now))
     guard case .error(_, let missingFolderHint) = state.display.first else {
       Issue.record("no error shown")
       return

@@ -1,13 +1,17 @@
 import Testing
+
 @testable import QuizlineCore
 
 /// The fast journal reader gives exactly what the generic decoder gives, line for line.
 @Suite struct FastEventLineTests {
   static let at = Timestamp(iso8601: "2026-12-02T10:00:00.123456Z")!
-  static let refs = [QuestionRef(bank: "swiftui-basics", question: "sign-out-update"), QuestionRef(bank: "b", question: "q-1")]
+  static let refs = [
+    QuestionRef(bank: "swiftui-basics", question: "sign-out-update"), QuestionRef(bank: "b", question: "q-1"),
+  ]
   static let oddStrings = [
     "b", "a,c", "", "1c 2a 3b", "Z Stack", "\"quoted\"", "back\\slash", "line\nbreak", "tab\there", "é ü ß", "漢字かな",
-    "emoji 🎉👩‍💻", "\u{1B}[31mred", "\u{202E}bidi", "nul-ish \u{01}", "slash / inside", String(repeating: "long ", count: 400),
+    "emoji 🎉👩‍💻", "\u{1B}[31mred", "\u{202E}bidi", "nul-ish \u{01}", "slash / inside",
+    String(repeating: "long ", count: 400),
   ]
 
   /// One event of every type, with odd strings and numbers where they can occur.
@@ -18,9 +22,17 @@ import Testing
       seq += 1
       out.append(RecordedEvent(sequence: seq, at: at, payload: p))
     }
-    add(.quizStarted(RunStart(source: .bank("swiftui-basics"), questions: refs, seed: 18_446_744_073_709_551_615, bankHashes: ["swiftui-basics": "7f8b"])))
-    add(.quizStarted(RunStart(source: .checkpoint(session: "intro"), questions: [], seed: 0, practice: true, certainty: true)))
-    add(.quizStarted(RunStart(source: .review, questions: refs, seed: 1)), at: Timestamp(iso8601: "2026-12-02T10:00:00Z")!)
+    add(
+      .quizStarted(
+        RunStart(
+          source: .bank("swiftui-basics"), questions: refs, seed: 18_446_744_073_709_551_615,
+          bankHashes: ["swiftui-basics": "7f8b"])))
+    add(
+      .quizStarted(
+        RunStart(source: .checkpoint(session: "intro"), questions: [], seed: 0, practice: true, certainty: true)))
+    add(
+      .quizStarted(RunStart(source: .review, questions: refs, seed: 1)), at: Timestamp(iso8601: "2026-12-02T10:00:00Z")!
+    )
     add(.quizStarted(RunStart(source: .cram, questions: refs, seed: 2, practice: true)))
     add(.quizStarted(RunStart(source: .retry, questions: refs, seed: 3)))
     for (k, s) in oddStrings.enumerated() {
@@ -28,7 +40,8 @@ import Testing
       add(
         .answered(
           AnswerRecord(
-            run: 1, question: refs[k % 2], response: s, score: scores[k % scores.count], seconds: Double(k) * 1.2345 + 0.0004,
+            run: 1, question: refs[k % 2], response: s, score: scores[k % scores.count],
+            seconds: Double(k) * 1.2345 + 0.0004,
             selfGrade: k % 5 == 0 ? .hard : nil, certainty: k % 3 == 0 ? 2 : nil, rating: k % 4 == 0 ? nil : .good)))
     }
     add(.skipped(run: 1, question: refs[0]))
@@ -58,7 +71,9 @@ import Testing
       } else {
         // Only lines with escapes inside strings, and the rare settings and reset events, take the generic path.
         let text = EventCoding.encode(event)
-        #expect(text.contains("\\") || event.payload.typeName == "settingsChanged" || event.payload.typeName == "reset", "\(text)")
+        #expect(
+          text.contains("\\") || event.payload.typeName == "settingsChanged" || event.payload.typeName == "reset",
+          "\(text)")
       }
     }
   }
@@ -111,7 +126,9 @@ import Testing
   }
 
   @Test func invalidUTF8IsRejectedLikeTheGenericDecoderRejectsIt() {
-    var bytes = Array(#"{"seq":1,"at":"2026-12-02T10:00:00Z","type":"answered","run":1,"question":"a/b","response":"X","score":1,"seconds":1}"#.utf8)
+    var bytes = Array(
+      #"{"seq":1,"at":"2026-12-02T10:00:00Z","type":"answered","run":1,"question":"a/b","response":"X","score":1,"seconds":1}"#
+        .utf8)
     let x = bytes.firstIndex(of: UInt8(ascii: "X"))!
     bytes.replaceSubrange(x...x, with: [0xC3, 0x28])
     var table = StringTable()
@@ -125,7 +142,9 @@ import Testing
   @Test func randomJournalsReadTheSameOnBothPaths() throws {
     var random = SplitMix64(seed: 99)
     let alphabet = Array("ab,c é\"\\\n\t/🎉漢1-") + ["\u{1B}"]
-    func text() -> String { String((0..<Int(random.next() % 12)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }) }
+    func text() -> String {
+      String((0..<Int(random.next() % 12)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+    }
     var lines: [UInt8] = []
     for seq in 1...3000 {
       let at = Timestamp(microseconds: 1_790_000_000_000_000 + Int64(seq) * 1_234_567 + Int64(random.next() % 1000))

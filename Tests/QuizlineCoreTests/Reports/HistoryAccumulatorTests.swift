@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import QuizlineCore
 
 /// The history accumulator follows runs, undo and reset exactly as `LearnerProgress.apply` does:
@@ -7,8 +8,10 @@ import Testing
 /// progress state's.
 @Suite struct HistoryAccumulatorTests {
   static let words = [
-    "start sample", "start sample --count 3", "start sample --count 5 --shuffle", "quiz intro", "quiz layout", "review", "cram sample",
-    "a", "b", "c", "a,c", "true", "false", "ZStack", "2", "1a 2b", "1b 2a", "a b c", "c b a", "padding", "x", "", "good", "again",
+    "start sample", "start sample --count 3", "start sample --count 5 --shuffle", "quiz intro", "quiz layout", "review",
+    "cram sample",
+    "a", "b", "c", "a,c", "true", "false", "ZStack", "2", "1a 2b", "1b 2a", "a b c", "c b a", "padding", "x", "",
+    "good", "again",
     "hard", "written answer", "skip", "undo", "undo", "end", "flag", "resume", "reset sample", "yes", "complete intro",
     "reopen intro", "complete layout", "retry", "undo",
   ]
@@ -51,7 +54,9 @@ import Testing
   }
 
   @Test func theRandomSessionsExerciseUndoAndReset() {
-    let events = (1...5 as ClosedRange<UInt64>).flatMap { Self.randomLearner(seed: $0, lines: 1500).journal.events.map(\.payload.typeName) }
+    let events = (1...5 as ClosedRange<UInt64>).flatMap {
+      Self.randomLearner(seed: $0, lines: 1500).journal.events.map(\.payload.typeName)
+    }
     for type in ["undone", "reset", "runEnded", "skipped", "flagged", "sessionCompleted"] {
       #expect(events.contains(type), "no \(type) event")
     }
@@ -68,7 +73,10 @@ import Testing
     #expect(h.accumulator.countedAttempts.count == 1)
     l.type("b")
     let again = l.history()
-    #expect(again.accumulator.scoreHistory(bank: again.table.index(of: "sample")!).map(\.percent) == [l.progress.bankScores["sample"]!.last])
+    #expect(
+      again.accumulator.scoreHistory(bank: again.table.index(of: "sample")!).map(\.percent) == [
+        l.progress.bankScores["sample"]!.last
+      ])
   }
 
   @Test func resetClearsTheSeriesAndUndoingTheResetRestoresIt() {
@@ -102,7 +110,8 @@ import Testing
     var l = ReportLearner()
     l.type("start sample --count 2", "b", "b")
     let text = l.lines
-    let torn = Array(EventCoding.encode(RecordedEvent(sequence: 99, at: l.now, payload: .undone(target: 3))).utf8.prefix(20))
+    let torn = Array(
+      EventCoding.encode(RecordedEvent(sequence: 99, at: l.now, payload: .undone(target: 3))).utf8.prefix(20))
     let h = HistoryLoader.load(files: [("archive", text), ("journal", text + torn)], keepAttempts: true)
     #expect(h.eventCount == l.journal.events.count)
     #expect(h.lastSequence == l.journal.events.count)
@@ -147,7 +156,8 @@ import Testing
     #expect(two.accumulator.scoreHistory(bank: bank) == one.accumulator.scoreHistory(bank: bank))
     let report = { (h: ProfileHistory) in
       ReportBuilder.build(
-        catalog: ReportLearner.catalog, inputs: [ReportInput(profile: "p", progress: learner.progress, history: h)], now: learner.now,
+        catalog: ReportLearner.catalog, inputs: [ReportInput(profile: "p", progress: learner.progress, history: h)],
+        now: learner.now,
         options: ReportOptions(includeAttempts: true), classReport: true)
     }
     #expect(report(one) == report(two))

@@ -22,7 +22,8 @@ import Testing
       inputs.append(ReportInput(profile: name, progress: l.progress, history: l.history()))
       now = max(now, l.now)
     }
-    return ReportBuilder.build(catalog: ReportLearner.catalog, inputs: inputs, now: now, options: ReportOptions(), classReport: true)
+    return ReportBuilder.build(
+      catalog: ReportLearner.catalog, inputs: inputs, now: now, options: ReportOptions(), classReport: true)
   }
 
   static func item(_ question: String) throws -> ItemAnalysis {

@@ -1,5 +1,6 @@
 import QuizlineTestSupport
 import Testing
+
 @testable import QuizlineCore
 
 /// The class report: totals over profiles and a Moodle-style item analysis from each learner's first
@@ -11,8 +12,10 @@ import Testing
   static func klass() -> Report {
     var inputs: [ReportInput] = []
     let answers: [(String, [String])] = [
-      ("s1", ["b", "a,c", "true", "VStack"]), ("s2", ["b", "a,c", "true", "VStack"]), ("m1", ["b", "a", "false", "ZStack"]),
-      ("m2", ["b", "a", "false", "ZStack"]), ("w1", ["c", "a", "false", "ZStack"]), ("w2", ["c", "a", "false", "ZStack"]),
+      ("s1", ["b", "a,c", "true", "VStack"]), ("s2", ["b", "a,c", "true", "VStack"]),
+      ("m1", ["b", "a", "false", "ZStack"]),
+      ("m2", ["b", "a", "false", "ZStack"]), ("w1", ["c", "a", "false", "ZStack"]),
+      ("w2", ["c", "a", "false", "ZStack"]),
     ]
     var now = ReportLearner.t0
     for (name, typed) in answers {
@@ -24,7 +27,8 @@ import Testing
       now = max(now, l.now)
     }
     inputs.append(ReportInput(profile: "idle", progress: LearnerProgress(), history: .empty))
-    return ReportBuilder.build(catalog: ReportLearner.catalog, inputs: inputs, now: now, options: ReportOptions(), classReport: true)
+    return ReportBuilder.build(
+      catalog: ReportLearner.catalog, inputs: inputs, now: now, options: ReportOptions(), classReport: true)
   }
 
   func item(_ report: Report, _ question: String) throws -> ItemAnalysis {
@@ -46,7 +50,9 @@ import Testing
       inputs.append(ReportInput(profile: name, progress: l.progress, history: l.history(since: since)))
       now = max(now, l.now)
     }
-    let r = ReportBuilder.build(catalog: ReportLearner.catalog, inputs: inputs, now: now, options: ReportOptions(sinceDay: since), classReport: true)
+    let r = ReportBuilder.build(
+      catalog: ReportLearner.catalog, inputs: inputs, now: now, options: ReportOptions(sinceDay: since),
+      classReport: true)
     let totals = try #require(r.classReport?.totals)
     #expect(totals.answers == 2)
     #expect(totals.accuracy == 0)
@@ -57,9 +63,13 @@ import Testing
     let text = DashboardRenderer.render(r, style: .plain, width: 100)
     #expect(text.contains("0/2 sessions | 1 answer | accuracy 0%"), "\(text)")
     let page = HTMLReportRenderer.render(r)
-    #expect(page.contains("<th scope=\"row\">a1</th><td class=\"num\">0/2</td><td class=\"num\">1</td><td class=\"num\">0%</td>"), "\(page)")
+    #expect(
+      page.contains(
+        "<th scope=\"row\">a1</th><td class=\"num\">0/2</td><td class=\"num\">1</td><td class=\"num\">0%</td>"),
+      "\(page)")
     // Without --since, everything counts.
-    let all = ReportBuilder.build(catalog: ReportLearner.catalog, inputs: inputs, now: now, options: ReportOptions(), classReport: true)
+    let all = ReportBuilder.build(
+      catalog: ReportLearner.catalog, inputs: inputs, now: now, options: ReportOptions(), classReport: true)
     #expect(all.classReport?.totals.answers == 6)
   }
 
@@ -117,7 +127,8 @@ import Testing
     var l = ReportLearner()
     l.type("start sample --count 1", "c")
     let r = ReportBuilder.build(
-      catalog: ReportLearner.catalog, inputs: [ReportInput(profile: "one", progress: l.progress, history: l.history())], now: l.now,
+      catalog: ReportLearner.catalog, inputs: [ReportInput(profile: "one", progress: l.progress, history: l.history())],
+      now: l.now,
       options: ReportOptions(), classReport: true)
     let single = try item(r, "single-owner")
     #expect(single.discrimination == nil)

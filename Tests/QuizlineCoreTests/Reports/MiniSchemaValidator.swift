@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import QuizlineCore
 
 /// A JSON Schema 2020-12 validator for the keywords `schemas/report.schema.json` uses: `type`,
@@ -10,7 +11,8 @@ struct MiniSchemaValidator {
   let schema: JSONDocument
   static let annotations: Set<String> = ["$schema", "$id", "title", "description", "$defs"]
   static let known: Set<String> = [
-    "type", "properties", "required", "additionalProperties", "items", "$ref", "oneOf", "enum", "const", "minimum", "maximum", "pattern",
+    "type", "properties", "required", "additionalProperties", "items", "$ref", "oneOf", "enum", "const", "minimum",
+    "maximum", "pattern",
   ]
 
   init(schemaPath: String) throws {
@@ -25,7 +27,9 @@ struct MiniSchemaValidator {
     return problems
   }
 
-  private func member(_ object: JSONValue, _ key: String) -> JSONValue? { object.members.first { $0.key.string == key }?.value }
+  private func member(_ object: JSONValue, _ key: String) -> JSONValue? {
+    object.members.first { $0.key.string == key }?.value
+  }
 
   private func resolve(_ ref: String) -> JSONValue {
     member(member(schema.root, "$defs")!, String(ref.dropFirst("#/$defs/".count)))!
@@ -34,7 +38,9 @@ struct MiniSchemaValidator {
   private func check(_ value: JSONValue, against rules: JSONValue, at path: String, into problems: inout [String]) {
     for (k, _) in rules.members {
       let key = k.string ?? ""
-      if !Self.known.contains(key) && !Self.annotations.contains(key) { problems.append("\(path): keyword \(key) is not supported here") }
+      if !Self.known.contains(key) && !Self.annotations.contains(key) {
+        problems.append("\(path): keyword \(key) is not supported here")
+      }
     }
     if let ref = member(rules, "$ref")?.string { check(value, against: resolve(ref), at: path, into: &problems) }
     if let options = member(rules, "oneOf") {
@@ -47,17 +53,25 @@ struct MiniSchemaValidator {
     }
     if let t = member(rules, "type") {
       let allowed = t.kind == .array ? t.elements.compactMap(\.string) : [t.string ?? ""]
-      if !allowed.contains(where: { Self.isType(value, $0) }) { problems.append("\(path): not \(allowed.joined(separator: "|"))") }
+      if !allowed.contains(where: { Self.isType(value, $0) }) {
+        problems.append("\(path): not \(allowed.joined(separator: "|"))")
+      }
     }
-    if let c = member(rules, "const"), !Self.equal(c, value) { problems.append("\(path): must be \(c.numberText ?? c.string ?? "")") }
-    if let e = member(rules, "enum"), !e.elements.contains(where: { Self.equal($0, value) }) { problems.append("\(path): not in enum") }
+    if let c = member(rules, "const"), !Self.equal(c, value) {
+      problems.append("\(path): must be \(c.numberText ?? c.string ?? "")")
+    }
+    if let e = member(rules, "enum"), !e.elements.contains(where: { Self.equal($0, value) }) {
+      problems.append("\(path): not in enum")
+    }
     if value.kind == .number, let x = value.double {
       if let m = member(rules, "minimum")?.double, x < m { problems.append("\(path): \(x) < \(m)") }
       if let m = member(rules, "maximum")?.double, x > m { problems.append("\(path): \(x) > \(m)") }
     }
     if let s = value.string, let pattern = member(rules, "pattern")?.string {
       let regex = try! NSRegularExpression(pattern: pattern)
-      if regex.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) == nil { problems.append("\(path): \(s) does not match \(pattern)") }
+      if regex.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) == nil {
+        problems.append("\(path): \(s) does not match \(pattern)")
+      }
     }
     if value.kind == .object {
       let properties = member(rules, "properties")
@@ -65,16 +79,22 @@ struct MiniSchemaValidator {
       let keys = value.members.compactMap { $0.key.string }
       for key in required where !keys.contains(key) { problems.append("\(path): missing \(key)") }
       if member(rules, "additionalProperties")?.kind == .false {
-        for key in keys where properties.flatMap({ member($0, key) }) == nil { problems.append("\(path): unexpected key \(key)") }
+        for key in keys where properties.flatMap({ member($0, key) }) == nil {
+          problems.append("\(path): unexpected key \(key)")
+        }
       }
-      if !required.isEmpty, keys != required.filter({ keys.contains($0) }) { problems.append("\(path): keys in order \(keys), not \(required)") }
+      if !required.isEmpty, keys != required.filter({ keys.contains($0) }) {
+        problems.append("\(path): keys in order \(keys), not \(required)")
+      }
       for (k, v) in value.members {
         guard let key = k.string, let sub = properties.flatMap({ member($0, key) }) else { continue }
         check(v, against: sub, at: path + "/" + key, into: &problems)
       }
     }
     if value.kind == .array, let items = member(rules, "items") {
-      for (k, element) in value.elements.enumerated() { check(element, against: items, at: "\(path)/\(k)", into: &problems) }
+      for (k, element) in value.elements.enumerated() {
+        check(element, against: items, at: "\(path)/\(k)", into: &problems)
+      }
     }
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import QuizlineTestSupport
 import Testing
+
 @testable import QuizlineCore
 
 /// One source of truth: the report says what the REPL's screens say, and every format says the same.
@@ -14,10 +15,13 @@ import Testing
   @Test func theProgressScreenIsTheDashboardOfTheState() {
     let learner = ReportLearner.sample()
     let report = ReportBuilder.build(
-      catalog: ReportLearner.catalog, inputs: [ReportInput(profile: "default", progress: learner.progress, history: nil)], now: learner.now,
+      catalog: ReportLearner.catalog,
+      inputs: [ReportInput(profile: "default", progress: learner.progress, history: nil)], now: learner.now,
       options: ReportOptions())
     for (style, width) in [(Style.plain, 80), (Style.rich, 60)] {
-      #expect(Self.screen(learner, "progress", style: style, width: width) == DashboardRenderer.render(report, style: style, width: width))
+      #expect(
+        Self.screen(learner, "progress", style: style, width: width)
+          == DashboardRenderer.render(report, style: style, width: width))
     }
   }
 
@@ -40,7 +44,9 @@ import Testing
     let scores = "best \(stats.best)% | last \(stats.last)% | average \(stats.average)% | \(stats.runs) quizzes"
     #expect(list.contains(scores))
     #expect(dashboard.contains(scores))
-    #expect(dashboard.contains("[x] intro: ") && dashboard.contains("completed \(learner.progress.sessions["intro"]!.completedAt!.isoDate)"))
+    #expect(
+      dashboard.contains("[x] intro: ")
+        && dashboard.contains("completed \(learner.progress.sessions["intro"]!.completedAt!.isoDate)"))
   }
 
   @Test func everyFormatCarriesTheSameNumbers() throws {
@@ -72,7 +78,9 @@ import Testing
     #expect(rows.count == s.answers)
     let credit = rows.reduce(0.0) { $0 + Double($1[9])! }
     #expect(ReportFormat.percent(credit / Double(rows.count)) == accuracy)
-    let completed = try #require(parseCSV(CSVReportRenderer.render(report, table: .sessions))).dropFirst().filter { $0[5] == "true" }
+    let completed = try #require(parseCSV(CSVReportRenderer.render(report, table: .sessions))).dropFirst().filter {
+      $0[5] == "true"
+    }
     #expect(completed.count == s.sessionsCompleted)
     // Markdown
     let md = MarkdownReportRenderer.render(report)
@@ -84,7 +92,10 @@ import Testing
     let html = HTMLReportRenderer.render(report)
     #expect(html.contains("<span class=\"value\">\(accuracy)</span> <span class=\"note\">\(s.answers) answers"))
     #expect(html.contains("<span class=\"value\">\(s.sessionsCompleted)/\(s.sessionsTotal)</span>"))
-    #expect(html.contains("<td class=\"num\">\(stats.runs)</td><td class=\"num\">\(stats.best)%</td><td class=\"num\">\(stats.last)%</td><td class=\"num\">\(stats.average)%</td>"))
+    #expect(
+      html.contains(
+        "<td class=\"num\">\(stats.runs)</td><td class=\"num\">\(stats.best)%</td><td class=\"num\">\(stats.last)%</td><td class=\"num\">\(stats.average)%</td>"
+      ))
     // Dashboard
     let text = DashboardRenderer.render(report, style: .plain, width: 100)
     #expect(text.contains("accuracy \(accuracy)") && text.contains("best \(stats.best)% | last \(stats.last)%"))
@@ -95,7 +106,10 @@ import Testing
     func report(_ decoder: HistoryScanner.Decoder, since: Int64?) -> Report {
       ReportBuilder.build(
         catalog: ReportLearner.catalog,
-        inputs: [ReportInput(profile: "p", progress: learner.progress, history: learner.history(since: since, decoder: decoder))],
+        inputs: [
+          ReportInput(
+            profile: "p", progress: learner.progress, history: learner.history(since: since, decoder: decoder))
+        ],
         now: learner.now, options: ReportOptions(sinceDay: since, includeAttempts: true), classReport: true)
     }
     for since in [nil, learner.now.dayNumber - 1] {

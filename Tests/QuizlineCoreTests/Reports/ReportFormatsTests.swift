@@ -1,6 +1,7 @@
 import Foundation
 import QuizlineTestSupport
 import Testing
+
 @testable import QuizlineCore
 
 #if canImport(FoundationXML)
@@ -15,9 +16,11 @@ import Testing
   @Test func jsonValidatesAgainstTheSchemaWithKeysInSchemaOrder() throws {
     let validator = try MiniSchemaValidator(schemaPath: Self.schemaPath)
     let learner = ReportLearner.sample()
-    for report in [learner.report(), learner.report(since: learner.now.dayNumber), ReportBuilder.build(
-      catalog: ReportLearner.catalog, inputs: [], now: learner.now, options: ReportOptions(), classReport: true)]
-    {
+    for report in [
+      learner.report(), learner.report(since: learner.now.dayNumber),
+      ReportBuilder.build(
+        catalog: ReportLearner.catalog, inputs: [], now: learner.now, options: ReportOptions(), classReport: true),
+    ] {
       let json = JSONReportRenderer.render(report)
       #expect(try validator.validate(json) == [])
     }
@@ -36,9 +39,13 @@ import Testing
   @Test func theValidatorCatchesWhatTheSchemaForbids() throws {
     let validator = try MiniSchemaValidator(schemaPath: Self.schemaPath)
     let json = JSONReportRenderer.render(ReportLearner.sample().report())
-    #expect(try !validator.validate(json.replacingOccurrences(of: "\"kind\": \"report\"", with: "\"kind\": \"bank\"")).isEmpty)
+    #expect(
+      try !validator.validate(json.replacingOccurrences(of: "\"kind\": \"report\"", with: "\"kind\": \"bank\"")).isEmpty
+    )
     #expect(try !validator.validate(json.replacingOccurrences(of: "\"streakDays\"", with: "\"streak\"")).isEmpty)
-    #expect(try !validator.validate(json.replacingOccurrences(of: "\"schemaVersion\": 1", with: "\"schemaVersion\": \"1\"")).isEmpty)
+    #expect(
+      try !validator.validate(json.replacingOccurrences(of: "\"schemaVersion\": 1", with: "\"schemaVersion\": \"1\""))
+        .isEmpty)
   }
 
   /// The same check with the reference implementation (PyPI `jsonschema`, Draft 2020-12, installed
@@ -55,7 +62,8 @@ import Testing
     }
     let good = try Self.referenceValidate(files)
     #expect(good.status == 0, "\(good.output)")
-    #expect(good.output.hasSuffix("validated 2 document(s) against \(Self.schemaPath): 0 problem(s)\n"), "\(good.output)")
+    #expect(
+      good.output.hasSuffix("validated 2 document(s) against \(Self.schemaPath): 0 problem(s)\n"), "\(good.output)")
 
     let broken = dir + "/broken.json"
     FileManager.default.createFile(
@@ -101,21 +109,26 @@ import Testing
     for (k, row) in rows.enumerated() {
       let a = log[k]
       let expected = [
-        "default", String(a.sequence), a.at.iso8601, String(a.run), a.source, a.bank, a.question, a.type ?? "", a.response,
-        JSONText.format(a.score), a.isCorrect ? "true" : "false", JSONText.format(a.seconds), a.certainty.map(String.init) ?? "",
+        "default", String(a.sequence), a.at.iso8601, String(a.run), a.source, a.bank, a.question, a.type ?? "",
+        a.response,
+        JSONText.format(a.score), a.isCorrect ? "true" : "false", JSONText.format(a.seconds),
+        a.certainty.map(String.init) ?? "",
         a.rating ?? "", a.practice ? "true" : "false",
       ]
       #expect(Array(row) == expected)
     }
   }
 
-  @Test(arguments: [("=SUM(A1)", "'=SUM(A1)"), ("+1", "'+1"), ("@x", "'@x"), ("-x", "'-x"), ("-2.5", "-2.5"), ("b", "b"), ("", "")])
+  @Test(arguments: [
+    ("=SUM(A1)", "'=SUM(A1)"), ("+1", "'+1"), ("@x", "'@x"), ("-x", "'-x"), ("-2.5", "-2.5"), ("b", "b"), ("", ""),
+  ])
   func csvTextCellsCannotRunAsFormulas(_ input: String, _ output: String) {
     #expect(CSVReportRenderer.text(input) == output)
   }
 
   @Test(arguments: [
-    ("-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"), ("-1+1", "'-1+1"), ("-.5*A1", "'-.5*A1"), ("-", "'-"), ("-1.2.3", "'-1.2.3"),
+    ("-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"), ("-1+1", "'-1+1"), ("-.5*A1", "'-.5*A1"), ("-", "'-"),
+    ("-1.2.3", "'-1.2.3"),
     ("\rx", "'\rx"), ("\tx", "'\tx"), ("-.5", "-.5"), ("-12", "-12"), ("-0.25", "-0.25"),
   ])
   func csvCellsStartingWithAMinusArePrefixedUnlessTheWholeCellIsANumber(_ input: String, _ output: String) {
@@ -137,7 +150,9 @@ import Testing
       #expect(!html.contains("<script"))
       #expect(!html.contains("<link"))
       #expect(!html.contains("src="))
-      #expect(html.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").range(of: "https?://", options: .regularExpression) == nil)
+      #expect(
+        html.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").range(
+          of: "https?://", options: .regularExpression) == nil)
       #expect(html.contains("<h1>") && html.contains("<h2 id="))
       #expect(html.components(separatedBy: "<table>").count == html.components(separatedBy: "<caption").count)
       #expect(html.contains("<th scope=\"col\""))
@@ -190,7 +205,9 @@ import Testing
   @Test func markdownScoreHistoryShowsBankIdsAsCodeLikeTheOtherTables() throws {
     let md = MarkdownReportRenderer.render(ReportLearner.sample().report())
     let history = try #require(md.components(separatedBy: "### Score history").last)
-    let rows = history.split(separator: "\n").prefix { !$0.hasPrefix("#") }.filter { $0.hasPrefix("| ") && !$0.hasPrefix("| Bank") && !$0.hasPrefix("| ---") }
+    let rows = history.split(separator: "\n").prefix { !$0.hasPrefix("#") }.filter {
+      $0.hasPrefix("| ") && !$0.hasPrefix("| Bank") && !$0.hasPrefix("| ---")
+    }
     #expect(!rows.isEmpty)
     for row in rows { #expect(row.hasPrefix("| `sample` | "), "\(row)") }
   }
@@ -203,10 +220,13 @@ import Testing
     var session = ReportLearner.catalog.session("intro")!
     session.title = evil
     let catalog = Catalog(
-      banks: [bank], sessions: [session] + ReportLearner.catalog.sessions.filter { $0.id != "intro" }, courses: ReportLearner.catalog.courses)
+      banks: [bank], sessions: [session] + ReportLearner.catalog.sessions.filter { $0.id != "intro" },
+      courses: ReportLearner.catalog.courses)
     let learner = ReportLearner.sample()
     return ReportBuilder.build(
-      catalog: catalog, inputs: [ReportInput(profile: "default", progress: learner.progress, history: learner.history())], now: learner.now,
+      catalog: catalog,
+      inputs: [ReportInput(profile: "default", progress: learner.progress, history: learner.history())],
+      now: learner.now,
       options: ReportOptions(includeAttempts: true))
   }
 }

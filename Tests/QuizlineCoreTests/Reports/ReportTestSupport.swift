@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import QuizlineCore
 
 /// A learner driven through the real store on the fixture catalog, one typed line at a time; the
@@ -13,7 +14,8 @@ struct ReportLearner {
 
   init(start: Timestamp = ReportLearner.t0, profile: String = "default") {
     now = start
-    store = Store(state: AppState(catalog: Self.catalog, progress: LearnerProgress(), profile: profile), journal: journal)
+    store = Store(
+      state: AppState(catalog: Self.catalog, progress: LearnerProgress(), profile: profile), journal: journal)
   }
 
   mutating func type(_ lines: String..., advance seconds: Int64 = 7) {
@@ -36,7 +38,11 @@ struct ReportLearner {
 
   func report(since: Int64? = nil, at: Timestamp? = nil, attempts: Bool = true) -> Report {
     ReportBuilder.build(
-      catalog: Self.catalog, inputs: [ReportInput(profile: store.state.profile, progress: progress, history: history(since: since, attempts: attempts))],
+      catalog: Self.catalog,
+      inputs: [
+        ReportInput(
+          profile: store.state.profile, progress: progress, history: history(since: since, attempts: attempts))
+      ],
       now: at ?? now, options: ReportOptions(sinceDay: since, includeAttempts: attempts))
   }
 
@@ -45,7 +51,9 @@ struct ReportLearner {
   /// session completed by hand.
   static func sample() -> ReportLearner {
     var l = ReportLearner()
-    l.type("start sample", "b", "a,c", "true", "ZStack", "2", "1b 2a 3d", "c b a", "modifier | padding", "", "good", "I own it", "", "good")
+    l.type(
+      "start sample", "b", "a,c", "true", "ZStack", "2", "1b 2a 3d", "c b a", "modifier | padding", "", "good",
+      "I own it", "", "good")
     l.nextDay()
     l.type("read intro", "quiz intro", "b", "a,c", "true", "ZStack", "2")
     l.type("start sample --count 4", "a", "undo", "b", "flag", "skip", "false", "\"quoted\", odd; answer")
@@ -55,4 +63,3 @@ struct ReportLearner {
     return l
   }
 }
-

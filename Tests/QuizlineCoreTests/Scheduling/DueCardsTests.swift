@@ -8,7 +8,8 @@ import Testing
   static let now = Timestamp(iso8601: "2026-06-01T12:00:00Z")!
 
   static func card(due: Timestamp) -> FSRSCard {
-    FSRSCard(phase: .review, step: nil, stability: 10, difficulty: 5, due: due, lastReview: due.adding(seconds: -10 * 86_400))
+    FSRSCard(
+      phase: .review, step: nil, stability: 10, difficulty: 5, due: due, lastReview: due.adding(seconds: -10 * 86_400))
   }
 
   /// The fixture catalog with cards for `sample/<id>` due at the given times.
@@ -37,7 +38,8 @@ import Testing
       ("single-owner", Self.now.adding(seconds: -60)), ("text-stack", Self.now.adding(seconds: -86_400)),
       ("tf-declarative", Self.now.adding(seconds: -3600)),
     ])
-    #expect(state.dueCards(at: Self.now).now == [sample("text-stack"), sample("tf-declarative"), sample("single-owner")])
+    #expect(
+      state.dueCards(at: Self.now).now == [sample("text-stack"), sample("tf-declarative"), sample("single-owner")])
   }
 
   @Test func newCardsIntroducedTodayCountAgainstTheDailyLimit() {

@@ -44,7 +44,9 @@ import Testing
     for sequence in 1...20 {
       let due = try #require(Self.due(after: sequence))
       let days = Double(due.seconds - Self.reviewedAt.seconds) / 86_400
-      #expect(abs(days - unfuzzedDays) <= max(2.5, unfuzzedDays * 0.15), "sequence \(sequence): \(days) days vs \(unfuzzedDays)")
+      #expect(
+        abs(days - unfuzzedDays) <= max(2.5, unfuzzedDays * 0.15),
+        "sequence \(sequence): \(days) days vs \(unfuzzedDays)")
     }
   }
 }

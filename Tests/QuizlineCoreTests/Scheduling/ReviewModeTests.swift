@@ -1,4 +1,5 @@
 import Testing
+
 @testable import QuizlineCore
 
 /// Scheduling inside the store: answers move cards, replay reproduces them, practice leaves them alone.
@@ -25,7 +26,9 @@ import Testing
       }
     }
 
-    func card(_ id: String) -> FSRSCard? { store.state.progress.questions[QuestionRef(bank: "sample", question: id)]?.card }
+    func card(_ id: String) -> FSRSCard? {
+      store.state.progress.questions[QuestionRef(bank: "sample", question: id)]?.card
+    }
     var errors: [String] { store.state.display.compactMap { if case .error(let m, _) = $0 { m } else { nil } } }
   }
 
@@ -51,7 +54,10 @@ import Testing
     #expect(timed.rating(score: 1, seconds: 20, certainty: nil) == .good)
   }
 
-  @Test(arguments: [(3, true, Rating.easy, 3), (2, true, .good, 2), (1, true, .hard, 1), (3, false, .again, -6), (2, false, .again, -2), (1, false, .again, 0)])
+  @Test(arguments: [
+    (3, true, Rating.easy, 3), (2, true, .good, 2), (1, true, .hard, 1), (3, false, .again, -6), (2, false, .again, -2),
+    (1, false, .again, 0),
+  ])
   func certaintyDecidesRatingAndMarks(certainty: Int, right: Bool, rating: Rating, mark: Int) {
     #expect(ProfileSettings().rating(score: right ? 1 : 0, seconds: 1, certainty: certainty) == rating)
     #expect(Feedback.certaintyMark(correct: right, certainty: certainty) == mark)
@@ -85,7 +91,10 @@ import Testing
     guard let run = s.store.state.progress.activeRun else { throw FixtureError.missing("review run") }
     #expect(run.start.source == .review)
     // The wrong answer (due 1 min after it) is the most overdue; the two good ones follow (due 10 min after).
-    #expect(run.questions.map(\.question) == ["multiple-containers", "single-owner", "tf-declarative", "text-stack", "numeric-steps", "matching-wrappers"])
+    #expect(
+      run.questions.map(\.question) == [
+        "multiple-containers", "single-owner", "tf-declarative", "text-stack", "numeric-steps", "matching-wrappers",
+      ])
   }
 
   @Test func reviewAllIsEveryBankAndCannotBeCombinedWithOne() throws {
@@ -101,10 +110,14 @@ import Testing
 
   @Test func replayReproducesEveryCardExactlyWithFuzz() throws {
     var s = try Session(fuzz: true)
-    s.type("start sample", "b", "a,c", "true", "zstack", "2", "1b 2a 3d", "c b a", "modifier | padding", "", "good", "x", "", "easy")
+    s.type(
+      "start sample", "b", "a,c", "true", "zstack", "2", "1b 2a 3d", "c b a", "modifier | padding", "", "good", "x", "",
+      "easy")
     for day in 1...30 {
       s.now = s.now.adding(days: Int64(day % 7 + 1))
-      s.type("review", "b", "a,c", "true", "zstack", "2", "1b 2a 3d", "c b a", "modifier | padding", "", "good", "x", "", "easy", "end")
+      s.type(
+        "review", "b", "a,c", "true", "zstack", "2", "1b 2a 3d", "c b a", "modifier | padding", "", "good", "x", "",
+        "easy", "end")
     }
     var replayed = LearnerProgress()
     replayed.settings.scheduler.enableFuzzing = true
@@ -146,7 +159,10 @@ import Testing
   @Test func nothingDueSaysWhenTheNextReviewIs() throws {
     var s = try Session()
     s.type("config new-per-day 1", "start sample --count 1", "b", "review")
-    let text = Renderer.render(s.store.state, RenderContext(now: s.now)).text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    #expect(text.contains("Nothing is due now, and today's new cards are done. Next review: in 10 min (sample/single-owner)."))
+    let text = Renderer.render(s.store.state, RenderContext(now: s.now)).text.split(whereSeparator: \.isWhitespace)
+      .joined(separator: " ")
+    #expect(
+      text.contains("Nothing is due now, and today's new cards are done. Next review: in 10 min (sample/single-owner).")
+    )
   }
 }

@@ -24,7 +24,9 @@ import Testing
 
   /// (answer typed, certainty typed, expected rating): a right answer rates hard, good or easy by
   /// certainty; a wrong one rates again whatever the certainty.
-  @Test(arguments: [("b", "1", Rating.hard), ("b", "2", .good), ("b", "3", .easy), ("c", "3", .again), ("c", "1", .again)])
+  @Test(arguments: [
+    ("b", "1", Rating.hard), ("b", "2", .good), ("b", "3", .easy), ("c", "3", .again), ("c", "1", .again),
+  ])
   func certaintyDecidesTheRatingOfARightAnswer(answer: String, certainty: String, rating: Rating) throws {
     var d = StoreDriver()
     d.type(["start sample --certainty --count 1", answer])

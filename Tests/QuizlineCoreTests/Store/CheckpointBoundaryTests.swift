@@ -61,7 +61,9 @@ import Testing
     #expect(d.type("complete check").isEmpty)
     #expect(
       d.state.display == [
-        .error("check can be completed once its checkpoint quiz reaches 68% (best so far 67%).", hint: "Type quiz check to take it.")
+        .error(
+          "check can be completed once its checkpoint quiz reaches 68% (best so far 67%).",
+          hint: "Type quiz check to take it.")
       ])
   }
 }

@@ -73,7 +73,9 @@ import Testing
     d.type(["start sample", "b"])
     #expect(d.endInput().isEmpty)
     #expect(d.state.quitRequested)
-    #expect(d.state.display == [.notice("Your place in this quiz is saved: type resume next time."), .goodbye], "as quit says")
+    #expect(
+      d.state.display == [.notice("Your place in this quiz is saved: type resume next time."), .goodbye], "as quit says"
+    )
     #expect(d.progress.activeRun?.position == 1)
   }
 

@@ -48,7 +48,9 @@ import Testing
     #expect(reduction.events.isEmpty)
     #expect(
       state.display == [
-        .error("could not save your progress: disk full", hint: "Part of this step was recorded; what was saved before is safe.")
+        .error(
+          "could not save your progress: disk full",
+          hint: "Part of this step was recorded; what was saved before is safe.")
       ])
     #expect(state.quiz != nil, "the run is still active, so the learner stays in it")
   }

@@ -31,7 +31,9 @@ import Testing
     #expect(store.state.progress.question(sample("single-owner")).attempts == 1)
     #expect(
       store.state.display == [
-        .error("could not save your progress: the disk is full", hint: "Part of this step was recorded; what was saved before is safe.")
+        .error(
+          "could not save your progress: the disk is full",
+          hint: "Part of this step was recorded; what was saved before is safe.")
       ])
   }
 }

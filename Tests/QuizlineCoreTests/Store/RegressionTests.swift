@@ -106,7 +106,9 @@ final class FailingJournal: Journal {
   @Test func oneOfSomethingIsSingular() throws {
     var d = StoreDriver()
     d.type(["start sample --certainty --count 1", "b", "3"])
-    #expect(d.screen().text.contains("Certainty-based marks: 3 over 1 answer (average 3.0 of at most 3)\n"), "\(d.screen().text)")
+    #expect(
+      d.screen().text.contains("Certainty-based marks: 3 over 1 answer (average 3.0 of at most 3)\n"),
+      "\(d.screen().text)")
 
     let single = try #require(fixtureCatalog.bank("sample")?.questions.first)
     var one = StoreDriver(catalog: Catalog(banks: [Bank(id: "one", title: "One", questions: [single])]))
@@ -160,13 +162,23 @@ final class FailingJournal: Journal {
   @Test func theWrittenAnswerIsKeptInTheJournal() throws {
     var d = StoreDriver()
     d.type(["start sample --tags state --count 1", "skip"])
-    d.type(["start sample", "skip", "skip", "skip", "skip", "skip", "skip", "skip", "skip", "skip", "=end of story", "second line", "", "good"])
-    guard case .answered(let a) = d.journal.events.last(where: { if case .answered = $0.payload { true } else { false } })?.payload else {
+    d.type([
+      "start sample", "skip", "skip", "skip", "skip", "skip", "skip", "skip", "skip", "skip", "=end of story",
+      "second line", "", "good",
+    ])
+    guard
+      case .answered(let a) = d.journal.events.last(where: { if case .answered = $0.payload { true } else { false } })?
+        .payload
+    else {
       Issue.record("no answer recorded")
       return
     }
     #expect(a.written == "end of story\nsecond line")
-    #expect(try EventCoding.decode(Array(EventCoding.encode(d.journal.events.last { if case .answered = $0.payload { true } else { false } }!).utf8)).payload == .answered(a))
+    #expect(
+      try EventCoding.decode(
+        Array(
+          EventCoding.encode(d.journal.events.last { if case .answered = $0.payload { true } else { false } }!).utf8)
+      ).payload == .answered(a))
   }
 }
 

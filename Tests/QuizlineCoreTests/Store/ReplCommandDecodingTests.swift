@@ -47,7 +47,8 @@ import Testing
     #expect(try decode("start sample --count x") == .start(bank: "sample", RunOptions(count: .invalid("x"))))
     #expect(try decode("start sample --seed -1") == .start(bank: "sample", RunOptions(seed: .invalid("-1"))))
     #expect(try decode("review --limit 0") == .review(bank: nil, all: false, limit: .invalid("0"), certainty: false))
-    #expect(try decode("review b --limit 5 --certainty") == .review(bank: "b", all: false, limit: .valid(5), certainty: true))
+    #expect(
+      try decode("review b --limit 5 --certainty") == .review(bank: "b", all: false, limit: .valid(5), certainty: true))
   }
 
   @Test func checkpointQuizzesAcceptOnlyTheirOptions() throws {
@@ -59,7 +60,9 @@ import Testing
   @Test func commandsThatRecordProgressAreMarkedInTheTable() {
     let recording = Set(ReplCommands.all.filter(\.recordsProgress).map(\.name))
     #expect(
-      recording == ["start", "quiz", "retry", "review", "cram", "resume", "complete", "reopen", "reset", "config", "undo"])
+      recording == [
+        "start", "quiz", "retry", "review", "cram", "resume", "complete", "reopen", "reset", "config", "undo",
+      ])
   }
 
   @Test func quizCommandsDecodeOnlyDuringAQuiz() throws {
