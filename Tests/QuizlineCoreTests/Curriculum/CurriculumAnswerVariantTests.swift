@@ -46,7 +46,9 @@ import Testing
     let cases = [
       ("swiftui-basics", "spacer-name", ["the Spacer", "a Spacer view", "the spacer view", "Spacer()"]),
       ("swiftui-quality", "preview-macro", ["the #Preview", "Preview macro", "the Preview macro", "#Preview(\"Dark Mode\")"]),
-      ("swiftui-lists-navigation", "route-protocol", ["Hashable protocol", "the Hashable protocol"]),
+      ("swiftui-lists-navigation", "route-protocol", ["Hashable protocol", "the Hashable protocol", "Swift.Hashable"]),
+      ("swiftui-lists-navigation", "identifiable-protocol", ["Swift.Identifiable", "the Identifiable protocol"]),
+      ("swiftui-basics", "where-swiftui-builds", ["Xcode IDE | MS Windows", "Xcode app | Windows OS", "the Xcode | Windows PCs", "Xcode | Microsoft Windows"]),
       ("swiftui-state", "model-macro", ["@Model attribute", "the @Model attribute", "Model attribute", "SwiftData @Model"]),
       ("swiftui-quality", "swift-testing-basics", ["Test attribute | expect macro", "Test macro | #expect(condition)", "@Test | the #expect macro"]),
     ]
