@@ -55,7 +55,12 @@ import Testing
         "swiftui-quality", "preview-macro",
         ["the #Preview", "Preview macro", "the Preview macro", "#Preview(\"Dark Mode\")"]
       ),
-      ("swiftui-lists-navigation", "route-protocol", ["Hashable protocol", "the Hashable protocol"]),
+      ("swiftui-lists-navigation", "route-protocol", ["Hashable protocol", "the Hashable protocol", "Swift.Hashable"]),
+      ("swiftui-lists-navigation", "identifiable-protocol", ["Swift.Identifiable", "the Identifiable protocol"]),
+      (
+        "swiftui-basics", "where-swiftui-builds",
+        ["Xcode IDE | MS Windows", "Xcode app | Windows OS", "the Xcode | Windows PCs", "Xcode | Microsoft Windows"]
+      ),
       (
         "swiftui-state", "model-macro",
         ["@Model attribute", "the @Model attribute", "Model attribute", "SwiftData @Model"]
