@@ -51,6 +51,7 @@ import Testing
   @Test func aLearnersPhrasingsOfTheReviewedTermsAreGradedRight() throws {
     let cases = [
       ("swiftui-basics", "spacer-name", ["the Spacer", "a Spacer view", "the spacer view", "Spacer()"]),
+      ("swiftui-quality", "setup-method", ["setUp function", "the setUp() function", "override setUp"]),
       (
         "swiftui-quality", "preview-macro",
         ["the #Preview", "Preview macro", "the Preview macro", "#Preview(\"Dark Mode\")"]
