@@ -5,24 +5,7 @@ import Testing
 @Suite struct OutputTroubleTests {
   /// Runs the binary through `sh -c SCRIPT` (`$0` is quizline, `$@` the arguments).
   func shell(_ script: String, _ arguments: [String], input: String = "") throws -> RunResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", script, quizlineExecutable] + arguments
-    let stdin = Pipe()
-    let stderr = Pipe()
-    let stdout = Pipe()
-    process.standardInput = stdin
-    process.standardError = stderr
-    process.standardOutput = stdout
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let out = stdout.fileHandleForReading.readDataToEndOfFile()
-    let err = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return RunResult(
-      stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
-      status: process.terminationStatus)
+    try runProcess("/bin/sh", ["-c", script, quizlineExecutable] + arguments, input: input)
   }
 
   @Test func aClosedStandardOutputNeverSendsTheScreenIntoTheLockFile() throws {

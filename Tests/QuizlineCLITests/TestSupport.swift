@@ -41,13 +41,22 @@ var quizlineExecutable: String {
 func runBinary(
   _ arguments: [String], input: String = "", environment: [String: String] = [:], directory: String? = nil
 ) throws -> RunResult {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: quizlineExecutable)
-  process.arguments = arguments
   var env = ProcessInfo.processInfo.environment
   env["COLUMNS"] = "80"
   for (k, v) in environment { env[k] = v }
-  process.environment = env
+  return try runProcess(quizlineExecutable, arguments, input: input, environment: env, directory: directory)
+}
+
+/// Runs `executable` with `arguments`, writes `input` to its standard input, and returns what it
+/// printed and its exit status (`environment` nil keeps the test's own).
+func runProcess(
+  _ executable: String, _ arguments: [String], input: String = "", environment: [String: String]? = nil,
+  directory: String? = nil
+) throws -> RunResult {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: executable)
+  process.arguments = arguments
+  if let environment { process.environment = environment }
   if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
   let stdin = Pipe()
   let stdout = Pipe()

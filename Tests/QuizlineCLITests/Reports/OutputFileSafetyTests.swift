@@ -10,24 +10,12 @@ import Testing
   static let now = "2026-12-02T10:00:00Z"
 
   func report(_ dir: String, _ args: [String], shell: String = "") throws -> RunResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments =
+    try runProcess(
+      "/bin/sh",
       [
         "-c", shell + #" exec "$0" "$@""#, quizlineExecutable, "--quizzes", Fixtures.catalog, "--progress", dir,
         "--now", Self.now, "report",
-      ] + args
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return RunResult(
-      stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self),
-      status: process.terminationStatus)
+      ] + args)
   }
 
   @Test func forceRefusesToReplaceALinkOrANamedPipe() throws {
