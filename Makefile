@@ -31,14 +31,14 @@ test: deps lint
 	scripts/fuzz/run.sh --smoke
 
 ## The suites that need material kept outside the repository (public GIFT/Aiken cases and corpora,
-## the curriculum's source texts): CONFORMANCE_DIR (default ../shared/conformance) and SEEDS_DIR
-## (default ../shared/seeds). Fails with a one-line message when a folder is missing.
+## the curriculum's source texts): CONFORMANCE_DIR and SEEDS_DIR, by default the shared folder beside
+## the clone (scripts/conformance/defaults.sh). Fails with a one-line message when a folder is missing.
 conformance: deps
 	SWIFT=$(SWIFT) scripts/conformance/run.sh
 
 ## libFuzzer on every parser, 300 s a target (scripts/fuzz/run.sh --seconds N TARGET... for more).
 fuzz: deps
-	CONFORMANCE_DIR=$${CONFORMANCE_DIR:-../shared/conformance} scripts/fuzz/run.sh
+	scripts/fuzz/run.sh --with-conformance
 
 ## Benchmarks, each next to its peer in the same run (figures in BENCHMARKS.md).
 bench: deps

@@ -7,8 +7,9 @@
 # Fails, never skips, when a folder is missing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-conformance=${CONFORMANCE_DIR:-../shared/conformance}
-seeds=${SEEDS_DIR:-../shared/seeds}
+. scripts/conformance/defaults.sh
+conformance=$CONFORMANCE_DIR
+seeds=$SEEDS_DIR
 for pair in "CONFORMANCE_DIR:$conformance" "SEEDS_DIR:$seeds"; do
   name=${pair%%:*} dir=${pair#*:}
   if [ ! -d "$dir" ]; then

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes quizline's parsers with libFuzzer (the targets are in Sources/QuizlineFuzzTargets/).
 #
-#   scripts/fuzz/run.sh [--seconds N] [--smoke] [TARGET...]
+#   scripts/fuzz/run.sh [--seconds N] [--smoke] [--with-conformance] [TARGET...]
 #
 # TARGET: bank gift aiken journal repl (default: all). Each target runs N seconds (default 300) on a
 # corpus kept in .build/fuzz-corpus/TARGET, seeded from the same places as the test suite's replay
@@ -19,8 +19,9 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) seconds="$2"; shift 2 ;;
     --smoke) smoke=1; config=debug; shift ;;
+    --with-conformance) . scripts/conformance/defaults.sh; export CONFORMANCE_DIR; shift ;;
     bank|gift|aiken|journal|repl) targets+=("$1"); shift ;;
-    *) echo "usage: scripts/fuzz/run.sh [--seconds N] [--smoke] [bank|gift|aiken|journal|repl ...]" >&2; exit 64 ;;
+    *) echo "usage: scripts/fuzz/run.sh [--seconds N] [--smoke] [--with-conformance] [bank|gift|aiken|journal|repl ...]" >&2; exit 64 ;;
   esac
 done
 [ ${#targets[@]} -gt 0 ] || targets=(bank gift aiken journal repl)
@@ -37,7 +38,8 @@ rm -f "$build_log"
 binary=.build/fuzz/$config/quizline-fuzz
 
 # The public conformance material (outside the repository) seeds gift and aiken too when
-# CONFORMANCE_DIR names it (`make fuzz` does); `make test`'s smoke run uses the repository alone.
+# CONFORMANCE_DIR names it (--with-conformance, as `make fuzz` runs it, uses the default place);
+# `make test`'s smoke run uses the repository alone.
 shared=${CONFORMANCE_DIR:-}
 seeds() {
   local t=$1
