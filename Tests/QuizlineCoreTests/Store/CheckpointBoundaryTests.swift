@@ -38,6 +38,15 @@ import Testing
     #expect(d.state.display.contains(.sessionMarked(id: "check", completed: true)))
   }
 
+  @Test func aCheckpointEndedEarlyDoesNotCompleteItsSessionWhateverItsScore() throws {
+    var d = StoreDriver(catalog: try Self.catalog(pass: 67))
+    d.type(["quiz check", "true", "true", "end"])
+    #expect(d.progress.runs.last?.percent == 67, "two of three right: at the pass mark")
+    #expect(d.progress.runs.last?.endReason == .ended)
+    #expect(!d.progress.isCompleted("check"), "only a finished checkpoint completes its session")
+    #expect(!d.state.display.contains(.sessionMarked(id: "check", completed: true)))
+  }
+
   @Test func aScoreJustUnderThePassMarkDoesNotComplete() throws {
     var d = StoreDriver(catalog: try Self.catalog(pass: 68))
     Self.takeCheckpoint(&d, rightAnswers: 2)
