@@ -47,6 +47,16 @@ import Testing
     #expect(!d.state.display.contains(.sessionMarked(id: "check", completed: true)))
   }
 
+  @Test func aFailedRetakeAfterReopenDoesNotCompleteOnTheStrengthOfAnEarlierPass() throws {
+    var d = StoreDriver(catalog: try Self.catalog(pass: 67))
+    Self.takeCheckpoint(&d, rightAnswers: 2)
+    d.type("reopen check")
+    Self.takeCheckpoint(&d, rightAnswers: 1)
+    #expect(d.progress.sessions["check"]?.bestCheckpointPercent == 67, "the best score is kept")
+    #expect(d.progress.runs.last?.percent == 33)
+    #expect(!d.progress.isCompleted("check"), "the run that just ended decides, not the best one")
+  }
+
   @Test func aScoreJustUnderThePassMarkDoesNotComplete() throws {
     var d = StoreDriver(catalog: try Self.catalog(pass: 68))
     Self.takeCheckpoint(&d, rightAnswers: 2)
