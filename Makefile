@@ -62,9 +62,11 @@ mutate: deps
 format:
 	$(SWIFT) format -i -r -p Sources Tests Package.swift
 
-## The style check `make test` runs first: any swift-format warning fails it.
+## The style check `make test` runs first: any swift-format warning fails it, and so does a file or
+## C-library API in the pure core (scripts/lint/pure-core.sh).
 lint:
 	$(SWIFT) format lint --strict -r -p Sources Tests Package.swift
+	scripts/lint/pure-core.sh
 
 clean:
 	rm -rf .build

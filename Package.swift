@@ -15,23 +15,54 @@ let package = Package(
       pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"])]
     ),
-    // Model, formats, loading, validation, store, scheduler, reports: no terminal I/O.
-    .target(name: "QuizlineCore"),
+    // pow, strtod, memchr and memcmp from the C library, and nothing else (see Sources/CMath/shim.h).
+    .systemLibrary(name: "CMath", path: "Sources/CMath"),
+    // The pure core: model, grading, events and the one fold, store (reducer), render, scheduling,
+    // the report model. No file, terminal or clock API: `scripts/lint/pure-core.sh` keeps it so.
+    .target(name: "QuizlineCore", dependencies: ["CMath"]),
+    // Everything that touches the file system for progress: bounded reads, atomic writes, the
+    // journal, snapshots, the profile lock and layout.
+    .target(name: "QuizlineStorage", dependencies: ["QuizlineCore"]),
+    // The bank and session JSON formats: decoding, validation, loading a quiz folder.
+    .target(name: "QuizlineFormats", dependencies: ["QuizlineCore", "QuizlineStorage"]),
+    // Reports from a profile's history on disk, and the report file formats (md, json, csv, html).
+    .target(name: "QuizlineReports", dependencies: ["QuizlineCore", "QuizlineStorage"]),
+    // Other tools' formats: GIFT and Aiken in, Anki notes and bank JSON out.
+    .target(name: "QuizlineInterop", dependencies: ["QuizlineCore", "QuizlineFormats"]),
     // Argument parsing, terminal, the REPL runtime.
-    .target(name: "QuizlineCLI", dependencies: ["QuizlineCore", "CEditLine"]),
+    .target(
+      name: "QuizlineCLI",
+      dependencies: [
+        "QuizlineCore", "QuizlineStorage", "QuizlineFormats", "QuizlineReports", "QuizlineInterop", "CEditLine",
+      ]),
     // A ten-line entry point.
     .executableTarget(name: "quizline", dependencies: ["QuizlineCLI"]),
     // Throughput benchmarks (`swift run -c release quizline-bench fsrs`), one subcommand each.
-    .executableTarget(name: "quizline-bench", dependencies: ["QuizlineCore"], path: "Sources/QuizlineBench"),
+    .executableTarget(
+      name: "quizline-bench", dependencies: ["QuizlineCore", "QuizlineStorage", "QuizlineFormats", "QuizlineReports"],
+      path: "Sources/QuizlineBench"),
     // The fuzz targets (bytes -> broken properties), shared by libFuzzer and the corpus replay tests.
-    .target(name: "QuizlineFuzzTargets", dependencies: ["QuizlineCore"]),
+    .target(
+      name: "QuizlineFuzzTargets",
+      dependencies: ["QuizlineCore", "QuizlineStorage", "QuizlineFormats", "QuizlineReports", "QuizlineInterop"]),
     // Helpers shared by the test targets: fixture paths, golden snapshots with a readable diff.
     .target(name: "QuizlineTestSupport", path: "Tests/QuizlineTestSupport"),
     .testTarget(
-      name: "QuizlineCoreTests", dependencies: ["QuizlineCore", "QuizlineTestSupport"], exclude: ["Fixtures"]),
-    .testTarget(name: "QuizlineFuzzTests", dependencies: ["QuizlineFuzzTargets", "QuizlineTestSupport"]),
+      name: "QuizlineCoreTests",
+      dependencies: [
+        "QuizlineCore", "QuizlineStorage", "QuizlineFormats", "QuizlineReports", "QuizlineInterop",
+        "QuizlineTestSupport",
+      ], exclude: ["Fixtures"]),
     .testTarget(
-      name: "QuizlineCLITests", dependencies: ["QuizlineCLI", "QuizlineCore", "quizline", "QuizlineTestSupport"]),
+      name: "QuizlineFuzzTests",
+      dependencies: ["QuizlineFuzzTargets", "QuizlineCore", "QuizlineFormats", "QuizlineTestSupport"]),
+    .testTarget(
+      name: "QuizlineCLITests",
+      dependencies: [
+        "QuizlineCLI", "QuizlineCore", "QuizlineStorage", "QuizlineFormats", "QuizlineReports", "QuizlineInterop",
+        "quizline",
+        "QuizlineTestSupport",
+      ]),
   ]
 )
 

@@ -1,4 +1,6 @@
 import QuizlineCore
+import QuizlineFormats
+import QuizlineStorage
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,7 @@
 import QuizlineCore
+import QuizlineFormats
+import QuizlineReports
+import QuizlineStorage
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 import QuizlineCore
+import QuizlineFormats
 
 #if canImport(Glibc)
   import Glibc
@@ -146,7 +147,7 @@ struct ReportProfileGenerator {
       typed = (0..<pairs.count).map { "\($0 + 1)\(choiceLetter(right ? $0 : 0))" }.joined(separator: " ")
     case .ordering(let items): typed = (0..<items.count).map(choiceLetter).joined(separator: " ")
     case .cloze(_, let gaps): typed = gaps.map { right ? $0.accept[0].text : "x" }.joined(separator: " | ")
-    case .flashcard, .open: typed = right ? "good" : "again"
+    case .flashcard, .openEnded: typed = right ? "good" : "again"
     }
     guard case .success(let response) = AnswerParser.parse(typed, for: q) else { return (typed, 0) }
     if case .selfGraded(let g, _) = response { return (response.typed, g.score) }

@@ -1,4 +1,6 @@
 import QuizlineCore
+import QuizlineInterop
+import QuizlineStorage
 
 /// Everything a command may touch, passed in so commands run the same in-process (tests) and for real.
 public struct CommandEnvironment: Sendable {

@@ -1,4 +1,6 @@
 import QuizlineCore
+import QuizlineFormats
+import QuizlineInterop
 
 /// A catalog file through the loader and validator: every problem located inside the text, and a
 /// file that loads without errors survives being written back out by quizline's own writer.

@@ -1,4 +1,5 @@
 import QuizlineCore
+import QuizlineFormats
 
 /// The parsers quizline exposes to hostile input, each as a fuzz target: one function from bytes to
 /// the list of broken properties (empty when the input was handled properly).

@@ -1,4 +1,6 @@
 import QuizlineCore
+import QuizlineFormats
+import QuizlineInterop
 
 /// GIFT and Aiken files through the importers: every problem located inside the text, and whatever is
 /// imported is a bank (and notes session) that `quizline check` accepts without an error.

@@ -1,4 +1,5 @@
 import QuizlineCore
+import QuizlineStorage
 
 /// Progress files through their readers: the journal (with its recovery rules), the fast line reader
 /// reports use (it must agree with the generic decoder on every line it takes), and the snapshot.

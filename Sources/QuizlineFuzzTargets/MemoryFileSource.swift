@@ -1,4 +1,5 @@
 import QuizlineCore
+import QuizlineStorage
 
 /// A file system of a few in-memory files, so the loader can be fuzzed without touching the disk.
 struct MemoryFileSource: FileSource {

@@ -1,4 +1,6 @@
 import QuizlineCore
+import QuizlineFormats
+import QuizlineInterop
 
 #if canImport(Glibc)
   import Glibc

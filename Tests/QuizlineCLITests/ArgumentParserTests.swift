@@ -1,4 +1,5 @@
 import QuizlineCore
+import QuizlineFormats
 import Testing
 
 @testable import QuizlineCLI

@@ -3,6 +3,7 @@ import Testing
 
 @testable import QuizlineCLI
 @testable import QuizlineCore
+@testable import QuizlineFormats
 
 @Suite struct CommandLineTests {
   @Test func helpListsEveryCommandAndTheExitCodes() {

@@ -3,6 +3,8 @@ import Testing
 
 @testable import QuizlineCLI
 @testable import QuizlineCore
+@testable import QuizlineFormats
+@testable import QuizlineReports
 
 /// `quizline import`, `quizline export-anki` and `quizline check` on GIFT/Aiken files.
 @Suite struct InteropCommandTests {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import QuizlineCLI
 @testable import QuizlineCore
+@testable import QuizlineFormats
 
 /// Every file in Tests/Fixtures/malformed: `quizline check -q` must exit with the status and print
 /// exactly the diagnostics recorded in its `.expected` file.

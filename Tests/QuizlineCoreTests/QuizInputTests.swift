@@ -1,6 +1,7 @@
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineFormats
 
 @Suite struct QuizInputTests {
   func stateInQuiz() throws -> (AppState, Timestamp) {

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import QuizlineCore
+@testable import QuizlineFormats
 
 /// Paths of the repository and its test fixtures, found from this file's location.
 enum Fixtures {

@@ -1,5 +1,6 @@
 import Foundation
 import QuizlineCore
+import QuizlineFormats
 import QuizlineFuzzTargets
 
 /// Where each target's seeds come from, all in the repository: the project's fixtures (quizline's own

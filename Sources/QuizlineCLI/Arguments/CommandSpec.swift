@@ -1,4 +1,5 @@
 import QuizlineCore
+import QuizlineFormats
 
 /// One subcommand of `quizline`, declared once for parsing, help and completion.
 public struct CommandSpec: CommandDescribing {

@@ -1,4 +1,5 @@
 import QuizlineCore
+import QuizlineFormats
 
 /// `quizline check [PATH...]`: validates banks, sessions and courses and reports located problems.
 enum CheckCommand {

@@ -1,4 +1,5 @@
 import QuizlineCore
+import QuizlineFormats
 
 /// `quizline completions bash|zsh|fish`: shell completion scripts generated from ``CommandTable``.
 enum CompletionsCommand {

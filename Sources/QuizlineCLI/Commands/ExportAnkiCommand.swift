@@ -1,5 +1,8 @@
 import Foundation
 import QuizlineCore
+import QuizlineFormats
+import QuizlineInterop
+import QuizlineReports
 
 /// `quizline export-anki BANK`: writes a bank as an Anki plain-text import file.
 enum ExportAnkiCommand {

@@ -1,5 +1,7 @@
 import Foundation
 import QuizlineCore
+import QuizlineFormats
+import QuizlineInterop
 
 /// `quizline import FILE`: converts a Moodle GIFT or Aiken file into a quizline bank (and, for GIFT
 /// descriptions, a study session), printing what was converted and what was lost.

@@ -1,5 +1,7 @@
 import Foundation
 import QuizlineCore
+import QuizlineFormats
+import QuizlineInterop
 
 /// Shared by `import`, `export-anki` and `check`: which importer reads a file, and writing output files
 /// without ever replacing an existing one unless asked to.

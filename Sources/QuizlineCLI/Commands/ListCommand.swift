@@ -1,4 +1,5 @@
 import QuizlineCore
+import QuizlineFormats
 
 /// `quizline list [--json]`: the banks, study sessions and courses found in the quizzes folder.
 enum ListCommand {

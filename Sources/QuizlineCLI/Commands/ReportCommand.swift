@@ -1,5 +1,8 @@
 import Foundation
 import QuizlineCore
+import QuizlineFormats
+import QuizlineReports
+import QuizlineStorage
 
 /// `quizline report`: the progress dashboard, or a report file in md, json, csv or html, for one
 /// profile or (`--all-profiles`) a whole class.

@@ -1,5 +1,8 @@
 import Foundation
 import QuizlineCore
+import QuizlineFormats
+import QuizlineReports
+import QuizlineStorage
 
 /// Carries out the ``Effect``s the reducer returns; the REPL runtime hands each to one of these and
 /// sends the outcome back as an action.

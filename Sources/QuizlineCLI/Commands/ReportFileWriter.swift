@@ -1,5 +1,7 @@
 import Foundation
 import QuizlineCore
+import QuizlineFormats
+import QuizlineReports
 
 /// Writes rendered reports to files or standard output, streaming (a large CSV is never held whole).
 ///

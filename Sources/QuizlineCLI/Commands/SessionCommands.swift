@@ -1,4 +1,5 @@
 import QuizlineCore
+import QuizlineFormats
 
 /// `quizline read SESSION` and `quizline quiz BANK|SESSION`: shortcuts into the REPL's screens.
 enum SessionCommands {

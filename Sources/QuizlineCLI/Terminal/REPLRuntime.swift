@@ -1,5 +1,7 @@
 import Foundation
 import QuizlineCore
+import QuizlineFormats
+import QuizlineStorage
 
 /// The interactive loop: reads lines, sends them to the store, prints each frame. All decisions are
 /// the reducer's; this type only connects the terminal, the clock and the journal to it.

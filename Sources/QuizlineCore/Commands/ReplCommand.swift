@@ -10,7 +10,7 @@ public enum ReplCommand: Sendable, Equatable {
   case read(session: String)
   case next
   case complete(session: String?)
-  case reopen(session: String?)
+  case reopenSession(session: String?)
   case start(bank: String, RunOptions)
   case quiz(session: String?, RunOptions)
   case retry
@@ -36,7 +36,7 @@ public enum ReplCommand: Sendable, Equatable {
     case .read: "read"
     case .next: "next"
     case .complete: "complete"
-    case .reopen: "reopen"
+    case .reopenSession: "reopen"
     case .start: "start"
     case .quiz: "quiz"
     case .retry: "retry"

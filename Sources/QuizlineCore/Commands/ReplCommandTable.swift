@@ -106,7 +106,7 @@ public enum ReplCommands {
       "reopen", arguments: "[SESSION]", abstract: "mark a completed session as not completed", positionals: 0...1,
       completes: .session, recordsProgress: true
     ) {
-      .reopen(session: $0.positionals.first)
+      .reopenSession(session: $0.positionals.first)
     },
     ReplCommandSpec(
       "start", arguments: "BANK", abstract: "take a quiz on a bank", options: startOptions, positionals: 1...1,

@@ -51,89 +51,124 @@ public struct RecordedEvent: Sendable, Equatable {
   }
 }
 
-/// What a quiz run is drawn from.
-public enum RunSource: Sendable, Equatable, Hashable {
-  case bank(String)
-  case checkpoint(session: String)
-  case review
-  case cram
-  /// The questions missed in an earlier run (never counts as that run's bank or checkpoint).
-  case retry
+// MARK: - The journal fields of each event (the envelope `seq`, `at`, `type` is EventCoding's)
 
-  public var label: String {
+extension EventPayload {
+  /// The event's fields in a journal line, after `seq`, `at` and `type`, in their fixed order.
+  var journalFields: [(String, JSONText)] {
+    var fields: [(String, JSONText)] = []
     switch self {
-    case .bank(let id): id
-    case .checkpoint(let s): s
-    case .review: "review"
-    case .cram: "cram"
-    case .retry: "retry"
+    case .quizStarted(let s):
+      fields += [
+        ("source", .string(s.source.journalText)), ("questions", .array(s.questions.map { .string($0.description) })),
+        ("seed", .string(String(s.seed))),
+        ("bankHashes", .object(s.bankHashes.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+      ]
+      if s.practice { fields.append(("practice", .bool(true))) }
+      if s.certainty { fields.append(("certainty", .bool(true))) }
+    case .answered(let a):
+      fields += [
+        ("run", .int(a.run)), ("question", .string(a.question.description)), ("response", .string(a.response)),
+        ("score", .double(a.score)), ("seconds", .double((a.seconds * 1000).rounded() / 1000)),
+      ]
+      if let g = a.selfGrade { fields.append(("selfGrade", .string(g.rawValue))) }
+      if let c = a.certainty { fields.append(("certainty", .int(c))) }
+      if let r = a.rating { fields.append(("rating", .string(r.name))) }
+      if let w = a.written { fields.append(("written", .string(w))) }
+    case .skipped(let run, let q):
+      fields += [("run", .int(run)), ("question", .string(q.description))]
+    case .runEnded(let run, let reason):
+      fields += [("run", .int(run)), ("reason", .string(reason.rawValue))]
+    case .flagged(let q, let on):
+      fields += [("question", .string(q.description)), ("on", .bool(on))]
+    case .sessionCompleted(let s), .sessionReopened(let s):
+      fields.append(("session", .string(s)))
+    case .undone(let target):
+      fields.append(("target", .int(target)))
+    case .settingsChanged(let settings):
+      fields.append(("settings", SettingsCoding.encode(settings)))
+    case .reset(let scope):
+      switch scope {
+      case .bank(let id): fields.append(("bank", .string(id)))
+      case .session(let id, let refs):
+        fields += [("session", .string(id)), ("questions", .array(refs.map { .string($0.description) }))]
+      }
+    }
+    return fields
+  }
+
+  /// The payload of a journal line of type `type`; nil when the type is not one quizline knows.
+  static func decode(type: String, _ fields: FieldMap) throws(EventCoding.DecodeError) -> EventPayload? {
+    switch type {
+    case "quizStarted":
+      guard let source = RunSource(journalText: try fields.string("source")) else {
+        throw EventCoding.DecodeError(message: "unknown run source")
+      }
+      let questions = try fields.strings("questions").map {
+        (t: String) throws(EventCoding.DecodeError) -> QuestionRef in try EventCoding.ref(t)
+      }
+      guard let seed = UInt64(try fields.string("seed")) else {
+        throw EventCoding.DecodeError(message: "\"seed\" must be a whole number")
+      }
+      var hashes: [String: String] = [:]
+      if let h = fields.value("bankHashes") {
+        for (k, v) in h.members { if let key = k.string, let value = v.string { hashes[key] = value } }
+      }
+      return .quizStarted(
+        RunStart(
+          source: source, questions: questions, seed: seed, bankHashes: hashes,
+          practice: fields.bool("practice") ?? false,
+          certainty: fields.bool("certainty") ?? false))
+    case "answered":
+      let grade = try fields.optionalString("selfGrade").map {
+        (g: String) throws(EventCoding.DecodeError) -> SelfGrade in
+        guard let v = SelfGrade(rawValue: g) else {
+          throw EventCoding.DecodeError(message: "unknown selfGrade \(quoted(g))")
+        }
+        return v
+      }
+      return .answered(
+        AnswerRecord(
+          run: try fields.int("run", in: ProgressLimits.count),
+          question: try EventCoding.ref(try fields.string("question")),
+          response: try fields.string("response"),
+          score: try fields.double("score", in: ProgressLimits.score),
+          seconds: try fields.double("seconds", in: ProgressLimits.seconds),
+          selfGrade: grade, certainty: try fields.optionalInt("certainty", in: 1...3),
+          rating: try fields.optionalString("rating").map { (r: String) throws(EventCoding.DecodeError) -> Rating in
+            guard let v = Rating(name: r) else { throw EventCoding.DecodeError(message: "unknown rating \(quoted(r))") }
+            return v
+          }, written: try fields.optionalString("written")))
+    case "skipped":
+      return .skipped(
+        run: try fields.int("run", in: ProgressLimits.count),
+        question: try EventCoding.ref(try fields.string("question")))
+    case "runEnded":
+      guard let reason = RunEndReason(rawValue: try fields.string("reason")) else {
+        throw EventCoding.DecodeError(message: "unknown reason")
+      }
+      return .runEnded(run: try fields.int("run", in: ProgressLimits.count), reason: reason)
+    case "flagged":
+      guard let on = fields.bool("on") else { throw EventCoding.DecodeError(message: "\"on\" must be true or false") }
+      return .flagged(question: try EventCoding.ref(try fields.string("question")), on: on)
+    case "sessionCompleted": return .sessionCompleted(session: try fields.string("session"))
+    case "sessionReopened": return .sessionReopened(session: try fields.string("session"))
+    case "undone": return .undone(target: try fields.int("target", in: ProgressLimits.count))
+    case "settingsChanged":
+      guard let v = fields.value("settings"), v.kind == .object else {
+        throw EventCoding.DecodeError(message: "missing \"settings\"")
+      }
+      return .settingsChanged(try SettingsCoding.decode(FieldMap(v)))
+    case "reset":
+      if let bank = try fields.optionalString("bank") {
+        return .reset(.bank(bank))
+      } else {
+        let refs = try fields.strings("questions").map { (t: String) throws(EventCoding.DecodeError) -> QuestionRef in
+          try EventCoding.ref(t)
+        }
+        return .reset(.session(try fields.string("session"), questions: refs))
+      }
+    default: return nil
     }
   }
-}
-
-/// The start of a quiz run.
-public struct RunStart: Sendable, Equatable {
-  public var source: RunSource
-  public var questions: [QuestionRef]
-  public var seed: UInt64
-  /// Content hash of each bank the run draws from, to notice edits when resuming.
-  public var bankHashes: [String: String]
-  /// Practice only: answers are recorded but do not move the schedule.
-  public var practice: Bool
-  public var certainty: Bool
-
-  public init(
-    source: RunSource, questions: [QuestionRef], seed: UInt64, bankHashes: [String: String] = [:],
-    practice: Bool = false,
-    certainty: Bool = false
-  ) {
-    self.source = source
-    self.questions = questions
-    self.seed = seed
-    self.bankHashes = bankHashes
-    self.practice = practice
-    self.certainty = certainty
-  }
-}
-
-/// One answer as recorded.
-public struct AnswerRecord: Sendable, Equatable {
-  public var run: Int
-  public var question: QuestionRef
-  /// What the learner answered, in the compact typed syntax (`b`, `a,c`, `1c 2a`, free text).
-  public var response: String
-  /// Credit in 0…1, as graded when answered (kept even if the bank changes later).
-  public var score: Double
-  /// Seconds between the question being shown and the answer (capped at 10 minutes).
-  public var seconds: Double
-  /// The self-grade of a flashcard or open question.
-  public var selfGrade: SelfGrade?
-  /// Certainty 1-3 for certainty-based marking, when the run uses it.
-  public var certainty: Int?
-  /// The FSRS rating this answer gives the card; nil for practice (cram) answers.
-  public var rating: Rating?
-  /// What the learner wrote for an open question (kept so it can be looked at again).
-  public var written: String?
-
-  public init(
-    run: Int, question: QuestionRef, response: String, score: Double, seconds: Double, selfGrade: SelfGrade? = nil,
-    certainty: Int? = nil, rating: Rating? = nil, written: String? = nil
-  ) {
-    self.run = run
-    self.question = question
-    self.response = response
-    self.score = score
-    self.seconds = seconds
-    self.selfGrade = selfGrade
-    self.certainty = certainty
-    self.rating = rating
-    self.written = written
-  }
-
-  public var isCorrect: Bool { score >= 0.9999 }
-}
-
-/// Why a run ended.
-public enum RunEndReason: String, Sendable, Equatable {
-  case finished, ended
 }

@@ -7,63 +7,8 @@ public enum EventCoding {
     var members: [(String, JSONText)] = [
       ("seq", .int(e.sequence)), ("at", .string(e.at.iso8601)), ("type", .string(e.payload.typeName)),
     ]
-    switch e.payload {
-    case .quizStarted(let s):
-      members += [
-        ("source", .string(sourceText(s.source))), ("questions", .array(s.questions.map { .string($0.description) })),
-        ("seed", .string(String(s.seed))),
-        ("bankHashes", .object(s.bankHashes.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
-      ]
-      if s.practice { members.append(("practice", .bool(true))) }
-      if s.certainty { members.append(("certainty", .bool(true))) }
-    case .answered(let a):
-      members += [
-        ("run", .int(a.run)), ("question", .string(a.question.description)), ("response", .string(a.response)),
-        ("score", .double(a.score)), ("seconds", .double((a.seconds * 1000).rounded() / 1000)),
-      ]
-      if let g = a.selfGrade { members.append(("selfGrade", .string(g.rawValue))) }
-      if let c = a.certainty { members.append(("certainty", .int(c))) }
-      if let r = a.rating { members.append(("rating", .string(r.name))) }
-      if let w = a.written { members.append(("written", .string(w))) }
-    case .skipped(let run, let q):
-      members += [("run", .int(run)), ("question", .string(q.description))]
-    case .runEnded(let run, let reason):
-      members += [("run", .int(run)), ("reason", .string(reason.rawValue))]
-    case .flagged(let q, let on):
-      members += [("question", .string(q.description)), ("on", .bool(on))]
-    case .sessionCompleted(let s), .sessionReopened(let s):
-      members.append(("session", .string(s)))
-    case .undone(let target):
-      members.append(("target", .int(target)))
-    case .settingsChanged(let settings):
-      members.append(("settings", SettingsCoding.encode(settings)))
-    case .reset(let scope):
-      switch scope {
-      case .bank(let id): members.append(("bank", .string(id)))
-      case .session(let id, let refs):
-        members += [("session", .string(id)), ("questions", .array(refs.map { .string($0.description) }))]
-      }
-    }
+    members += e.payload.journalFields
     return JSONText.object(members).rendered()
-  }
-
-  static func sourceText(_ s: RunSource) -> String {
-    switch s {
-    case .bank(let id): "bank:\(id)"
-    case .checkpoint(let id): "checkpoint:\(id)"
-    case .review: "review"
-    case .cram: "cram"
-    case .retry: "retry"
-    }
-  }
-
-  static func source(_ text: String) -> RunSource? {
-    if text == "review" { return .review }
-    if text == "cram" { return .cram }
-    if text == "retry" { return .retry }
-    if text.hasPrefix("bank:") { return .bank(String(text.dropFirst(5))) }
-    if text.hasPrefix("checkpoint:") { return .checkpoint(session: String(text.dropFirst(11))) }
-    return nil
   }
 
   /// Why a journal line could not be read.
@@ -91,72 +36,13 @@ public enum EventCoding {
       throw DecodeError(message: "\"at\" is not an ISO-8601 time: \(quoted(atText))")
     }
     let type = try fields.string("type")
-    let payload: EventPayload
-    switch type {
-    case "quizStarted":
-      guard let source = source(try fields.string("source")) else { throw DecodeError(message: "unknown run source") }
-      let questions = try fields.strings("questions").map { (t: String) throws(DecodeError) -> QuestionRef in try ref(t)
-      }
-      guard let seed = UInt64(try fields.string("seed")) else {
-        throw DecodeError(message: "\"seed\" must be a whole number")
-      }
-      var hashes: [String: String] = [:]
-      if let h = fields.value("bankHashes") {
-        for (k, v) in h.members { if let key = k.string, let value = v.string { hashes[key] = value } }
-      }
-      payload = .quizStarted(
-        RunStart(
-          source: source, questions: questions, seed: seed, bankHashes: hashes,
-          practice: fields.bool("practice") ?? false,
-          certainty: fields.bool("certainty") ?? false))
-    case "answered":
-      let grade = try fields.optionalString("selfGrade").map { (g: String) throws(DecodeError) -> SelfGrade in
-        guard let v = SelfGrade(rawValue: g) else { throw DecodeError(message: "unknown selfGrade \(quoted(g))") }
-        return v
-      }
-      payload = .answered(
-        AnswerRecord(
-          run: try fields.int("run", in: ProgressLimits.count), question: try ref(try fields.string("question")),
-          response: try fields.string("response"),
-          score: try fields.double("score", in: ProgressLimits.score),
-          seconds: try fields.double("seconds", in: ProgressLimits.seconds),
-          selfGrade: grade, certainty: try fields.optionalInt("certainty", in: 1...3),
-          rating: try fields.optionalString("rating").map { (r: String) throws(DecodeError) -> Rating in
-            guard let v = Rating(name: r) else { throw DecodeError(message: "unknown rating \(quoted(r))") }
-            return v
-          }, written: try fields.optionalString("written")))
-    case "skipped":
-      payload = .skipped(
-        run: try fields.int("run", in: ProgressLimits.count), question: try ref(try fields.string("question")))
-    case "runEnded":
-      guard let reason = RunEndReason(rawValue: try fields.string("reason")) else {
-        throw DecodeError(message: "unknown reason")
-      }
-      payload = .runEnded(run: try fields.int("run", in: ProgressLimits.count), reason: reason)
-    case "flagged":
-      guard let on = fields.bool("on") else { throw DecodeError(message: "\"on\" must be true or false") }
-      payload = .flagged(question: try ref(try fields.string("question")), on: on)
-    case "sessionCompleted": payload = .sessionCompleted(session: try fields.string("session"))
-    case "sessionReopened": payload = .sessionReopened(session: try fields.string("session"))
-    case "undone": payload = .undone(target: try fields.int("target", in: ProgressLimits.count))
-    case "settingsChanged":
-      guard let v = fields.value("settings"), v.kind == .object else {
-        throw DecodeError(message: "missing \"settings\"")
-      }
-      payload = .settingsChanged(try SettingsCoding.decode(FieldMap(v)))
-    case "reset":
-      if let bank = try fields.optionalString("bank") {
-        payload = .reset(.bank(bank))
-      } else {
-        let refs = try fields.strings("questions").map { (t: String) throws(DecodeError) -> QuestionRef in try ref(t) }
-        payload = .reset(.session(try fields.string("session"), questions: refs))
-      }
-    default: throw DecodeError(message: "unknown event type \(quoted(type))")
+    guard let payload = try EventPayload.decode(type: type, fields) else {
+      throw DecodeError(message: "unknown event type \(quoted(type))")
     }
     return RecordedEvent(sequence: seq, at: at, payload: payload)
   }
 
-  private static func ref(_ text: String) throws(DecodeError) -> QuestionRef {
+  static func ref(_ text: String) throws(DecodeError) -> QuestionRef {
     guard let r = QuestionRef(text) else { throw DecodeError(message: "\(quoted(text)) is not bank/question") }
     return r
   }

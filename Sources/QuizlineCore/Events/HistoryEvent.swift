@@ -1,3 +1,5 @@
+import CMath
+
 /// One journal event in the compact form reports read: strings (question references, bank and
 /// session ids, responses) are indexes into a ``StringTable``, so a million events cost no string
 /// allocations.
@@ -6,9 +8,10 @@
 /// decoded by ``EventCoding/decode(_:)``; both give equal values for the same line (tested).
 /// Fields that reports do not use (a run's seed and bank hashes, new settings) are not kept.
 public struct HistoryEvent: Sendable, Equatable {
+  /// The events reports follow; every other event (settings changes, and any event added later
+  /// that reports do not count) is `other`: its sequence number and time only.
   public enum Kind: UInt8, Sendable {
-    case quizStarted, answered, skipped, runEnded, flagged, sessionCompleted, sessionReopened, undone, settingsChanged,
-      reset
+    case quizStarted, answered, skipped, runEnded, flagged, sessionCompleted, sessionReopened, undone, reset, other
   }
 
   /// What a run is drawn from; `id` is the bank or session (a string index), -1 otherwise.
@@ -100,8 +103,6 @@ public struct HistoryEvent: Sendable, Equatable {
     case .undone(let target):
       kind = .undone
       run = target
-    case .settingsChanged:
-      kind = .settingsChanged
     case .reset(let scope):
       kind = .reset
       switch scope {
@@ -113,6 +114,10 @@ public struct HistoryEvent: Sendable, Equatable {
         sourceKind = .checkpoint
         questions = refs.map { table.intern($0.description) }
       }
+    default:
+      // An event reports do not count (settings; any event added later that changes no answer,
+      // run, score or session): a new event type needs no change here or in the fast reader.
+      kind = .other
     }
   }
 
@@ -257,8 +262,7 @@ public struct StringTable: Sendable {
   memcmp(a, b, n) == 0
 }
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+/// Receives the events of a history in order.
+public protocol HistorySink {
+  mutating func consume(_ event: HistoryEvent, table: StringTable)
+}

@@ -24,7 +24,7 @@ public enum AnswerParser {
       gaps.count == 1
         ? "Type the missing word." : "Type the \(gaps.count) missing words separated by |, e.g. one | two."
     case .flashcard: "Press Enter to turn the card, then grade yourself: again, hard, good or easy."
-    case .open: "Write your answer (several lines allowed); an empty line ends it, Ctrl-C discards it."
+    case .openEnded: "Write your answer (several lines allowed); an empty line ends it, Ctrl-C discards it."
     }
   }
 
@@ -77,7 +77,7 @@ public enum AnswerParser {
         return .failure(AnswerSyntaxError("\(quoted(text)) does not fill \(noun)."))
       }
       return .success(.gaps(parts))
-    case .flashcard, .open:
+    case .flashcard, .openEnded:
       guard let grade = SelfGrade(typed: text) else {
         return .failure(AnswerSyntaxError("\(quoted(text)) is not a grade; type again, hard, good or easy (or 1-4)."))
       }

@@ -43,7 +43,7 @@ public enum Grader {
         feedback += g.feedback
       }
       return Grade(score: total / Double(max(1, gaps.count)), feedback: feedback)
-    case (.flashcard, .selfGraded(let grade, _)), (.open, .selfGraded(let grade, _)):
+    case (.flashcard, .selfGraded(let grade, _)), (.openEnded, .selfGraded(let grade, _)):
       return Grade(score: grade.score)
     default:
       return Grade(score: 0, feedback: ["This answer does not fit a \(question.typeName) question."])
@@ -103,7 +103,7 @@ public enum Grader {
       return gaps.map { $0.accept.first { $0.credit >= 1 }?.text ?? $0.accept[0].text }.joined(separator: " | ")
     case .flashcard(let back):
       return back
-    case .open(let model, _):
+    case .openEnded(let model, _):
       return model
     }
   }

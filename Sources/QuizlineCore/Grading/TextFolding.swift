@@ -15,7 +15,7 @@ public func withoutLeadingArticle(_ folded: String) -> String {
 /// A 64-bit FNV-1a hash of ``normalizedForComparison(_:ignoringPunctuation:)``, computed without
 /// building the folded string for ASCII text: what duplicate checks while loading compare (two
 /// different folded texts sharing a hash would be one warning too many, at odds of 2^-64).
-func comparisonKey(_ text: String, ignoringPunctuation: Bool = false) -> UInt64 {
+public func comparisonKey(_ text: String, ignoringPunctuation: Bool = false) -> UInt64 {
   var hash = FNVSink()
   if asciiFold(text, ignoringPunctuation: ignoringPunctuation, into: &hash) { return hash.value }
   return fnv1a(unicodeNormalizedForComparison(text, ignoringPunctuation: ignoringPunctuation).utf8)

@@ -377,7 +377,7 @@ struct JSONParser {
   }
 }
 
-func hex4(_ v: UInt32) -> String {
+public func hex4(_ v: UInt32) -> String {
   let s = String(v, radix: 16, uppercase: true)
   return String(repeating: "0", count: max(0, 4 - s.count)) + s
 }

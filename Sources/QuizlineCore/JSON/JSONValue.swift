@@ -1,20 +1,16 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import CMath
 
 /// A value inside a ``JSONDocument``: its kind, its position, and typed accessors that decode on demand.
 public struct JSONValue: Sendable {
   public let document: JSONDocument
   public let index: Int
 
-  init(document: JSONDocument, index: Int) {
+  public init(document: JSONDocument, index: Int) {
     self.document = document
     self.index = index
   }
 
-  var node: JSONDocument.Node { document.nodes[index] }
+  public var node: JSONDocument.Node { document.nodes[index] }
   public var kind: JSONDocument.Kind { node.kind }
   /// Byte offset of the value's first byte in the source.
   public var offset: Int { Int(node.start) }

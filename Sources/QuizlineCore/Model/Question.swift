@@ -62,7 +62,7 @@ public enum QuestionBody: Sendable, Equatable, Hashable {
   /// Front (the prompt) and back; self-graded.
   case flashcard(back: String)
   /// A long or analytical question: the learner writes, then compares with the model answer; self-graded.
-  case open(modelAnswer: String, keyPoints: [String])
+  case openEnded(modelAnswer: String, keyPoints: [String])
 
   public var kind: QuestionKind {
     switch self {
@@ -75,7 +75,7 @@ public enum QuestionBody: Sendable, Equatable, Hashable {
     case .ordering: .ordering
     case .cloze: .cloze
     case .flashcard: .flashcard
-    case .open: .open
+    case .openEnded: .open
     }
   }
 }

@@ -136,12 +136,12 @@ private struct ISOScanner {
   }
 }
 
-@inline(__always) func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+@inlinable public func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
   let q = a / b
   return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
 }
 
-@inline(__always) func floorMod(_ a: Int64, _ b: Int64) -> Int64 { a - floorDiv(a, b) * b }
+@inlinable public func floorMod(_ a: Int64, _ b: Int64) -> Int64 { a - floorDiv(a, b) * b }
 
 private func pad(_ v: Int64, _ width: Int) -> String {
   let s = String(v)

@@ -32,7 +32,7 @@ extension Renderer {
         }
       }.joined()
       out.paragraph(shown, indent: "  ")
-    case .truefalse, .text, .flashcard, .open:
+    case .truefalse, .text, .flashcard, .openEnded:
       break
     }
     out.line(s.paint(TextWrap.wrap(AnswerParser.syntaxHint(for: q), width: out.context.width, indent: "  "), .dim))
@@ -88,7 +88,7 @@ extension Renderer {
   }
 
   static func renderModelAnswer(_ ref: QuestionRef, _ written: String, _ state: AppState, _ out: inout Output) {
-    guard let q = state.catalog.question(ref), case .open(let model, let points) = q.body else { return }
+    guard let q = state.catalog.question(ref), case .openEnded(let model, let points) = q.body else { return }
     let s = out.context.style
     if !written.isEmpty {
       out.line("You wrote:")

@@ -1,11 +1,11 @@
 /// The attempt log of a report: every answer that counts, in journal order, kept compact (a
 /// million answers fit in about 60 MB) and turned into ``AttemptRow``s one at a time.
 public struct AttemptLog: Sendable, Equatable {
-  let table: StringTable
-  let attempts: [Attempt]
+  public let table: StringTable
+  public let attempts: [Attempt]
   /// Per string index: the bank of a question reference, its type, and `bank:`/`checkpoint:` texts.
-  let banks: [String: String]
-  let types: [String: String]
+  public let banks: [String: String]
+  public let types: [String: String]
 
   init(table: StringTable, attempts: [Attempt], catalog: Catalog) {
     self.table = table

@@ -163,7 +163,7 @@ public struct HistoryAccumulator: HistorySink, Sendable {
       guard let index = undo[undoStart...].lastIndex(where: { $0.sequence == e.run }) else { return }
       let record = undo.remove(at: index)
       restore(record)
-    case .flagged, .settingsChanged:
+    case .flagged, .other:
       break
     }
   }

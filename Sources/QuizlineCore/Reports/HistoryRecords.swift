@@ -19,7 +19,7 @@ public struct Attempt: Sendable, Equatable {
   /// False when the run's start is not in the history (the answer is still counted).
   public var known: Bool
   public var practice: Bool
-  var undone = false
+  public var undone = false
 
   public var isCorrect: Bool { score >= 0.9999 }
 }
@@ -56,5 +56,55 @@ final class ScoreNode: @unchecked Sendable {
   init(point: ScorePoint, next: ScoreNode?) {
     self.point = point
     self.next = next
+  }
+}
+
+/// A profile's whole history as reports see it: the accumulated answers and scores, the strings
+/// they refer to, and what was read.
+public struct ProfileHistory: Sendable {
+  public var table: StringTable
+  public var accumulator: HistoryAccumulator
+  public var firstSequence: Int?
+  public var lastSequence: Int
+  public var eventCount: Int
+  public var badLineCount: Int
+  public var badLines: [HistoryBadLine]
+  /// Lines the fast reader handed to the generic decoder.
+  public var fallbackCount: Int
+
+  public init(
+    table: StringTable, accumulator: HistoryAccumulator, firstSequence: Int?, lastSequence: Int, eventCount: Int,
+    badLineCount: Int, badLines: [HistoryBadLine], fallbackCount: Int
+  ) {
+    self.table = table
+    self.accumulator = accumulator
+    self.firstSequence = firstSequence
+    self.lastSequence = lastSequence
+    self.eventCount = eventCount
+    self.badLineCount = badLineCount
+    self.badLines = badLines
+    self.fallbackCount = fallbackCount
+  }
+
+  /// An empty history (the REPL's dashboard needs none).
+  public static let empty = ProfileHistory(
+    table: StringTable(), accumulator: HistoryAccumulator(), firstSequence: nil, lastSequence: 0, eventCount: 0,
+    badLineCount: 0,
+    badLines: [], fallbackCount: 0)
+
+  /// Whether the history starts at the profile's first event (earlier archive segments are not missing).
+  public var isComplete: Bool { firstSequence == nil || firstSequence == 1 }
+}
+
+/// A line of history that could not be read: its file, line number and what is wrong.
+public struct HistoryBadLine: Sendable, Equatable {
+  public var file: String
+  public var line: Int
+  public var message: String
+
+  public init(file: String, line: Int, message: String) {
+    self.file = file
+    self.line = line
+    self.message = message
   }
 }

@@ -142,7 +142,7 @@ enum ItemAnalysisBuilder {
         OptionCount(option: "true", text: "True", correct: answer, count: yes),
         OptionCount(option: "false", text: "False", correct: !answer, count: no),
       ]
-    case .flashcard, .open:
+    case .flashcard, .openEnded:
       return SelfGrade.allCases.map { g in
         OptionCount(
           option: g.rawValue, text: g.rawValue, correct: g.score >= 0.9999,

@@ -90,21 +90,3 @@ extension Timestamp {
   /// Midnight (UTC) starting the day `day` (days since 1970-01-01).
   public static func day(_ day: Int64) -> Timestamp { Timestamp(microseconds: day * 86_400_000_000) }
 }
-
-/// Renders a report in any format into a sink.
-public enum ReportRenderer {
-  /// `table` picks the CSV table (ignored by the other formats); `style` and `width` shape the
-  /// terminal dashboard.
-  public static func render(
-    _ report: Report, format: ReportFormat, table: CSVTable = .attempts, style: Style = .plain, width: Int = 80,
-    to sink: any ReportSink
-  ) {
-    switch format {
-    case .text: sink.write(DashboardRenderer.render(report, style: style, width: width))
-    case .md: MarkdownReportRenderer.render(report, to: sink)
-    case .json: JSONReportRenderer.render(report, to: sink)
-    case .csv: CSVReportRenderer.render(report, table: table, to: sink)
-    case .html: HTMLReportRenderer.render(report, to: sink)
-    }
-  }
-}

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import CMath
 
 /// FSRS-6's memory formulas with everything that depends only on the weights computed once.
 ///

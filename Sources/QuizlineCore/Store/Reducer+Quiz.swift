@@ -52,7 +52,7 @@ extension Reducer {
       state.quiz = .flashcardBack(shownAt: shownAt)
       state.display = [.flashcardBack(ref)]
       return Reduction()
-    case (.asking(let shownAt), .open):
+    case (.asking(let shownAt), .openEnded):
       // `line` has the leading `=` removed, if the learner used it to start with a command word.
       state.quiz = .writing(shownAt: shownAt, lines: [line])
       return Reduction()

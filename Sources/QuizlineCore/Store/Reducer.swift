@@ -180,7 +180,7 @@ public enum Reducer {
       }
       return read(&state, s.id)
     case .complete(let session): return mark(&state, session, complete: true)
-    case .reopen(let session): return mark(&state, session, complete: false)
+    case .reopenSession(let session): return mark(&state, session, complete: false)
     case .start(let bank, let options): return startBank(&state, bank, options, &context)
     case .quiz(let session, let options): return startCheckpoint(&state, session, options, &context)
     case .retry: return retry(&state, &context)

@@ -3,6 +3,9 @@ import Testing
 
 @testable import QuizlineCLI
 @testable import QuizlineCore
+@testable import QuizlineFormats
+@testable import QuizlineReports
+@testable import QuizlineStorage
 
 /// The real binary against a full disk and hostile profile folders: nothing a learner recorded is lost.
 @Suite(.serialized) struct DataLossTests {

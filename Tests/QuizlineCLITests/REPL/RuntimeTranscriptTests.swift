@@ -4,6 +4,7 @@ import Testing
 
 @testable import QuizlineCLI
 @testable import QuizlineCore
+@testable import QuizlineFormats
 
 /// Reads scripted input and echoes each prompt and line into the output, as the piped REPL does, so
 /// an in-process run reads like a session: `^C` for Ctrl-C, `^D` for the end of input.

@@ -4,6 +4,8 @@ import Testing
 
 @testable import QuizlineCLI
 @testable import QuizlineCore
+@testable import QuizlineFormats
+@testable import QuizlineReports
 
 /// `quizline report` and the REPL's `progress` and `export`, run as a learner would.
 @Suite struct ReportCommandTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineInterop
 
 /// Runs every public Aiken conformance case (`$CONFORMANCE_DIR/aiken/`) through ``AikenImporter``,
 /// with the mapping of ``AikenCaseCheck``.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineInterop
 
 /// Every public GIFT/Aiken file under `$CONFORMANCE_DIR/corpora/` imports without a crash or an error,
 /// with the counts its README (and, for gift-pegjs, that parser's own output) gives.

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineFormats
+@testable import QuizlineInterop
+@testable import QuizlineReports
 
 /// Runs every public GIFT conformance case (`$CONFORMANCE_DIR/gift/`) through ``GIFTImporter``.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineInterop
 
 /// What the in-repo interop tests check, on the public material: every conformance case and corpus
 /// file writes a bank the loader reads back, and a realistic public file exports to Anki.

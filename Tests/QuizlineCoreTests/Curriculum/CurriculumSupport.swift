@@ -1,6 +1,8 @@
 import Foundation
 
 @testable import QuizlineCore
+@testable import QuizlineFormats
+@testable import QuizlineStorage
 
 /// The shipped curriculum (`Quizzes/`) and the committed fingerprint of its source texts, found from this file.
 enum Curriculum {
@@ -54,7 +56,7 @@ extension Question {
     case .ordering(let items): items.joined(separator: "; ")
     case .cloze(_, let gaps): gaps.map { $0.accept[0].text }.joined(separator: "; ")
     case .flashcard(let back): back
-    case .open(let modelAnswer, _): modelAnswer
+    case .openEnded(let modelAnswer, _): modelAnswer
     }
   }
 
@@ -93,7 +95,7 @@ extension Question {
         }
       }
       return out
-    case .flashcard, .open: return []
+    case .flashcard, .openEnded: return []
     }
   }
 }

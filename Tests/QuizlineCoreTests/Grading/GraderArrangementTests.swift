@@ -109,7 +109,7 @@ import Testing
   @Test(arguments: [(SelfGrade.again, 0.0), (.hard, 0.5), (.good, 1.0), (.easy, 1.0)])
   func selfGradedQuestionsScoreTheLearnersGrade(grade: SelfGrade, expected: Double) {
     #expect(Self.score(.flashcard(back: "b"), .selfGraded(grade, written: nil)) == expected)
-    #expect(Self.score(.open(modelAnswer: "m", keyPoints: []), .selfGraded(grade, written: "mine")) == expected)
+    #expect(Self.score(.openEnded(modelAnswer: "m", keyPoints: []), .selfGraded(grade, written: "mine")) == expected)
   }
 
   @Test func aResponseOfTheWrongShapeScoresZeroAndSaysSo() {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineInterop
+@testable import QuizlineReports
 
 @Suite struct AnkiExporterTests {
   @Test func theFileStartsWithAnkisHeaderLines() {

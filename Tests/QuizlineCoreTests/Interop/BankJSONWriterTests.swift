@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineFormats
+@testable import QuizlineInterop
 
 @Suite struct BankJSONWriterTests {
   /// Decodes a written file with the project's own bank decoder (what `quizline check` uses).

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineFormats
+@testable import QuizlineInterop
 
 /// The one mapping from the neutral `gift-oracle/1` schema onto quizline's model, and the checks of every
 /// field quizline keeps.
@@ -150,7 +152,7 @@ enum GIFTExpectation {
       #expect(pairs == expectedPairs, c)
       #expect(
         distractors == entries.filter { $0.str("question").isEmpty }.map { $0.str("answer") }, c)
-    case ("essay", .open(let model, let keyPoints)):
+    case ("essay", .openEnded(let model, let keyPoints)):
       #expect(keyPoints.isEmpty, c)
       if general.isEmpty { #expect(!model.isEmpty, c) } else { #expect(model == general, c) }
       #expect(!q.explanation.isEmpty, c)

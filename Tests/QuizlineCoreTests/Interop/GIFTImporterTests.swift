@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineInterop
+@testable import QuizlineReports
 
 /// Behaviour of ``GIFTImporter`` beyond the importer cases (``ImporterCaseTests``): ids, tags, loss notes, warnings,
 /// quizline-specific errors, study notes.

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineFormats
+@testable import QuizlineInterop
+@testable import QuizlineReports
 
 /// Hostile or just large imports whose cost used to grow with the square of their size (a 100 KB line of
 /// `<b x` did not finish in hours; 20,000 questions sharing a title took minutes). The inputs are sized so

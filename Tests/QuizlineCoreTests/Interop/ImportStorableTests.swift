@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineFormats
+@testable import QuizlineInterop
+@testable import QuizlineReports
 
 /// What an import writes is read back by `quizline check` without an error: texts the bank format refuses
 /// (empty, control characters, over the size limit), repeated matching items and questions nobody could

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineInterop
 
 /// The one runner for GIFT cases in the neutral `gift-oracle/1` schema, shared by the in-repo cases
 /// (`make test`) and the public conformance cases (`make conformance`).

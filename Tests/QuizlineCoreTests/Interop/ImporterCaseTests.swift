@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineInterop
 
 /// quizline's own GIFT and Aiken cases (`Tests/Fixtures/gift-cases/`, `Tests/Fixtures/aiken-cases/`),
 /// written for quizline in the neutral expected-result schema and run through the same checks as the

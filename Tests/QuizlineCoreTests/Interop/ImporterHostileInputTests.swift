@@ -1,6 +1,8 @@
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineInterop
+@testable import QuizlineReports
 
 /// Inputs the fuzzer found: whatever an importer keeps must be a bank `quizline check` accepts.
 @Suite struct ImporterHostileInputTests {

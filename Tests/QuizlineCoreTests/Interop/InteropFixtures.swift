@@ -1,4 +1,5 @@
 @testable import QuizlineCore
+@testable import QuizlineFormats
 
 /// A small bank with one question of every type and text that is awkward for every output format:
 /// tabs, line breaks, quotes, `<`, `&`, backticks, indentation, non-ASCII.
@@ -62,6 +63,6 @@ enum InteropFixtures {
         body: .flashcard(back: "Back\nline two")),
       Question(
         id: "open-1", prompt: "Explain", explanation: "Self-graded.",
-        body: .open(modelAnswer: "Because.", keyPoints: ["one", "two"])),
+        body: .openEnded(modelAnswer: "Because.", keyPoints: ["one", "two"])),
     ])
 }

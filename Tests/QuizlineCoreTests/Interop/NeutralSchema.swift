@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineFormats
+@testable import QuizlineInterop
 
 /// A folder of importer cases in the neutral expected-result schema (`gift-oracle/1`, `aiken-oracle/1`):
 /// `NAME.gift` (or `NAME.aiken.txt`) beside `NAME.expected.json`. The in-repo cases live in

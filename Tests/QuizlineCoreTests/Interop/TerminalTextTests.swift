@@ -1,6 +1,9 @@
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineFormats
+@testable import QuizlineInterop
+@testable import QuizlineReports
 
 @Suite struct TerminalTextTests {
   func html(_ s: String) -> String { TerminalText.string(s, format: .html) }

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineFormats
+@testable import QuizlineInterop
 
 @Suite struct CatalogLoaderTests {
   @Test func loadsTheFixtureCatalogWithoutProblems() {
@@ -56,7 +58,7 @@ import Testing
     #expect(bank.question("flash-binding")?.explanation == "")
     #expect(
       bank.question("open-ownership")?.body
-        == .open(
+        == .openEnded(
           modelAnswer:
             "When one value owns the data and every view derives from it, there is no second copy to fall out of date.",
           keyPoints: ["one owner", "views derive from state", "no copies to sync"]))

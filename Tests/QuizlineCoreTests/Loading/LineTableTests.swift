@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineFormats
+@testable import QuizlineStorage
 
 /// Positions of diagnostics on very long lines (minified files), and how many are printed.
 @Suite struct LineTableTests {

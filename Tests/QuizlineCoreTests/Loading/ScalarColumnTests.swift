@@ -1,6 +1,7 @@
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineFormats
 
 /// Diagnostic columns count Unicode scalars, not bytes, so an editor jumps to the right place in
 /// text with accents, symbols or emoji; a byte-order mark is not a column.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineFormats
 
 /// The word-at-a-time scan of string values answers exactly as a byte-by-byte look would.
 @Suite struct TextScanTests {

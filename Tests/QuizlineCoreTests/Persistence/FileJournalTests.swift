@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineStorage
 
 /// The journal file's own durability rules.
 @Suite struct FileJournalTests {

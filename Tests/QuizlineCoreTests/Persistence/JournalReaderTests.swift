@@ -1,6 +1,7 @@
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineStorage
 
 /// `JournalReader.replay` on journal bytes: complete lines are applied once, a last line without
 /// its newline is a torn write that is neither applied nor counted as complete.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineStorage
 
 /// Recovery rules of the progress files: nothing shown as recorded is lost, nothing is applied twice,
 /// and nothing that could not be read is overwritten.

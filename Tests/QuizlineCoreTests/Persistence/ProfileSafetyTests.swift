@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineReports
+@testable import QuizlineStorage
 
 /// Files in a profile folder that quizline did not write as it expects: links, special files,
 /// leftovers of interrupted repairs, other programs' temporary files, repeated sequence numbers.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineStorage
 
 /// Numbers in progress files that no quizline writes (`1e19` seconds, a `1e308` total) are refused
 /// where they are loaded, with their place, and never crash a later conversion.

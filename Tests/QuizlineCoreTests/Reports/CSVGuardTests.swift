@@ -2,6 +2,7 @@ import QuizlineTestSupport
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineReports
 
 /// Spreadsheet formula guards: a text cell starting with any character a spreadsheet reads as the
 /// start of a formula gets a leading `'`; numbers (also negative ones) stay as they are.

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineFormats
+@testable import QuizlineReports
 
 /// The terminal dashboard and the `progress` / `export` commands in the reducer.
 @Suite struct DashboardTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineReports
 
 /// The fast journal reader gives exactly what the generic decoder gives, line for line.
 @Suite struct FastEventLineTests {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineReports
+@testable import QuizlineStorage
 
 /// The history accumulator follows runs, undo and reset exactly as `LearnerProgress.apply` does:
 /// driven through the real reducer with random input, its score series and daily counts equal the

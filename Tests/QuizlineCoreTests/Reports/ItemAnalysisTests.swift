@@ -2,6 +2,7 @@ import QuizlineTestSupport
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineReports
 
 /// The class report: totals over profiles and a Moodle-style item analysis from each learner's first
 /// answers, so weak or broken questions stand out.

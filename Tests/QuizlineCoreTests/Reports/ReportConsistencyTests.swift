@@ -3,6 +3,8 @@ import QuizlineTestSupport
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineFormats
+@testable import QuizlineReports
 
 /// One source of truth: the report says what the REPL's screens say, and every format says the same.
 @Suite struct ReportConsistencyTests {

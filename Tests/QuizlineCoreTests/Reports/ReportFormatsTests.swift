@@ -3,6 +3,8 @@ import QuizlineTestSupport
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineFormats
+@testable import QuizlineReports
 
 #if canImport(FoundationXML)
   import FoundationXML

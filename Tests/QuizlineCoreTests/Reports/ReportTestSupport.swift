@@ -1,6 +1,8 @@
 import Foundation
 
 @testable import QuizlineCore
+@testable import QuizlineFormats
+@testable import QuizlineReports
 
 /// A learner driven through the real store on the fixture catalog, one typed line at a time; the
 /// journal's lines are kept as quizline writes them, so history readers can be run on them.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineReports
 
 /// Review sequences recorded from py-fsrs 6.3.2 by `scripts/fsrs/make-vectors.py`.
 struct ReferenceVectors: Decodable {

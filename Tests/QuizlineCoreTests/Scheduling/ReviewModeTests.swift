@@ -1,6 +1,7 @@
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineFormats
 
 /// Scheduling inside the store: answers move cards, replay reproduces them, practice leaves them alone.
 @Suite struct ReviewModeTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineFormats
 
 /// A journal that fails its `n`th append (1-based).
 final class FailingJournal: Journal {

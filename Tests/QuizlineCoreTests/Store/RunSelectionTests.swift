@@ -1,6 +1,7 @@
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineFormats
 
 /// Which questions a run asks, in which order: `--count`, `--tags`, `--shuffle`, `--seed`,
 /// `--only-missed`, `--only-flagged`, `retry` and `resume`.

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import QuizlineCore
+@testable import QuizlineFormats
 
 /// The fixture catalog (one question of each of the ten types, sessions `intro` and `layout`), loaded once.
 let fixtureCatalog: Catalog = CatalogLoader.load(directory: Fixtures.catalog).catalog

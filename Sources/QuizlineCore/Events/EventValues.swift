@@ -1,0 +1,119 @@
+/// The values events carry: where a run is drawn from, how it began, an answer, how a run ended.
+
+/// What a quiz run is drawn from.
+public enum RunSource: Sendable, Equatable, Hashable {
+  case bank(String)
+  case checkpoint(session: String)
+  case review
+  case cram
+  /// The questions missed in an earlier run (never counts as that run's bank or checkpoint).
+  case retry
+
+  public var label: String {
+    switch self {
+    case .bank(let id): id
+    case .checkpoint(let s): s
+    case .review: "review"
+    case .cram: "cram"
+    case .retry: "retry"
+    }
+  }
+}
+
+/// The start of a quiz run.
+public struct RunStart: Sendable, Equatable {
+  public var source: RunSource
+  public var questions: [QuestionRef]
+  public var seed: UInt64
+  /// Content hash of each bank the run draws from, to notice edits when resuming.
+  public var bankHashes: [String: String]
+  /// Practice only: answers are recorded but do not move the schedule.
+  public var practice: Bool
+  public var certainty: Bool
+
+  public init(
+    source: RunSource, questions: [QuestionRef], seed: UInt64, bankHashes: [String: String] = [:],
+    practice: Bool = false,
+    certainty: Bool = false
+  ) {
+    self.source = source
+    self.questions = questions
+    self.seed = seed
+    self.bankHashes = bankHashes
+    self.practice = practice
+    self.certainty = certainty
+  }
+}
+
+/// One answer as recorded.
+public struct AnswerRecord: Sendable, Equatable {
+  public var run: Int
+  public var question: QuestionRef
+  /// What the learner answered, in the compact typed syntax (`b`, `a,c`, `1c 2a`, free text).
+  public var response: String
+  /// Credit in 0…1, as graded when answered (kept even if the bank changes later).
+  public var score: Double
+  /// Seconds between the question being shown and the answer (capped at 10 minutes).
+  public var seconds: Double
+  /// The self-grade of a flashcard or open question.
+  public var selfGrade: SelfGrade?
+  /// Certainty 1-3 for certainty-based marking, when the run uses it.
+  public var certainty: Int?
+  /// The FSRS rating this answer gives the card; nil for practice (cram) answers.
+  public var rating: Rating?
+  /// What the learner wrote for an open question (kept so it can be looked at again).
+  public var written: String?
+
+  public init(
+    run: Int, question: QuestionRef, response: String, score: Double, seconds: Double, selfGrade: SelfGrade? = nil,
+    certainty: Int? = nil, rating: Rating? = nil, written: String? = nil
+  ) {
+    self.run = run
+    self.question = question
+    self.response = response
+    self.score = score
+    self.seconds = seconds
+    self.selfGrade = selfGrade
+    self.certainty = certainty
+    self.rating = rating
+    self.written = written
+  }
+
+  public var isCorrect: Bool { score >= 0.9999 }
+}
+
+/// Why a run ended.
+public enum RunEndReason: String, Sendable, Equatable {
+  case finished, ended
+}
+
+extension RunSource {
+  /// How journal lines and snapshots write a run's source: `bank:ID`, `checkpoint:ID`, `review`,
+  /// `cram`, `retry`.
+  public var journalText: String {
+    switch self {
+    case .bank(let id): "bank:\(id)"
+    case .checkpoint(let id): "checkpoint:\(id)"
+    case .review: "review"
+    case .cram: "cram"
+    case .retry: "retry"
+    }
+  }
+
+  /// The source a journal line or snapshot names; nil when it is none of the forms above.
+  public init?(journalText text: String) {
+    if text == "review" {
+      self = .review
+    } else if text == "cram" {
+      self = .cram
+    } else if text == "retry" {
+      self = .retry
+    } else if text.hasPrefix("bank:") {
+      self = .bank(String(text.dropFirst(5)))
+    } else if text.hasPrefix("checkpoint:") {
+      self = .checkpoint(session: String(text.dropFirst(11)))
+    } else {
+      return nil
+    }
+  }
+}

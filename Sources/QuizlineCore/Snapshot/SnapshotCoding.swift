@@ -1,0 +1,102 @@
+/// The progress snapshot file: the derived ``LearnerProgress`` as pretty-printed JSON with sorted
+/// keys, its `schemaVersion`, and the last event sequence it includes.
+
+public enum SnapshotCoding {
+  public static let schemaVersion = 1
+
+  public static func encode(_ p: LearnerProgress, writtenAt: Timestamp) -> String {
+    let doc = JSONText.object([
+      ("schemaVersion", .int(schemaVersion)),
+      ("lastSequence", .int(p.lastSequence)),
+      ("writtenAt", .string(writtenAt.iso8601)),
+      ("questions", .object(p.questions.sorted { $0.key < $1.key }.map { ($0.key.description, question($0.value)) })),
+      ("sessions", .object(p.sessions.sorted { $0.key < $1.key }.map { ($0.key, session($0.value)) })),
+      ("activeRun", p.activeRun.map(run) ?? .null),
+      ("runs", .array(p.runs.map(run))),
+      ("bankScores", .object(p.bankScores.sorted { $0.key < $1.key }.map { ($0.key, scores($0.value)) })),
+      (
+        "days",
+        .object(p.days.sorted { $0.key < $1.key }.map { (Timestamp(seconds: $0.key * 86_400).isoDate, day($0.value)) })
+      ),
+      ("undoStack", .array(p.undoStack.map(undo))),
+      ("settings", SettingsCoding.encode(p.settings)),
+    ])
+    return doc.sortedKeys.rendered(pretty: true) + "\n"
+  }
+
+  // MARK: encoding parts
+
+  static func question(_ q: QuestionProgress) -> JSONText {
+    var m: [(String, JSONText)] = [
+      ("attempts", .int(q.attempts)), ("correct", .int(q.correct)), ("totalScore", .double(q.totalScore)),
+    ]
+    if let v = q.lastScore { m.append(("lastScore", .double(v))) }
+    if let v = q.lastAnsweredAt { m.append(("lastAnsweredAt", .string(v.iso8601))) }
+    if q.flagged { m.append(("flagged", .bool(true))) }
+    if let c = q.card { m.append(("card", card(c))) }
+    return .object(m)
+  }
+
+  static func card(_ c: FSRSCard) -> JSONText {
+    var m: [(String, JSONText)] = [("phase", .string(c.phase.name)), ("due", .string(c.due.iso8601))]
+    if let v = c.step { m.append(("step", .int(v))) }
+    if let v = c.stability { m.append(("stability", .double(v))) }
+    if let v = c.difficulty { m.append(("difficulty", .double(v))) }
+    if let v = c.lastReview { m.append(("lastReview", .string(v.iso8601))) }
+    return .object(m)
+  }
+
+  static func session(_ s: SessionProgress) -> JSONText {
+    var m: [(String, JSONText)] = []
+    if let v = s.completedAt { m.append(("completedAt", .string(v.iso8601))) }
+    if let v = s.bestCheckpointPercent { m.append(("bestCheckpointPercent", .int(v))) }
+    return .object(m)
+  }
+
+  static func run(_ r: QuizRun) -> JSONText {
+    var m: [(String, JSONText)] = [
+      ("id", .int(r.id)), ("source", .string(r.start.source.journalText)),
+      ("questions", .array(r.questions.map { .string($0.description) })), ("seed", .string(String(r.start.seed))),
+      ("bankHashes", .object(r.start.bankHashes.map { ($0.key, .string($0.value)) })),
+      ("startedAt", .string(r.startedAt.iso8601)), ("position", .int(r.position)),
+      ("outcomes", .array(r.outcomes.map { $0.map(outcome) ?? .null })),
+    ]
+    if r.start.practice { m.append(("practice", .bool(true))) }
+    if r.start.certainty { m.append(("certainty", .bool(true))) }
+    if let v = r.endedAt { m.append(("endedAt", .string(v.iso8601))) }
+    if let v = r.endReason { m.append(("endReason", .string(v.rawValue))) }
+    return .object(m)
+  }
+
+  static func outcome(_ o: RunOutcome) -> JSONText {
+    var m: [(String, JSONText)] = [("seconds", .double(o.seconds))]
+    if let v = o.score { m.append(("score", .double(v))) }
+    if let v = o.response { m.append(("response", .string(v))) }
+    if let v = o.certainty { m.append(("certainty", .int(v))) }
+    return .object(m)
+  }
+
+  static func scores(_ s: ScoreStats) -> JSONText {
+    .object([
+      ("runs", .int(s.runs)), ("best", .int(s.best)), ("last", .int(s.last)), ("totalPercent", .int(s.totalPercent)),
+    ])
+  }
+
+  static func day(_ d: DayActivity) -> JSONText {
+    .object([
+      ("answers", .int(d.answers)), ("correct", .int(d.correct)), ("seconds", .double(d.seconds)),
+      ("newCards", .int(d.newCards)),
+    ])
+  }
+
+  static func undo(_ u: UndoEntry) -> JSONText {
+    var m: [(String, JSONText)] = [("sequence", .int(u.sequence)), ("summary", .string(u.summary))]
+    m.append(
+      ("previousQuestions", .object(u.previousQuestions.map { ($0.key.description, $0.value.map(question) ?? .null) })))
+    m.append(("previousSessions", .object(u.previousSessions.map { ($0.key, $0.value.map(session) ?? .null) })))
+    m.append(("previousDays", .object(u.previousDays.map { (String($0.key), $0.value.map(day) ?? .null) })))
+    m.append(("previousBankScores", .object(u.previousBankScores.map { ($0.key, $0.value.map(scores) ?? .null) })))
+    if let r = u.previousRun { m.append(("previousRun", run(r))) }
+    return .object(m)
+  }
+}

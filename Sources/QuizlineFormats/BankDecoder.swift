@@ -1,0 +1,131 @@
+import QuizlineCore
+
+/// Decodes a bank file's root object into a ``Bank``, reporting every problem it finds.
+struct BankDecoder {
+  let context: DecodeContext
+
+  /// Every key a question may have, whatever its type (for "did you mean" across types).
+  static let commonQuestionKeys = [
+    "id", "type", "title", "prompt", "explanation", "hint", "tags", "difficulty", "source",
+  ]
+
+  func decode(_ reader: inout ObjectReader) -> Bank? {
+    let id = decodeID(&reader, key: "id", what: "bank")
+    let title = reader.string("title", required: true)
+    let description = reader.string("description", nonEmpty: false) ?? ""
+    let version = reader.string("version") ?? "1"
+    let tags = reader.ids("tags") ?? []
+    let items = reader.array("questions", required: true) ?? []
+    reader.reportUnknownKeys(ignoring: ["$schema", "kind", "schemaVersion"])
+
+    var questions: [Question] = []
+    questions.reserveCapacity(items.count)
+    var seenIDs: [String: Int] = [:]
+    for (n, item) in items.enumerated() {
+      guard var q = ObjectReader(item, context: context, what: "question \(n + 1)") else { continue }
+      guard let question = decodeQuestion(&q, position: n + 1) else { continue }
+      if let first = seenIDs[question.id] {
+        context.error(
+          item,
+          "duplicate question id \(quoted(question.id)): question \(first) already uses it; ids must be unique in a bank"
+        )
+        continue
+      }
+      seenIDs[question.id] = n + 1
+      questions.append(question)
+    }
+    if items.isEmpty, reader.has("questions") {
+      context.warning(reader.object, "bank has no questions")
+    }
+    guard let id, let title else { return nil }
+    return Bank(id: id, title: title, description: description, version: version, tags: tags, questions: questions)
+  }
+
+  /// Reads an id-valued key and validates it; nil (with an error) when missing or invalid.
+  func decodeID(_ reader: inout ObjectReader, key: String, what: String) -> String? {
+    guard let v = reader.required(key) else { return nil }
+    guard let s = reader.text(v, key: key, nonEmpty: false) else { return nil }
+    if let problem = Identifier.problem(s) {
+      context.error(v, "\(what) id \(quoted(s)) is not valid: \(problem)")
+      return nil
+    }
+    return s
+  }
+
+  private func decodeQuestion(_ q: inout ObjectReader, position: Int) -> Question? {
+    let id = decodeID(&q, key: "id", what: "question")
+    if let id { q = q.renamed("question \(quoted(id))") }
+    let kind: QuestionKind?
+    if let v = q.required("type") {
+      if let s = q.text(v, key: "type"), let k = QuestionKind(rawValue: s) {
+        kind = k
+      } else {
+        let s = v.string ?? ""
+        var message = "unknown question type \(quoted(s)) in \(q.what)"
+        if let suggestion = closestMatch(to: s, in: QuestionKind.allCases.map(\.rawValue)) {
+          message += "; did you mean \(quoted(suggestion))?"
+        }
+        message += " Allowed: " + QuestionKind.allCases.map(\.rawValue).joined(separator: ", ")
+        if v.kind == .string { context.error(v, message) }
+        kind = nil
+      }
+    } else {
+      kind = nil
+    }
+    let title = q.string("title")
+    let prompt = q.string("prompt", required: true)
+    var explanation: String?
+    if kind == .flashcard {
+      explanation = q.string("explanation", nonEmpty: false) ?? ""
+    } else if let v = q.required("explanation") {
+      explanation = q.text(v, key: "explanation", nonEmpty: false)
+      if let e = explanation, e.allSatisfy(\.isWhitespace) {
+        context.warning(v, "\(q.what) has an empty explanation; say why the answer is right")
+      }
+    }
+    let hint = q.string("hint")
+    let tags = q.ids("tags") ?? []
+    var difficulty: Difficulty?
+    if let v = q.value("difficulty"), let s = q.text(v, key: "difficulty") {
+      difficulty = Difficulty(rawValue: s)
+      if difficulty == nil {
+        context.error(v, "difficulty \(quoted(s)) in \(q.what) is not allowed; use easy, medium or hard")
+      }
+    }
+    let source = decodeSource(&q)
+    var body: QuestionBody?
+    if let kind {
+      body = QuestionBodyDecoder(context: context).decode(kind, &q)
+    }
+    q.reportUnknownKeys()
+    guard let id, let prompt, let explanation, let body else { return nil }
+    return Question(
+      id: id, title: title, prompt: prompt, explanation: explanation, hint: hint, tags: tags,
+      difficulty: difficulty, source: source, body: body)
+  }
+
+  private func decodeSource(_ q: inout ObjectReader) -> SourceReference? {
+    guard let v = q.value("source") else { return nil }
+    return decodeSourceReference(v, context: context, what: "source of \(q.what)")
+  }
+}
+
+/// Decodes a `{"title"?, "section", "file"}` object.
+func decodeSourceReference(_ v: JSONValue, context: DecodeContext, what: String) -> SourceReference? {
+  guard var s = ObjectReader(v, context: context, what: what) else { return nil }
+  let title = s.string("title")
+  let file = s.string("file", required: true)
+  let section = s.string("section", required: true)
+  s.reportUnknownKeys()
+  guard let file, let section else { return nil }
+  return SourceReference(file: file, section: section, title: title)
+}
+
+extension ObjectReader {
+  /// The same reader describing its object differently in messages.
+  func renamed(_ what: String) -> ObjectReader {
+    var copy = self
+    copy.rename(what)
+    return copy
+  }
+}

@@ -1,0 +1,102 @@
+import QuizlineCore
+
+/// One decoded catalog file: what it declared, plus positions needed for cross-file checks.
+public enum CatalogItem {
+  case bank(Bank, idAt: Located<String>, questionsAt: [String: Located<String>])
+  case session(StudySession, idAt: Located<String>, references: SessionReferences)
+  case course(Course, idAt: Located<String>, sessions: [Located<String>], banks: [Located<String>])
+}
+
+/// Parses one catalog file and decodes it according to its `kind`.
+public enum CatalogFileDecoder {
+  static let currentSchemaVersion = 1
+  static let kinds = ["bank", "session", "course"]
+
+  /// The decoded item (nil when the file is unusable) and the context holding its diagnostics.
+  public static func decode(bytes: [UInt8], path: String, limits: JSONLimits = .default) -> (
+    CatalogItem?, DecodeContext
+  ) {
+    let context = DecodeContext(path: path, bytes: bytes)
+    let document: JSONDocument
+    do {
+      document = try JSONDocument.parse(bytes, limits: limits)
+    } catch {
+      context.error(at: error.offset, error.message)
+      return (nil, context)
+    }
+    return (decode(document.root, context: context), context)
+  }
+
+  private static func decode(_ root: JSONValue, context: DecodeContext) -> CatalogItem? {
+    guard var reader = ObjectReader(root, context: context, what: "the top level of a quizline file") else {
+      return nil
+    }
+    guard let kindNode = reader.value("kind") else {
+      context.error(root, "missing \"kind\": a quizline file starts with \"kind\": \"bank\", \"session\" or \"course\"")
+      return nil
+    }
+    guard let kind = kindNode.string, kinds.contains(kind) else {
+      var message =
+        "\"kind\" must be \"bank\", \"session\" or \"course\", found \(kindNode.string.map { quoted($0) } ?? kindNode.kindDescription)"
+      if let s = kindNode.string, let m = closestMatch(to: s, in: kinds) { message += "; did you mean \(quoted(m))?" }
+      context.error(kindNode, message)
+      return nil
+    }
+    reader.rename(kind)
+    guard let versionNode = reader.required("schemaVersion") else { return nil }
+    guard let version = versionNode.int, version >= 1 else {
+      context.error(
+        versionNode,
+        "\"schemaVersion\" must be a whole number such as \(currentSchemaVersion), found \(versionNode.numberText ?? versionNode.kindDescription)"
+      )
+      return nil
+    }
+    if version > currentSchemaVersion {
+      context.error(
+        versionNode,
+        "this \(kind) uses schemaVersion \(version), newer than this quizline understands (\(currentSchemaVersion)); update quizline to read it"
+      )
+      return nil
+    }
+    func located(_ id: String) -> Located<String> {
+      Located(value: id, offset: (reader.valueWithoutMarking("id") ?? root).offset)
+    }
+    switch kind {
+    case "bank":
+      let questionPositions = questionIDPositions(reader.valueWithoutMarking("questions"), context: context)
+      guard var bank = BankDecoder(context: context).decode(&reader) else { return nil }
+      bank.contentHash = contentHash(context.bytes)
+      return .bank(bank, idAt: located(bank.id), questionsAt: questionPositions)
+    case "session":
+      guard let (session, refs) = SessionDecoder(context: context).decode(&reader) else { return nil }
+      return .session(session, idAt: located(session.id), references: refs)
+    default:
+      guard let (course, sessions, banks) = CourseDecoder(context: context).decode(&reader) else { return nil }
+      return .course(course, idAt: located(course.id), sessions: sessions, banks: banks)
+    }
+  }
+
+  /// Where each question's id is written, for warnings about unused questions.
+  private static func questionIDPositions(_ questions: JSONValue?, context: DecodeContext) -> [String: Located<String>]
+  {
+    guard let questions, questions.kind == .array else { return [:] }
+    var out: [String: Located<String>] = [:]
+    for q in questions.elements where q.kind == .object {
+      if let v = q.member("id"), let id = v.string, out[id] == nil { out[id] = Located(value: id, offset: v.offset) }
+    }
+    return out
+  }
+}
+
+extension ObjectReader {
+  /// The value of `key` without counting it as read (for positions looked up on the side).
+  func valueWithoutMarking(_ key: String) -> JSONValue? {
+    object.member(key)
+  }
+}
+
+/// FNV-1a (64 bit) of a file's bytes, in hex: cheap, stable, good enough to notice edits.
+func contentHash(_ bytes: [UInt8]) -> String {
+  let hex = String(fnv1a(bytes), radix: 16)
+  return String(repeating: "0", count: 16 - hex.count) + hex
+}

@@ -1,0 +1,127 @@
+import QuizlineCore
+import QuizlineStorage
+
+/// The outcome of loading catalog files: what could be used, and every problem found.
+public struct CatalogLoadResult: Sendable {
+  public var catalog: Catalog
+  /// Sorted by file (in load order), then line and column.
+  public var diagnostics: [Diagnostic]
+  /// Paths that were named but do not exist (exit 66).
+  public var missingPaths: [String]
+  /// Number of files that exist but could not be read (exit 74).
+  public var unreadableFiles: Int
+  /// Number of files looked at.
+  public var fileCount: Int
+
+  public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+  public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+}
+
+/// Finds, reads, decodes and cross-checks banks, study sessions and courses.
+public struct CatalogLoader: Sendable {
+  public var files: any FileSource
+  public var limits: JSONLimits
+
+  public init(files: any FileSource = LocalFileSource(), limits: JSONLimits = .default) {
+    self.files = files
+    self.limits = limits
+  }
+
+  /// Loads every `*.json` file under `directory`.
+  public static func load(directory: String) -> CatalogLoadResult {
+    CatalogLoader().load(paths: [directory])
+  }
+
+  /// Loads the given files and folders (folders recursively: `*.json`, hidden entries skipped).
+  /// References (checkpoint questions, course sessions) may also resolve in `referenceCatalog`, whose
+  /// own problems are not reported: this is how a single file is checked against its quizzes folder.
+  public func load(paths: [String], referenceCatalog: Catalog? = nil) -> CatalogLoadResult {
+    var diagnostics: [Diagnostic] = []
+    var missing: [String] = []
+    var unreadable = 0
+    var jsonFiles: [String] = []
+    for path in paths {
+      switch files.kind(of: path) {
+      case .missing:
+        missing.append(path)
+        diagnostics.append(Diagnostic(.error, path: path, "no such file or directory"))
+      case .directory where path.hasSuffix(".json"):
+        diagnostics.append(Diagnostic(.error, path: path, "is a directory, not a JSON file"))
+      case .directory:
+        var visited = Set<String>()
+        collect(
+          directory: path, into: &jsonFiles, diagnostics: &diagnostics, unreadable: &unreadable, visited: &visited)
+      case .regular:
+        jsonFiles.append(path)
+      case .other(let what):
+        unreadable += 1
+        diagnostics.append(Diagnostic(.error, path: path, "cannot read: it is \(what)"))
+      }
+    }
+    var items: [(CatalogItem, DecodeContext)] = []
+    for path in jsonFiles {
+      let bytes: [UInt8]
+      do {
+        bytes = try files.read(path, limit: limits.maxDocumentBytes)
+      } catch {
+        if case .tooLarge = error {} else { unreadable += 1 }
+        diagnostics.append(Diagnostic(.error, path: path, error.message))
+        continue
+      }
+      let (item, context) = CatalogFileDecoder.decode(bytes: bytes, path: path, limits: limits)
+      diagnostics += context.diagnostics
+      if let item { items.append((item, context)) }
+    }
+    var checker = CrossFileChecker(items: items, reference: referenceCatalog ?? .empty)
+    diagnostics += checker.check()
+    let order = Dictionary(jsonFiles.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+    diagnostics.sort { a, b in
+      let (oa, ob) = (order[a.path] ?? -1, order[b.path] ?? -1)
+      return (oa, a.line, a.column) < (ob, b.line, b.column)
+    }
+    return CatalogLoadResult(
+      catalog: checker.catalog, diagnostics: diagnostics, missingPaths: missing, unreadableFiles: unreadable,
+      fileCount: jsonFiles.count)
+  }
+
+  /// Walks `directory`; a folder reached again through a link (a loop such as `ln -s . a`, or two
+  /// links to one folder) is skipped with a warning naming it.
+  private func collect(
+    directory: String, into out: inout [String], diagnostics: inout [Diagnostic], unreadable: inout Int,
+    visited: inout Set<String>
+  ) {
+    if let real = files.canonicalPath(directory), !visited.insert(real).inserted {
+      diagnostics.append(
+        Diagnostic(
+          .warning, path: directory,
+          "is a link to a folder already read (\(real)); skipped, so a link loop cannot hang loading"))
+      return
+    }
+    let names: [String]
+    do {
+      names = try files.entries(of: directory)
+    } catch {
+      unreadable += 1
+      diagnostics.append(Diagnostic(.error, path: directory, error.message))
+      return
+    }
+    for name in names.sorted() where !name.hasPrefix(".") {
+      let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+      switch files.kind(of: path) {
+      case .directory:
+        if name.hasSuffix(".json") {
+          diagnostics.append(Diagnostic(.error, path: path, "is a directory, not a JSON file"))
+        } else {
+          collect(directory: path, into: &out, diagnostics: &diagnostics, unreadable: &unreadable, visited: &visited)
+        }
+      case .regular where name.hasSuffix(".json"):
+        out.append(path)
+      case .other(let what) where name.hasSuffix(".json"):
+        unreadable += 1
+        diagnostics.append(Diagnostic(.error, path: path, "cannot read: it is \(what)"))
+      default:
+        continue
+      }
+    }
+  }
+}

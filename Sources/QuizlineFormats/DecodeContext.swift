@@ -1,0 +1,271 @@
+import QuizlineCore
+
+/// Collects the diagnostics of one file while it is decoded, turning byte offsets into lines and columns.
+public final class DecodeContext {
+  let path: String
+  let bytes: [UInt8]
+  private var lineTable: LineTable?
+  public private(set) var diagnostics: [Diagnostic] = []
+
+  init(path: String, bytes: [UInt8]) {
+    self.path = path
+    self.bytes = bytes
+  }
+
+  func location(of offset: Int) -> (line: Int, column: Int) {
+    let table = lineTable ?? LineTable(bytes)
+    lineTable = table
+    return table.location(of: offset)
+  }
+
+  func error(at offset: Int, _ message: String) { report(.error, offset, message) }
+  func warning(at offset: Int, _ message: String) { report(.warning, offset, message) }
+  func error(_ value: JSONValue, _ message: String) { report(.error, value.offset, message) }
+  func warning(_ value: JSONValue, _ message: String) { report(.warning, value.offset, message) }
+
+  private func report(_ severity: Diagnostic.Severity, _ offset: Int, _ message: String) {
+    let (line, column) = location(of: offset)
+    diagnostics.append(Diagnostic(severity, path: path, line: line, column: column, message))
+  }
+}
+
+/// Reads the members of one JSON object by key, reporting wrong types, missing keys, duplicates
+/// and unknown keys (with a "did you mean" suggestion) against the keys it was asked for.
+struct ObjectReader {
+  let object: JSONValue
+  let context: DecodeContext
+  /// What the object is, for messages: `question "q1"`, `bank`, `choice 2`.
+  private(set) var what: String
+  /// The object's keys, each with its tape index (its value is the next node).
+  private var members: [(key: String, index: Int)] = []
+  /// Every key asked for, present or not (for "did you mean" and the list of allowed keys).
+  private var asked: [String] = []
+  /// Which of `members` were asked for (a bit each; objects past 64 keys use `asked`).
+  private var askedMask: UInt64 = 0
+
+  /// Nil (and an error) when `value` is not an object.
+  init?(_ value: JSONValue, context: DecodeContext, what: String) {
+    guard value.kind == .object else {
+      context.error(value, "\(what) must be an object, found \(value.kindDescription)")
+      return nil
+    }
+    self.object = value
+    self.context = context
+    self.what = what
+    let document = value.document
+    let count = Int(value.node.count)
+    members.reserveCapacity(count)
+    asked.reserveCapacity(max(8, count))
+    // Objects in quizline files have a handful of keys: a linear search beats hashing them, and a
+    // set takes over for the odd huge object, so a hostile file cannot make this quadratic.
+    var seen: Set<String>? = count > 16 ? [] : nil
+    var k = value.index + 1
+    for _ in 0..<count {
+      let keyValue = JSONValue(document: document, index: k)
+      let key = keyValue.string ?? ""
+      let repeated = seen.map { $0.contains(key) } ?? members.contains { $0.key == key }
+      if repeated {
+        context.error(keyValue, "duplicate key \(quoted(key)) in \(what); each key may appear once")
+      } else {
+        seen?.insert(key)
+        members.append((key, k))
+      }
+      k = Int(document.nodes[k + 1].next)
+    }
+  }
+
+  mutating func rename(_ newName: String) { what = newName }
+
+  /// The value of `key`, if present.
+  mutating func value(_ key: String) -> JSONValue? {
+    asked.append(key)
+    guard let i = members.firstIndex(where: { $0.key == key }) else { return nil }
+    if i < 64 { askedMask |= 1 << UInt64(i) }
+    return JSONValue(document: object.document, index: members[i].index + 1)
+  }
+
+  /// Whether `key` is present (without reading it).
+  func has(_ key: String) -> Bool { members.contains { $0.key == key } }
+
+  /// Whether `bytes` hold a printable ASCII character, and whether they may hold a control
+  /// character (a byte below 0x20 other than tab and newline, DEL, or the lead byte of a C1 control
+  /// or a bidirectional override). Eight bytes at a time while they are plain printable ASCII.
+  static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (printable: Bool, suspect: Bool) {
+    var printable = false
+    var suspect = false
+    func check(_ b: UInt8) {
+      if b > 0x20 && b < 0x7F {
+        printable = true
+      } else if (b < 0x20 && b != 0x0A && b != 0x09) || b == 0x7F || b == 0xC2 || b == 0xE2 {
+        suspect = true
+      }
+    }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs = ones &* 0x80
+    let spaces = ones &* 0x20
+    var i = 0
+    while i + 8 <= bytes.count {
+      let w = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
+      // Plain text: every byte in 0x20...0x7E (no high bit, none below 0x20, no DEL). The tests
+      // may flag a clean word (a borrow between bytes); the byte loop then decides exactly.
+      let below20 = (w &- spaces) & ~w & highs
+      let x = w ^ (ones &* 0x7F)
+      let del = (x &- ones) & ~x & highs
+      if (w & highs) | below20 | del == 0 {
+        if w != spaces { printable = true }
+      } else {
+        for k in i..<i + 8 { check(bytes[k]) }
+      }
+      i += 8
+    }
+    while i < bytes.count {
+      check(bytes[i])
+      i += 1
+    }
+    return (printable, suspect)
+  }
+
+  /// The value of a required key; an error at the object when it is missing.
+  mutating func required(_ key: String) -> JSONValue? {
+    if let v = value(key) { return v }
+    context.error(object, "\(what) is missing the required key \(quoted(key))")
+    return nil
+  }
+
+  mutating func string(_ key: String, required isRequired: Bool = false, nonEmpty: Bool = true) -> String? {
+    guard let v = isRequired ? required(key) : value(key) else { return nil }
+    return text(v, key: key, nonEmpty: nonEmpty)
+  }
+
+  /// A string value checked for type, emptiness and control characters.
+  func text(_ v: JSONValue, key: String, nonEmpty: Bool = true) -> String? {
+    guard let s = v.string else {
+      context.error(v, "\(quoted(key)) in \(what) must be a string, found \(v.kindDescription)")
+      return nil
+    }
+    // One pass over the bytes answers both checks for almost every string: a printable ASCII byte
+    // means "not empty", and only bytes below 0x20, DEL, and the lead bytes of C1 controls (0xC2)
+    // and of the bidirectional overrides (0xE2) can start a control character.
+    var copy = s
+    let (printable, suspect) = copy.withUTF8(Self.scan)
+    if nonEmpty && !printable && s.allSatisfy(\.isWhitespace) {
+      context.error(v, "\(quoted(key)) in \(what) must not be empty")
+      return nil
+    }
+    if suspect, let bad = s.unicodeScalars.first(where: { isControl($0) && $0 != "\n" && $0 != "\t" }) {
+      context.error(
+        v, "\(quoted(key)) in \(what) contains control character U+\(hex4(bad.value)); only newline and tab are allowed"
+      )
+      return nil
+    }
+    return s
+  }
+
+  mutating func bool(_ key: String, required isRequired: Bool = false) -> Bool? {
+    guard let v = isRequired ? required(key) : value(key) else { return nil }
+    guard let b = v.bool else {
+      context.error(v, "\(quoted(key)) in \(what) must be true or false, found \(v.kindDescription)")
+      return nil
+    }
+    return b
+  }
+
+  mutating func number(_ key: String, required isRequired: Bool = false, in range: ClosedRange<Double>? = nil)
+    -> Double?
+  {
+    guard let v = isRequired ? required(key) : value(key) else { return nil }
+    return number(v, key: key, in: range)
+  }
+
+  func number(_ v: JSONValue, key: String, in range: ClosedRange<Double>? = nil) -> Double? {
+    guard let d = v.double else {
+      context.error(v, "\(quoted(key)) in \(what) must be a number, found \(v.kindDescription)")
+      return nil
+    }
+    guard d.isFinite else {
+      context.error(v, "\(quoted(key)) in \(what): the number \(v.numberText ?? "") is too large to represent")
+      return nil
+    }
+    if let range, !range.contains(d) {
+      context.error(
+        v,
+        "\(quoted(key)) in \(what) must be between \(format(range.lowerBound)) and \(format(range.upperBound)), found \(v.numberText ?? "")"
+      )
+      return nil
+    }
+    return d
+  }
+
+  mutating func integer(_ key: String, required isRequired: Bool = false, in range: ClosedRange<Int>) -> Int? {
+    guard let v = isRequired ? required(key) : value(key) else { return nil }
+    guard let d = number(v, key: key) else { return nil }
+    guard d == d.rounded(), let n = v.int else {
+      context.error(v, "\(quoted(key)) in \(what) must be a whole number, found \(v.numberText ?? "")")
+      return nil
+    }
+    guard range.contains(n) else {
+      context.error(
+        v, "\(quoted(key)) in \(what) must be between \(range.lowerBound) and \(range.upperBound), found \(n)")
+      return nil
+    }
+    return n
+  }
+
+  /// An array value (an error when present with another type).
+  mutating func array(_ key: String, required isRequired: Bool = false, minCount: Int = 0) -> [JSONValue]? {
+    guard let v = isRequired ? required(key) : value(key) else { return nil }
+    guard v.kind == .array else {
+      context.error(v, "\(quoted(key)) in \(what) must be an array, found \(v.kindDescription)")
+      return nil
+    }
+    let items = v.elements
+    if items.count < minCount {
+      context.error(
+        v,
+        "\(quoted(key)) in \(what) must have at least \(minCount) \(minCount == 1 ? "entry" : "entries"), found \(items.count)"
+      )
+    }
+    return items
+  }
+
+  /// An array of strings.
+  mutating func strings(_ key: String, required isRequired: Bool = false, minCount: Int = 0) -> [String]? {
+    guard let items = array(key, required: isRequired, minCount: minCount) else { return nil }
+    return items.compactMap { text($0, key: key) }
+  }
+
+  /// An array of ids (tags), each validated, duplicates reported.
+  mutating func ids(_ key: String, required isRequired: Bool = false, minCount: Int = 0) -> [String]? {
+    guard let items = array(key, required: isRequired, minCount: minCount) else { return nil }
+    var out: [String] = []
+    for item in items {
+      guard let s = text(item, key: key, nonEmpty: false) else { continue }
+      if let problem = Identifier.problem(s) {
+        context.error(item, "\(quoted(s)) in \(quoted(key)) of \(what) is not a valid id: \(problem)")
+      } else if out.contains(s) {
+        context.error(item, "\(quoted(s)) appears twice in \(quoted(key)) of \(what)")
+      } else {
+        out.append(s)
+      }
+    }
+    return out
+  }
+
+  /// Reports every key that was never asked for, suggesting the closest known key.
+  func reportUnknownKeys(ignoring ignored: [String] = ["$schema"]) {
+    for (i, (key, index)) in members.enumerated()
+    where (i < 64 ? askedMask & (1 << UInt64(i)) == 0 : !asked.contains(key)) && !ignored.contains(key) {
+      var message = "unknown key \(quoted(key)) in \(what)"
+      if let suggestion = closestMatch(to: key, in: asked) {
+        message += "; did you mean \(quoted(suggestion))?"
+      } else if !asked.isEmpty {
+        message += "; allowed keys: " + asked.joined(separator: ", ")
+      }
+      context.error(JSONValue(document: object.document, index: index), message)
+    }
+  }
+}
+
+func format(_ d: Double) -> String {
+  d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+}

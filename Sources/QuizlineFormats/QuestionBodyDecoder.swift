@@ -1,0 +1,284 @@
+import QuizlineCore
+
+/// Decodes the type-specific keys of a question (choices, accepted answers, pairs, gaps, …).
+struct QuestionBodyDecoder {
+  let context: DecodeContext
+
+  func decode(_ kind: QuestionKind, _ q: inout ObjectReader) -> QuestionBody? {
+    switch kind {
+    case .single: return single(&q)
+    case .multiple: return multiple(&q)
+    case .truefalse: return trueFalse(&q)
+    case .text:
+      let accept = textAnswers(&q, key: "accept")
+      let ignore = q.bool("ignorePunctuation") ?? false
+      let other = q.string("otherFeedback")
+      return accept.map { .text(accept: $0, ignorePunctuation: ignore, otherFeedback: other) }
+    case .numeric: return numeric(&q)
+    case .matching: return matching(&q)
+    case .ordering: return ordering(&q)
+    case .cloze: return cloze(&q)
+    case .flashcard: return q.string("back", required: true).map { .flashcard(back: $0) }
+    case .open:
+      let model = q.string("modelAnswer", required: true)
+      let points = q.strings("keyPoints") ?? []
+      return model.map { .openEnded(modelAnswer: $0, keyPoints: points) }
+    }
+  }
+
+  // MARK: choices
+
+  private func choices(_ q: inout ObjectReader) -> (choices: [Choice], node: JSONValue)? {
+    guard let node = q.required("choices") else { return nil }
+    guard let items = q.array("choices", minCount: 2) else { return nil }
+    if items.count > 26 {
+      context.error(node, "\(q.what) has \(items.count) choices; at most 26 (a-z) are allowed")
+      return nil
+    }
+    var out: [Choice] = []
+    var seen: [UInt64: Int] = [:]
+    for (n, item) in items.enumerated() {
+      let letter = Self.letter(n)
+      var choice: Choice?
+      if item.kind == .string {
+        choice = q.text(item, key: "choices").map { Choice(text: $0) }
+      } else if var c = ObjectReader(item, context: context, what: "choice \(letter) of \(q.what)") {
+        let text = c.string("text", required: true)
+        let feedback = c.string("feedback")
+        let credit = c.number("credit", in: -1...1)
+        c.reportUnknownKeys()
+        choice = text.map { Choice(text: $0, feedback: feedback, credit: credit) }
+      }
+      guard let choice else { return nil }
+      let key = comparisonKey(choice.text)
+      if let first = seen[key] {
+        context.warning(
+          item, "choice \(letter) of \(q.what) repeats choice \(Self.letter(first)) (\(quoted(choice.text)))")
+      } else {
+        seen[key] = n
+      }
+      out.append(choice)
+    }
+    return out.count >= 2 ? (out, node) : nil
+  }
+
+  private func letterIndex(_ v: JSONValue, key: String, choiceCount: Int, _ q: ObjectReader) -> Int? {
+    guard let s = v.string else {
+      context.error(v, "\(quoted(key)) in \(q.what) must be a choice letter such as \"b\", found \(v.kindDescription)")
+      return nil
+    }
+    let range = "a-\(Self.letter(choiceCount - 1))"
+    guard s.count == 1, let scalar = s.unicodeScalars.first, scalar.value >= 0x61,
+      scalar.value < 0x61 + UInt32(choiceCount)
+    else {
+      context.error(v, "answer \(quoted(s)) in \(q.what) is not among its choices \(range)")
+      return nil
+    }
+    return Int(scalar.value - 0x61)
+  }
+
+  private func single(_ q: inout ObjectReader) -> QuestionBody? {
+    let cs = choices(&q)
+    guard let answerNode = q.required("answer"), let cs else { return nil }
+    guard let answer = letterIndex(answerNode, key: "answer", choiceCount: cs.choices.count, q) else { return nil }
+    return .single(choices: cs.choices, answer: answer)
+  }
+
+  private func multiple(_ q: inout ObjectReader) -> QuestionBody? {
+    let cs = choices(&q)
+    guard let items = q.array("answers", required: true, minCount: 1), let cs else { return nil }
+    var answers: [Int] = []
+    for item in items {
+      guard let k = letterIndex(item, key: "answers", choiceCount: cs.choices.count, q) else { return nil }
+      if answers.contains(k) {
+        context.error(item, "answer \(quoted(Self.letter(k))) appears twice in \(quoted("answers")) of \(q.what)")
+        return nil
+      }
+      answers.append(k)
+    }
+    guard !answers.isEmpty else { return nil }
+    return .multiple(choices: cs.choices, answers: answers.sorted())
+  }
+
+  private func trueFalse(_ q: inout ObjectReader) -> QuestionBody? {
+    let answer = q.bool("answer", required: true)
+    var onTrue: String?
+    var onFalse: String?
+    if let v = q.value("feedback"), var f = ObjectReader(v, context: context, what: "feedback of \(q.what)") {
+      onTrue = f.string("true")
+      onFalse = f.string("false")
+      f.reportUnknownKeys()
+    }
+    return answer.map { .truefalse(answer: $0, feedbackTrue: onTrue, feedbackFalse: onFalse) }
+  }
+
+  // MARK: answers
+
+  /// A list of accepted answers: strings, or `{"text", "credit", "feedback"}` objects.
+  func textAnswers(_ q: inout ObjectReader, key: String) -> [TextAnswer]? {
+    guard let items = q.array(key, required: true, minCount: 1), !items.isEmpty else { return nil }
+    return textAnswers(items, key: key, q)
+  }
+
+  private func textAnswers(_ items: [JSONValue], key: String, _ q: ObjectReader) -> [TextAnswer]? {
+    var out: [TextAnswer] = []
+    var seen = Set<UInt64>()
+    var failed = false
+    for (n, item) in items.enumerated() {
+      var answer: TextAnswer?
+      if item.kind == .string {
+        answer = q.text(item, key: key).map { TextAnswer(text: $0) }
+      } else if var a = ObjectReader(item, context: context, what: "answer \(n + 1) in \(quoted(key)) of \(q.what)") {
+        let text = a.string("text", required: true)
+        let credit = a.number("credit", in: 0...1) ?? 1
+        let feedback = a.string("feedback")
+        a.reportUnknownKeys()
+        answer = text.map { TextAnswer(text: $0, credit: credit, feedback: feedback) }
+      }
+      guard let answer else {
+        failed = true
+        continue
+      }
+      if !seen.insert(comparisonKey(answer.text)).inserted {
+        context.warning(item, "accepted answer \(quoted(answer.text)) is listed twice in \(q.what)")
+      }
+      out.append(answer)
+    }
+    if failed { return nil }
+    if !out.contains(where: { $0.credit > 0 }) {
+      context.error(
+        items[0], "\(quoted(key)) in \(q.what) has no answer with credit above 0, so nothing could be right")
+      return nil
+    }
+    return out
+  }
+
+  private func numeric(_ q: inout ObjectReader) -> QuestionBody? {
+    guard let items = q.array("accept", required: true, minCount: 1), !items.isEmpty else { return nil }
+    let unit = q.string("unit")
+    let other = q.string("otherFeedback")
+    var out: [NumericAnswer] = []
+    for (n, item) in items.enumerated() {
+      guard var a = ObjectReader(item, context: context, what: "answer \(n + 1) of \(q.what)") else { return nil }
+      let value = a.number("value")
+      let tolerance = a.number("tolerance", in: 0...Double.greatestFiniteMagnitude)
+      let lo = a.number("min")
+      let hi = a.number("max")
+      let credit = a.number("credit", in: 0...1) ?? 1
+      let feedback = a.string("feedback")
+      a.reportUnknownKeys()
+      let hasValue = a.has("value")
+      let hasRange = a.has("min") || a.has("max")
+      if hasValue && hasRange {
+        context.error(
+          item,
+          "\(a.what) has both \"value\" and \"min\"/\"max\"; give either a value (with an optional tolerance) or a range"
+        )
+        return nil
+      }
+      if let value {
+        out.append(NumericAnswer(match: .value(value, tolerance: tolerance ?? 0), credit: credit, feedback: feedback))
+      } else if let lo, let hi {
+        if a.has("tolerance") { context.error(item, "\(a.what): \"tolerance\" applies to \"value\", not to a range") }
+        guard lo <= hi else {
+          context.error(item, "\(a.what) has \"min\" \(format(lo)) above \"max\" \(format(hi))")
+          return nil
+        }
+        out.append(NumericAnswer(match: .range(min: lo, max: hi), credit: credit, feedback: feedback))
+      } else {
+        if !hasValue && !(a.has("min") && a.has("max")) {
+          context.error(item, "\(a.what) needs \"value\" or both \"min\" and \"max\"")
+        }
+        return nil
+      }
+    }
+    guard out.contains(where: { $0.credit > 0 }) else {
+      context.error(items[0], "\"accept\" in \(q.what) has no answer with credit above 0, so nothing could be right")
+      return nil
+    }
+    return .numeric(accept: out, unit: unit, otherFeedback: other)
+  }
+
+  // MARK: structured types
+
+  private func matching(_ q: inout ObjectReader) -> QuestionBody? {
+    guard let node = q.required("pairs"), let items = q.array("pairs", minCount: 2) else { return nil }
+    let distractors = q.strings("distractors") ?? []
+    guard items.count >= 2 else { return nil }
+    if items.count > 26 {
+      context.error(node, "\(q.what) has \(items.count) pairs; at most 26 are allowed")
+      return nil
+    }
+    var pairs: [MatchPair] = []
+    var lefts = Set<UInt64>()
+    var rights = Set<UInt64>()
+    for (n, item) in items.enumerated() {
+      guard var p = ObjectReader(item, context: context, what: "pair \(n + 1) of \(q.what)") else { return nil }
+      let left = p.string("left", required: true)
+      let right = p.string("right", required: true)
+      p.reportUnknownKeys()
+      guard let left, let right else { return nil }
+      if !lefts.insert(comparisonKey(left)).inserted {
+        context.error(item, "\(p.what) repeats the left item \(quoted(left)); each left item must be unique")
+        return nil
+      }
+      if !rights.insert(comparisonKey(right)).inserted {
+        context.warning(item, "\(p.what) repeats the right item \(quoted(right))")
+      }
+      pairs.append(MatchPair(left: left, right: right))
+    }
+    if pairs.count + distractors.count > 26 {
+      context.error(node, "\(q.what) has \(pairs.count + distractors.count) right items; at most 26 (a-z) are allowed")
+      return nil
+    }
+    for d in distractors where rights.contains(comparisonKey(d)) {
+      context.warning(node, "distractor \(quoted(d)) of \(q.what) is also a right item of a pair")
+    }
+    return .matching(pairs: pairs, distractors: distractors)
+  }
+
+  private func ordering(_ q: inout ObjectReader) -> QuestionBody? {
+    guard let node = q.required("items"), let items = q.strings("items", minCount: 2), items.count >= 2 else {
+      return nil
+    }
+    if items.count > 26 {
+      context.error(node, "\(q.what) has \(items.count) items; at most 26 are allowed")
+      return nil
+    }
+    let unique = Set(items.map { comparisonKey($0) })
+    if unique.count != items.count {
+      context.error(node, "\(q.what) lists the same item twice, so its order would be ambiguous")
+      return nil
+    }
+    return .ordering(items: items)
+  }
+
+  private func cloze(_ q: inout ObjectReader) -> QuestionBody? {
+    let textNode = q.required("text")
+    let text = textNode.flatMap { q.text($0, key: "text") }
+    guard let gapItems = q.array("gaps", required: true, minCount: 1) else { return nil }
+    var gaps: [ClozeGap] = []
+    for (n, item) in gapItems.enumerated() {
+      guard var g = ObjectReader(item, context: context, what: "gap \(n + 1) of \(q.what)") else { return nil }
+      let accept = textAnswers(&g, key: "accept")
+      let ignore = g.bool("ignorePunctuation") ?? false
+      g.reportUnknownKeys()
+      guard let accept else { return nil }
+      gaps.append(ClozeGap(accept: accept, ignorePunctuation: ignore))
+    }
+    guard let text, let textNode, !gaps.isEmpty else { return nil }
+    let markers = ClozeText.markers(in: text)
+    let expected = Array(1...max(1, gaps.count))
+    if markers != expected {
+      let found = markers.isEmpty ? "no gaps" : markers.map { "{{\($0)}}" }.joined(separator: " ")
+      context.error(
+        textNode,
+        "the text of \(q.what) must contain the gaps \(expected.map { "{{\($0)}}" }.joined(separator: " ")) in order, one per entry of \"gaps\"; found \(found)"
+      )
+      return nil
+    }
+    return .cloze(text: text, gaps: gaps)
+  }
+
+  static func letter(_ index: Int) -> String { String(UnicodeScalar(UInt8(0x61 + index))) }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import QuizlineCore
+
+/// Turns free text (titles, Moodle tags, file names) into quizline ids, `[a-z0-9][a-z0-9-]{0,63}`.
+public enum Slug {
+  /// The longest id quizline accepts.
+  public static let maxLength = 64
+
+  /// Whether `text` already is a valid id.
+  public static func isValid(_ text: String) -> Bool { Identifier.isValid(text) }
+
+  /// `text` lower-cased, accents folded, every run of other characters replaced by one `-`, cut to at most
+  /// `maxLength` characters at a word boundary when possible; empty when nothing usable is left.
+  public static func make(_ text: String, maxLength: Int = Slug.maxLength) -> String {
+    let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+      .lowercased()
+    var out: [UInt8] = []
+    var pendingHyphen = false
+    for s in folded.unicodeScalars {
+      if s.isASCII, isAlnum(UInt8(s.value)) {
+        if pendingHyphen, !out.isEmpty { out.append(UInt8(ascii: "-")) }
+        pendingHyphen = false
+        out.append(UInt8(s.value))
+      } else if s == "'" || s == "\u{2019}" {
+        continue  // "Grant's" -> "grants"
+      } else {
+        pendingHyphen = true
+      }
+    }
+    if out.count > maxLength {
+      let cut = Array(out[0..<maxLength])
+      if let lastHyphen = cut.lastIndex(of: UInt8(ascii: "-")), lastHyphen >= maxLength / 2 {
+        out = Array(cut[0..<lastHyphen])
+      } else {
+        out = cut
+      }
+      while out.last == UInt8(ascii: "-") { out.removeLast() }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// A slug of the first words of `text` (for questions without a title), at most 40 characters.
+  public static func fromPrompt(_ text: String) -> String { make(text, maxLength: 40) }
+
+  /// `base-suffix`, with `base` shortened so that the result is still a valid id.
+  public static func withSuffix(_ base: String, _ suffix: String) -> String {
+    let room = maxLength - suffix.utf8.count - 1
+    var b = Array(base.utf8.prefix(max(room, 0)))
+    while b.last == UInt8(ascii: "-") { b.removeLast() }
+    return b.isEmpty ? suffix : String(decoding: b, as: UTF8.self) + "-" + suffix
+  }
+
+  private static func isAlnum(_ c: UInt8) -> Bool {
+    (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z"))
+      || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+  }
+}
+
+/// Hands out ids unique within one bank: the first request for a base gets it, later ones `base-2`, `base-3`….
+struct UniqueIDs {
+  private var used: Set<String> = []
+  /// For each base claimed more than once, the suffix to try next (so a thousand repeats of one title
+  /// cost a thousand look-ups, not half a million).
+  private var nextSuffix: [String: Int] = [:]
+
+  /// A unique id from `base` (already a slug); `fallback` is used when `base` is empty.
+  mutating func claim(_ base: String, fallback: String) -> String {
+    let b = base.isEmpty ? fallback : base
+    if used.insert(b).inserted { return b }
+    var n = nextSuffix[b] ?? 2
+    while true {
+      let candidate = Slug.withSuffix(b, String(n))
+      n += 1
+      if used.insert(candidate).inserted {
+        nextSuffix[b] = n
+        return candidate
+      }
+    }
+  }
+}

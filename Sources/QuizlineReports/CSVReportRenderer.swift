@@ -1,0 +1,142 @@
+import QuizlineCore
+
+/// The CSV form of a report (RFC 4180: comma-separated, CRLF line ends, a header row, fields with a
+/// comma, quote or line break quoted with `"` and inner quotes doubled; UTF-8 without a byte-order
+/// mark). Three tables, each its own file:
+///
+/// - `attempts`: one row per answer (the attempt log) of every profile in the report;
+/// - `sessions`: one row per study session and profile;
+/// - `items`: the class item analysis (class reports only).
+///
+/// Text cells that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a
+/// carriage return) get a leading `'`, unless the whole cell is a plain number such as `-2.5`
+/// (`-2+3+cmd|' /C calc'!A0`, typed as an answer, is not a number and is prefixed).
+public enum CSVReportRenderer {
+  public static let attemptColumns = [
+    "profile", "sequence", "answered_at", "run", "source", "bank", "question", "type", "response", "score", "correct",
+    "seconds",
+    "certainty", "rating", "practice",
+  ]
+  public static let sessionColumns = [
+    "profile", "course", "position", "session", "title", "completed", "completed_at", "checkpoint_questions",
+    "pass_percent",
+    "best_checkpoint_percent",
+  ]
+  public static let itemColumns = [
+    "question", "bank", "type", "title", "learners", "answers", "facility", "discrimination", "options", "flags",
+  ]
+
+  public static func render(_ report: Report, table: CSVTable, to sink: any ReportSink) {
+    var out = Buffered(sink)
+    switch table {
+    case .attempts:
+      out.row(attemptColumns)
+      out.flush()
+      for p in report.profiles {
+        guard let log = p.attempts else { continue }
+        var writer = CSVAttemptWriter(log: log, profile: p.profile, sink: sink)
+        writer.writeAll()
+      }
+    case .sessions:
+      out.row(sessionColumns)
+      for p in report.profiles {
+        for s in p.sessions {
+          out.row([
+            text(p.profile), text(s.course ?? ""), s.position.map(String.init) ?? "", text(s.id), text(s.title),
+            s.completedAt == nil ? "false" : "true", s.completedAt?.iso8601 ?? "", String(s.checkpointQuestions),
+            s.passPercent.map(String.init) ?? "", s.bestCheckpointPercent.map(String.init) ?? "",
+          ])
+        }
+      }
+    case .items:
+      out.row(itemColumns)
+      for i in report.classReport?.items ?? [] {
+        let options =
+          i.options.isEmpty
+          ? i.responses.map { "\($0.response)=\($0.count)" }
+          : i.options.map { "\($0.option)\($0.correct ? "*" : "")=\($0.count)" }
+        out.row([
+          text(i.ref.description), text(i.ref.bank), i.type, text(i.title), String(i.learners), String(i.answers),
+          JSONText.format(i.facility),
+          i.discrimination.map(JSONText.format) ?? "", text(options.joined(separator: "; ")),
+          text(i.flags.joined(separator: "; ")),
+        ])
+      }
+    }
+    out.flush()
+  }
+
+  public static func render(_ report: Report, table: CSVTable) -> String {
+    let sink = StringReportSink()
+    render(report, table: table, to: sink)
+    return sink.text
+  }
+
+  /// A text cell made safe for spreadsheets (a leading `'` before formula starters).
+  static func text(_ s: String) -> String {
+    guard let first = s.unicodeScalars.first else { return s }
+    switch first {
+    case "=", "+", "@", "\t", "\r": return "'" + s
+    case "-": return isPlainNumber(s) ? s : "'" + s
+    default: return s
+    }
+  }
+
+  /// `-12`, `-0.5`, `-.5`: a minus, digits with at most one point, and nothing else.
+  static func isPlainNumber(_ s: String) -> Bool {
+    var digits = 0
+    var points = 0
+    for (k, u) in s.utf8.enumerated() {
+      if k == 0, u == UInt8(ascii: "-") { continue }
+      if u >= 0x30 && u <= 0x39 {
+        digits += 1
+      } else if u == UInt8(ascii: ".") {
+        points += 1
+      } else {
+        return false
+      }
+    }
+    return digits > 0 && points <= 1
+  }
+
+  /// One field as RFC 4180 wants it.
+  static func field(_ s: String) -> String {
+    var needsQuotes = false
+    for u in s.utf8 where u == 0x2C || u == 0x22 || u == 0x0A || u == 0x0D {
+      needsQuotes = true
+      break
+    }
+    guard needsQuotes else { return s }
+    var out = "\""
+    for ch in s.unicodeScalars {
+      if ch == "\"" { out += "\"\"" } else { out.unicodeScalars.append(ch) }
+    }
+    return out + "\""
+  }
+
+  /// Rows gathered into pieces of about 256 KB before they go to the sink.
+  struct Buffered {
+    let sink: any ReportSink
+    var buffer = ""
+
+    init(_ sink: any ReportSink) {
+      self.sink = sink
+      buffer.reserveCapacity(1 << 18)
+    }
+
+    mutating func row(_ fields: [String]) {
+      for (k, f) in fields.enumerated() {
+        if k > 0 { buffer += "," }
+        buffer += field(f)
+      }
+      buffer += "\r\n"
+      if buffer.utf8.count >= 1 << 18 { flush() }
+    }
+
+    mutating func flush() {
+      guard !buffer.isEmpty else { return }
+      sink.write(buffer)
+      buffer.removeAll(keepingCapacity: true)
+    }
+  }
+}

@@ -1,0 +1,267 @@
+import QuizlineCore
+
+/// The HTML form of a report: one self-contained page (inline CSS and SVG, no scripts, no fonts or
+/// images from elsewhere) that prints well. Written as well-formed XHTML-compatible markup so an
+/// XML parser can check it; headings, table captions and header cells give it structure, every
+/// chart has a text alternative, and marks and words carry meaning alongside colour.
+public enum HTMLReportRenderer {
+  public static func render(_ report: Report, to sink: any ReportSink) {
+    var h = HTMLWriter()
+    let title =
+      report.classReport != nil ? "Class report" : "Progress report: " + (report.profiles.first?.profile ?? "")
+    h.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\" />\n")
+    h.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n")
+    h.raw("<title>\(html(title))</title>\n<style>\n\(HTMLStyleSheet.css)</style>\n</head>\n<body>\n<main>\n")
+    h.raw("<header>\n<h1>\(html(title))</h1>\n<p class=\"meta\">Generated \(report.generatedAt.iso8601)")
+    if let since = report.sinceDay { h.raw(" · answers and quizzes from \(Timestamp.day(since).isoDate) on") }
+    h.raw("</p>\n</header>\n")
+    if let klass = report.classReport {
+      classSections(report, klass, &h)
+    } else if let p = report.profiles.first {
+      profileSections(p, report, &h)
+    }
+    h.raw("</main>\n</body>\n</html>\n")
+    sink.write(h.text)
+  }
+
+  public static func render(_ report: Report) -> String {
+    let sink = StringReportSink()
+    render(report, to: sink)
+    return sink.text
+  }
+
+  static func profileSections(_ p: ProfileReport, _ report: Report, _ h: inout HTMLWriter) {
+    let s = p.summary
+    h.section("summary", "Summary")
+    h.raw("<ul class=\"cards\">\n")
+    let fraction = Double(s.sessionsCompleted) / Double(max(1, s.sessionsTotal))
+    h.card(
+      "Sessions completed", "\(s.sessionsCompleted)/\(s.sessionsTotal)", bar: fraction,
+      barLabel: "\(ReportFormat.percent(fraction)) of sessions completed")
+    h.card(
+      "Accuracy", s.accuracy.map(ReportFormat.percent) ?? "–",
+      note: "\(Renderer.count(s.answers, "answer")), \(s.questionsAttempted)/\(s.questionsTotal) questions")
+    h.card("Time studied", Renderer.formatDuration(s.secondsStudied))
+    h.card(
+      "Study streak", Renderer.count(s.streakDays, "day"), note: "longest \(Renderer.count(s.longestStreakDays, "day"))"
+    )
+    h.card(
+      "Reviews due", "\(s.dueNow) now", note: "\(s.dueToday) today" + (s.newToday > 0 ? ", +\(s.newToday) new" : ""))
+    h.card("Flagged", String(s.flaggedCount), note: s.flaggedCount == 1 ? "question" : "questions")
+    h.raw("</ul>\n")
+    if let period = p.period {
+      h.raw("<p>Since \(Timestamp.day(period.fromDay).isoDate): \(Renderer.count(period.answers, "answer"))")
+      if let a = period.accuracy { h.raw(", accuracy \(ReportFormat.percent(a))") }
+      h.raw(
+        ", \(html(Renderer.formatDuration(period.secondsStudied))), \(Renderer.count(period.activeDays, "active day")).</p>\n"
+      )
+    }
+    h.raw("</section>\n")
+
+    h.section("sessions", "Completion per session")
+    var groups: [(title: String, rows: [SessionRow])] = []
+    for row in p.sessions {
+      let course = p.courses.first { $0.id == row.course }
+      let title =
+        course.map { "\($0.title): \($0.completed) of \($0.total) sessions completed" } ?? "Sessions in no course"
+      if groups.last?.title == title {
+        groups[groups.count - 1].rows.append(row)
+      } else {
+        groups.append((title, [row]))
+      }
+    }
+    for group in groups {
+      h.table(
+        caption: group.title, ["#", "Session", "Status", "Best checkpoint"],
+        group.rows.map { row in
+          let status =
+            row.completedAt.map { "<span class=\"done\">✓ Completed \($0.isoDate)</span>" }
+            ?? "<span class=\"todo\">○ Not completed</span>"
+          let best =
+            row.bestCheckpointPercent.map { "\($0)%" + (row.passPercent.map { " (pass \($0)%)" } ?? "") } ?? "–"
+          return [
+            row.position.map(String.init) ?? "·", "\(html(row.title))<br /><code>\(html(row.id))</code>", status, best,
+          ]
+        }, numeric: [3], captionClass: "group")
+    }
+    h.raw("</section>\n")
+
+    h.section("banks", "Banks and score history")
+    h.table(
+      caption: "Quiz scores per bank (best, last and average of the quizzes taken)",
+      ["Bank", "Questions attempted", "Accuracy", "Quizzes", "Best", "Last", "Average"],
+      p.banks.map { b in
+        [
+          "\(html(b.title))<br /><code>\(html(b.id))</code>", "\(b.questionsAttempted)/\(b.questions)",
+          b.accuracy.map(ReportFormat.percent) ?? "–", String(b.scores?.runs ?? 0),
+          b.scores.map { "\($0.best)%" } ?? "–",
+          b.scores.map { "\($0.last)%" } ?? "–", b.scores.map { "\($0.average)%" } ?? "–",
+        ]
+      }, numeric: [1, 2, 3, 4, 5, 6])
+    let charted = p.banks.filter { !$0.scoreHistory.isEmpty }
+    if charted.isEmpty {
+      h.raw("<p>No bank quiz has ended yet, so there is no score history.</p>\n")
+    } else {
+      h.raw("<div class=\"charts\">\n")
+      for (k, b) in charted.enumerated() { h.raw(HTMLCharts.scoreHistory(b, id: "score-\(k)")) }
+      h.raw("</div>\n")
+    }
+    h.raw("</section>\n")
+
+    h.section("activity", "Activity")
+    h.raw(HTMLCharts.heatmap(p.activity, today: report.generatedAt.dayNumber))
+    h.raw("</section>\n")
+
+    h.section("tags", "Weakest tags")
+    if p.weakestTags.isEmpty {
+      h.raw("<p>No tag has enough answers yet.</p>\n")
+    } else {
+      h.table(
+        caption: "Tags with the lowest accuracy (at least five answers)", ["Tag", "Accuracy", "Answers", "Questions"],
+        p.weakestTags.map {
+          [html($0.tag), ReportFormat.percent($0.accuracy), String($0.answers), String($0.questions)]
+        }, numeric: [1, 2, 3])
+    }
+    h.raw("</section>\n")
+
+    questionList("flagged", "Flagged questions", p.flagged, &h)
+    questionList("due", "Due for review now", p.dueNow, &h)
+    if let info = p.history {
+      h.raw("<footer><p>History: \(info.events) events read (up to event \(info.lastSequence))")
+      if !info.complete { h.raw("; earlier events are missing from the archive, so the score history is partial") }
+      if info.unreadableLines > 0 { h.raw("; \(info.unreadableLines) unreadable lines were left out") }
+      h.raw(".</p></footer>\n")
+    }
+  }
+
+  static func questionList(_ id: String, _ title: String, _ items: [QuestionLabel], _ h: inout HTMLWriter) {
+    guard !items.isEmpty else { return }
+    h.section(id, "\(title) (\(items.count))")
+    h.raw("<ul class=\"questions\">\n")
+    for q in items.prefix(25) {
+      h.raw("<li><code>\(html(q.ref.description))</code> \(html(q.title))</li>\n")
+    }
+    if items.count > 25 { h.raw("<li>… and \(items.count - 25) more</li>\n") }
+    h.raw("</ul>\n</section>\n")
+  }
+
+  static func classSections(_ report: Report, _ klass: ClassReport, _ h: inout HTMLWriter) {
+    let t = klass.totals
+    h.section("summary", "Class summary")
+    h.raw("<ul class=\"cards\">\n")
+    h.card("Profiles", String(t.profiles), note: "\(t.activeLearners) with answers")
+    h.card("Answers", String(t.answers))
+    h.card("Accuracy", t.accuracy.map(ReportFormat.percent) ?? "–")
+    h.card("Time studied", Renderer.formatDuration(t.secondsStudied))
+    h.raw("</ul>\n</section>\n")
+    h.section("profiles", "Profiles")
+    var rows = report.profiles.map { p in
+      let (s, c) = (p.summary, p.counted)
+      return [
+        html(p.profile), "\(s.sessionsCompleted)/\(s.sessionsTotal)", String(c.answers),
+        c.accuracy.map(ReportFormat.percent) ?? "–",
+        html(Renderer.formatDuration(c.secondsStudied)), String(s.streakDays),
+        s.lastActiveDay.map { Timestamp.day($0).isoDate } ?? "–",
+      ]
+    }
+    rows.append([
+      "<strong>Total</strong>", String(t.sessionsCompleted), String(t.answers),
+      t.accuracy.map(ReportFormat.percent) ?? "–",
+      html(Renderer.formatDuration(t.secondsStudied)), "", "",
+    ])
+    h.table(
+      caption: "One row per profile, and the class totals",
+      ["Profile", "Sessions", "Answers", "Accuracy", "Time studied", "Streak", "Last active"],
+      rows, numeric: [1, 2, 3, 4, 5])
+    h.raw("</section>\n")
+    h.section("items", "Item analysis")
+    h.raw(
+      "<p>From each learner's first answer to each question. <strong>Facility</strong>: mean credit. <strong>Discrimination</strong>: mean "
+        + "credit of the top third of learners (by total credit) minus the bottom third; under 0.20 is weak and negative is a warning "
+        + "sign. Rows marked ⚠ stand out.</p>\n")
+    h.table(
+      caption: "Item analysis per question",
+      ["Question", "Type", "Learners", "Facility", "Discrimination", "Answers chosen", "Stands out"],
+      klass.items.map { i in
+        let options =
+          i.options.isEmpty
+          ? i.responses.map { "\(html($0.response)) ×\($0.count)" }
+          : i.options.map { "\(html($0.option))\($0.correct ? " ✓" : "") \($0.count)" }
+        return [
+          "<code>\(html(i.ref.description))</code><br />\(html(i.title))", html(i.type), String(i.learners),
+          ReportFormat.percent(i.facility),
+          i.discrimination.map(ReportFormat.decimal) ?? "–", options.joined(separator: " · "),
+          i.flags.isEmpty
+            ? "" : "<span class=\"warn\">⚠ " + i.flags.map(html).joined(separator: "<br />⚠ ") + "</span>",
+        ]
+      }, numeric: [2, 3, 4], rowClass: { klass.items[$0].flags.isEmpty ? nil : "flagged" }, tableClass: "items")
+    h.raw("</section>\n")
+  }
+}
+
+/// Text from banks and learners made safe inside HTML (and XML): control characters shown escaped,
+/// markup characters as entities.
+func html(_ s: String) -> String {
+  var out = ""
+  for ch in escapingControlCharacters(s, keepNewlines: false).unicodeScalars {
+    switch ch {
+    case "&": out += "&amp;"
+    case "<": out += "&lt;"
+    case ">": out += "&gt;"
+    case "\"": out += "&quot;"
+    case "'": out += "&#39;"
+    default: out.unicodeScalars.append(ch)
+    }
+  }
+  return out
+}
+
+/// Accumulates the page.
+struct HTMLWriter {
+  var text = ""
+
+  mutating func raw(_ s: String) { text += s }
+
+  mutating func section(_ id: String, _ title: String) {
+    raw("<section aria-labelledby=\"\(id)-h\">\n<h2 id=\"\(id)-h\">\(html(title))</h2>\n")
+  }
+
+  mutating func card(_ label: String, _ value: String, note: String? = nil, bar: Double? = nil, barLabel: String = "") {
+    raw("<li class=\"card\"><span class=\"label\">\(html(label))</span> <span class=\"value\">\(html(value))</span>")
+    if let note { raw(" <span class=\"note\">\(html(note))</span>") }
+    if let bar {
+      let pct = Int(saturating: (max(0, min(1, bar)) * 100).rounded())
+      raw(
+        "<span class=\"bar\" role=\"img\" aria-label=\"\(html(barLabel))\"><span style=\"width:\(pct)%\"></span></span>"
+      )
+    }
+    raw("</li>\n")
+  }
+
+  /// A table whose cells are already HTML; `numeric` columns are right-aligned.
+  mutating func table(
+    caption: String, _ header: [String], _ rows: [[String]], numeric: Set<Int> = [],
+    rowClass: ((Int) -> String?)? = nil, captionClass: String? = nil,
+    tableClass: String? = nil
+  ) {
+    raw(
+      "<table\(tableClass.map { " class=\"\($0)\"" } ?? "")>\n<caption\(captionClass.map { " class=\"\($0)\"" } ?? "")>\(html(caption))</caption>\n<thead><tr>"
+    )
+    for (k, c) in header.enumerated() {
+      raw("<th scope=\"col\"\(numeric.contains(k) ? " class=\"num\"" : "")>\(html(c))</th>")
+    }
+    raw("</tr></thead>\n<tbody>\n")
+    for (r, row) in rows.enumerated() {
+      raw(rowClass?(r).map { "<tr class=\"\($0)\">" } ?? "<tr>")
+      for (k, c) in row.enumerated() {
+        if k == 0 {
+          raw("<th scope=\"row\">\(c)</th>")
+        } else {
+          raw("<td\(numeric.contains(k) ? " class=\"num\"" : "")>\(c)</td>")
+        }
+      }
+      raw("</tr>\n")
+    }
+    raw("</tbody>\n</table>\n")
+  }
+}

@@ -1,0 +1,269 @@
+import QuizlineCore
+
+/// The JSON form of a report: `schemas/report.schema.json` (version ``Report/schemaVersion``),
+/// keys always in the order written here, times as ISO-8601 UTC, days as `YYYY-MM-DD`, fractions
+/// (accuracy, facility) in 0...1, durations in seconds. Made for scripts: nothing is rounded.
+public enum JSONReportRenderer {
+  /// Long score histories (thousands of quizzes) are written directly, in exactly the layout
+  /// ``JSONText`` gives them, instead of as a tree of values (tested against the tree form).
+  public static func render(_ report: Report, to sink: any ReportSink) {
+    var histories: [[ScorePoint]] = []
+    let text = json(report, placeholders: &histories).rendered(pretty: true)
+    guard !histories.isEmpty else {
+      sink.write(text + "\n")
+      return
+    }
+    var rest = Substring(text)
+    while let mark = rest.firstRange(of: "\"\\u0001scoreHistory:") {
+      sink.write(String(rest[..<mark.lowerBound]))
+      rest = rest[mark.upperBound...]
+      let digits = rest.prefix { $0 != "\"" }
+      rest = rest.dropFirst(digits.count + 1)
+      sink.write(scoreHistoryText(histories[Int(digits)!], indent: 5))
+    }
+    sink.write(String(rest) + "\n")
+  }
+
+  /// A score history as `JSONText.rendered(pretty: true)` writes an array at `indent` levels.
+  static func scoreHistoryText(_ points: [ScorePoint], indent: Int) -> String {
+    let inner = Array(("\n" + String(repeating: "  ", count: indent + 1)).utf8)
+    let member = Array(("\n" + String(repeating: "  ", count: indent + 2)).utf8)
+    var out = ByteBuffer(capacity: points.count * (110 + 4 * indent) + 64)
+    var day: (number: Int64, bytes: [UInt8]) = (Int64.min, [])
+    out.append(UInt8(ascii: "["))
+    for (k, p) in points.enumerated() {
+      if k > 0 { out.append(UInt8(ascii: ",")) }
+      out += inner
+      out.append(UInt8(ascii: "{"))
+      out += member
+      out.append("\"run\": ")
+      out.appendInteger(p.run)
+      out.append(UInt8(ascii: ","))
+      out += member
+      out.append("\"endedAt\": \"")
+      out.appendTimestamp(p.endedAt, day: &day)
+      out.append("\",")
+      out += member
+      out.append("\"percent\": ")
+      out.appendInteger(p.percent)
+      out.append(UInt8(ascii: ","))
+      out += member
+      out.append(p.endedEarly ? "\"endedEarly\": true" : "\"endedEarly\": false")
+      out += inner
+      out.append(UInt8(ascii: "}"))
+    }
+    out.append(UInt8(ascii: "\n"))
+    out += Array(String(repeating: "  ", count: indent).utf8)
+    out.append(UInt8(ascii: "]"))
+    let text = out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+    out.free()
+    return text
+  }
+
+  public static func render(_ report: Report) -> String {
+    let sink = StringReportSink()
+    render(report, to: sink)
+    return sink.text
+  }
+
+  /// The whole report as a value tree; with `placeholders`, long score histories are left out and
+  /// collected there (a string stands in for each).
+  static func json(_ r: Report, placeholders: inout [[ScorePoint]]) -> JSONText {
+    .object([
+      ("kind", .string("report")), ("schemaVersion", .int(Report.schemaVersion)),
+      ("generatedAt", .string(r.generatedAt.iso8601)),
+      ("scope", .string(r.isClass ? "class" : "profile")), ("since", day(r.sinceDay)),
+      ("profiles", .array(r.profiles.map { profile($0, placeholders: &placeholders) })),
+      ("class", r.classReport.map(classJSON) ?? .null),
+    ])
+  }
+
+  static func json(_ r: Report) -> JSONText {
+    var none: [[ScorePoint]]? = nil
+    return .object([
+      ("kind", .string("report")), ("schemaVersion", .int(Report.schemaVersion)),
+      ("generatedAt", .string(r.generatedAt.iso8601)),
+      ("scope", .string(r.isClass ? "class" : "profile")), ("since", day(r.sinceDay)),
+      ("profiles", .array(r.profiles.map { profile($0, placeholders: &none) })),
+      ("class", r.classReport.map(classJSON) ?? .null),
+    ])
+  }
+
+  static func profile(_ p: ProfileReport, placeholders: inout [[ScorePoint]]) -> JSONText {
+    var collected: [[ScorePoint]]? = placeholders
+    defer { placeholders = collected ?? [] }
+    return profile(p, placeholders: &collected)
+  }
+
+  static func profile(_ p: ProfileReport, placeholders: inout [[ScorePoint]]?) -> JSONText {
+    let s = p.summary
+    return .object([
+      ("profile", .string(p.profile)),
+      (
+        "summary",
+        .object([
+          ("sessionsCompleted", .int(s.sessionsCompleted)), ("sessionsTotal", .int(s.sessionsTotal)),
+          ("questionsAttempted", .int(s.questionsAttempted)), ("questionsTotal", .int(s.questionsTotal)),
+          ("answers", .int(s.answers)),
+          ("accuracy", number(s.accuracy)), ("secondsStudied", .double(s.secondsStudied)),
+          ("streakDays", .int(s.streakDays)),
+          ("longestStreakDays", .int(s.longestStreakDays)), ("lastActiveDay", day(s.lastActiveDay)),
+          ("flagged", .int(s.flaggedCount)),
+          ("dueNow", .int(s.dueNow)), ("dueToday", .int(s.dueToday)), ("newToday", .int(s.newToday)),
+        ])
+      ),
+      ("period", p.period.map(period) ?? .null),
+      (
+        "courses",
+        .array(
+          p.courses.map {
+            .object([
+              ("id", .string($0.id)), ("title", .string($0.title)), ("completed", .int($0.completed)),
+              ("total", .int($0.total)),
+            ])
+          })
+      ),
+      ("sessions", .array(p.sessions.map(session))),
+      ("banks", .array(p.banks.map { bank($0, placeholders: &placeholders) })),
+      (
+        "weakestTags",
+        .array(
+          p.weakestTags.map {
+            .object([
+              ("tag", .string($0.tag)), ("questions", .int($0.questions)), ("answers", .int($0.answers)),
+              ("accuracy", .double($0.accuracy)),
+            ])
+          })
+      ),
+      ("flagged", .array(p.flagged.map(label))),
+      ("dueNow", .array(p.dueNow.map(label))),
+      (
+        "activity",
+        .array(
+          p.activity.map {
+            .object([
+              ("day", day($0.day)), ("answers", .int($0.answers)), ("correct", .int($0.correct)),
+              ("seconds", .double($0.seconds)),
+              ("newCards", .int($0.newCards)),
+            ])
+          })
+      ),
+      ("questions", .array(p.questions.map(question))),
+      ("history", p.history.map(history) ?? .null),
+    ])
+  }
+
+  static func period(_ p: PeriodSummary) -> JSONText {
+    .object([
+      ("from", day(p.fromDay)), ("to", day(p.toDay)), ("answers", .int(p.answers)), ("correct", .int(p.correct)),
+      ("accuracy", number(p.accuracy)),
+      ("secondsStudied", .double(p.secondsStudied)), ("activeDays", .int(p.activeDays)),
+    ])
+  }
+
+  static func session(_ s: SessionRow) -> JSONText {
+    .object([
+      ("id", .string(s.id)), ("title", .string(s.title)), ("course", .optional(s.course)),
+      ("position", s.position.map { .int($0) } ?? .null),
+      ("completed", .bool(s.completedAt != nil)), ("completedAt", .optional(s.completedAt?.iso8601)),
+      ("checkpointQuestions", .int(s.checkpointQuestions)), ("passPercent", s.passPercent.map { .int($0) } ?? .null),
+      ("bestCheckpointPercent", s.bestCheckpointPercent.map { .int($0) } ?? .null),
+    ])
+  }
+
+  static func bank(_ b: BankRow, placeholders: inout [[ScorePoint]]?) -> JSONText {
+    var history: JSONText
+    if placeholders != nil, b.scoreHistory.count > 16 {
+      history = .string("\u{1}scoreHistory:\(placeholders!.count)")
+      placeholders!.append(b.scoreHistory)
+    } else {
+      history = .array(
+        b.scoreHistory.map {
+          .object([
+            ("run", .int($0.run)), ("endedAt", .string(Timestamp(microseconds: $0.endedAt).iso8601)),
+            ("percent", .int($0.percent)),
+            ("endedEarly", .bool($0.endedEarly)),
+          ])
+        })
+    }
+    return .object([
+      ("id", .string(b.id)), ("title", .string(b.title)), ("questions", .int(b.questions)),
+      ("questionsAttempted", .int(b.questionsAttempted)),
+      ("answers", .int(b.answers)), ("accuracy", number(b.accuracy)),
+      (
+        "quizzes",
+        b.scores.map {
+          .object([
+            ("runs", .int($0.runs)), ("best", .int($0.best)), ("last", .int($0.last)), ("average", .int($0.average)),
+          ])
+        } ?? .null
+      ),
+      ("scoreHistory", history),
+    ])
+  }
+
+  static func question(_ q: QuestionRow) -> JSONText {
+    .object([
+      ("question", .string(q.ref.description)), ("title", .string(q.title)), ("type", .optional(q.type)),
+      ("attempts", .int(q.attempts)),
+      ("correct", .int(q.correct)), ("accuracy", number(q.accuracy)), ("lastScore", number(q.lastScore)),
+      ("lastAnsweredAt", .optional(q.lastAnsweredAt?.iso8601)), ("flagged", .bool(q.flagged)),
+      ("due", .optional(q.due?.iso8601)),
+    ])
+  }
+
+  static func history(_ h: HistoryInfo) -> JSONText {
+    .object([
+      ("firstSequence", h.firstSequence.map { .int($0) } ?? .null), ("lastSequence", .int(h.lastSequence)),
+      ("events", .int(h.events)),
+      ("complete", .bool(h.complete)), ("unreadableLines", .int(h.unreadableLines)),
+    ])
+  }
+
+  static func classJSON(_ c: ClassReport) -> JSONText {
+    let t = c.totals
+    return .object([
+      (
+        "totals",
+        .object([
+          ("profiles", .int(t.profiles)), ("activeLearners", .int(t.activeLearners)),
+          ("sessionsCompleted", .int(t.sessionsCompleted)),
+          ("answers", .int(t.answers)), ("accuracy", number(t.accuracy)), ("secondsStudied", .double(t.secondsStudied)),
+        ])
+      ),
+      ("items", .array(c.items.map(item))),
+    ])
+  }
+
+  static func item(_ i: ItemAnalysis) -> JSONText {
+    .object([
+      ("question", .string(i.ref.description)), ("title", .string(i.title)), ("type", .string(i.type)),
+      ("learners", .int(i.learners)),
+      ("answers", .int(i.answers)), ("facility", .double(i.facility)), ("discrimination", number(i.discrimination)),
+      (
+        "options",
+        .array(
+          i.options.map {
+            .object([
+              ("option", .string($0.option)), ("text", .string($0.text)), ("correct", .bool($0.correct)),
+              ("count", .int($0.count)),
+            ])
+          })
+      ),
+      (
+        "responses",
+        .array(
+          i.responses.map {
+            .object([("response", .string($0.response)), ("count", .int($0.count)), ("score", .double($0.score))])
+          })
+      ),
+      ("flags", .array(i.flags.map { .string($0) })),
+    ])
+  }
+
+  static func label(_ q: QuestionLabel) -> JSONText {
+    .object([("question", .string(q.ref.description)), ("title", .string(q.title))])
+  }
+  static func number(_ x: Double?) -> JSONText { x.map { .double($0) } ?? .null }
+  static func day(_ d: Int64?) -> JSONText { d.map { .string(Timestamp.day($0).isoDate) } ?? .null }
+}

@@ -1,0 +1,55 @@
+import QuizlineCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where a profile's files live: `Progress/<profile>/`.
+///
+/// - `journal.jsonl`: events since (roughly) the last snapshot, one JSON object per line;
+/// - `snapshot.json`: the derived progress up to `lastSequence`;
+/// - `archive/<first>-<last>.jsonl`: earlier journal segments, kept whole for reports and recovery;
+/// - `history`: the line editor's history; `lock`: the single-writer lock (holds the owner's PID).
+public struct ProfileLayout: Sendable, Equatable {
+  public let directory: String
+
+  public init(progressDirectory: String, profile: String) {
+    directory = progressDirectory + "/" + profile
+  }
+
+  public init(directory: String) { self.directory = directory }
+
+  public var journal: String { directory + "/journal.jsonl" }
+  public var snapshot: String { directory + "/snapshot.json" }
+  public var archive: String { directory + "/archive" }
+  public var history: String { directory + "/history" }
+  public var lock: String { directory + "/lock" }
+  public var reports: String { directory + "/reports" }
+
+  /// Archived segments in sequence order.
+  public func archivedSegments() -> [String] {
+    guard let names = try? LocalFileSource().entries(of: archive) else { return [] }
+    let segments = names.compactMap { name -> (Int, String)? in
+      guard name.hasSuffix(".jsonl"), let first = Int(name.prefix { $0 != "-" }) else { return nil }
+      return (first, archive + "/" + name)
+    }
+    return segments.sorted { $0.0 < $1.0 }.map(\.1)
+  }
+
+  /// `name.damaged-20261202T101500Z`: where a file that could not be read is kept aside. The time
+  /// is cut to whole seconds; when that name is taken (two repairs in one second, or a clock fixed
+  /// with `--now`), `-2`, `-3`, … is added, so one kept-aside file never replaces another.
+  public static func asideName(_ path: String, at now: Timestamp) -> String {
+    let stamp = Timestamp(microseconds: now.seconds * 1_000_000).iso8601.filter { $0 != "-" && $0 != ":" }
+    let base = path + ".damaged-" + stamp
+    var name = base
+    var n = 1
+    while FileOps.exists(name) {
+      n += 1
+      name = base + "-\(n)"
+    }
+    return name
+  }
+}
