@@ -4,21 +4,21 @@ import QuizlineStorage
 
 /// Everything a command may touch, passed in so commands run the same in-process (tests) and for real.
 public struct CommandEnvironment: Sendable {
-  public var stdout: any TextSink
+  var stdout: any TextSink
   public var stderr: any TextSink
   /// Environment variables (only the ones quizline reads matter).
-  public var variables: [String: String]
+  var variables: [String: String]
   /// Whether standard input and output are both terminals.
-  public var isInteractive: Bool
+  var isInteractive: Bool
   /// Whether standard output is a terminal.
-  public var stdoutIsTerminal: Bool
+  var stdoutIsTerminal: Bool
   /// Terminal width in columns (`COLUMNS`, then the terminal, then 80).
   public var width: Int
   public var files: any FileSource
   /// Resolved global settings (filled in by ``QuizlineCommand`` from options and variables).
-  public var settings = GlobalSettings()
+  var settings = GlobalSettings()
 
-  public init(
+  init(
     stdout: any TextSink, stderr: any TextSink, variables: [String: String] = [:], isInteractive: Bool = false,
     stdoutIsTerminal: Bool = false, width: Int = 80, files: any FileSource = LocalFileSource()
   ) {
@@ -33,8 +33,8 @@ public struct CommandEnvironment: Sendable {
 }
 
 /// Options that apply to every command.
-public struct GlobalSettings: Sendable, Equatable {
-  public var quizzesDirectory = "Quizzes"
+struct GlobalSettings: Sendable, Equatable {
+  var quizzesDirectory = "Quizzes"
   public var progressDirectory = "Progress"
   public var profile = "default"
   /// Plain ASCII, no colour (`--plain`, `NO_COLOR`, or output that is not a terminal).
@@ -45,5 +45,5 @@ public struct GlobalSettings: Sendable, Equatable {
   /// Open the profile without its lock and without recording anything (`--read-only`).
   public var readOnly = false
 
-  public init() {}
+  init() {}
 }

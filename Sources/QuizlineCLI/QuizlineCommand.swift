@@ -94,8 +94,8 @@ public enum QuizlineCommand {
 /// Descriptors 0, 1 and 2 are open before quizline opens any file: started with one of them
 /// closed (`quizline >&-`), the next file opened (the profile's lock) would get its number, and
 /// everything printed would land in that file.
-public enum StandardDescriptors {
-  public static func ensureOpen() {
+enum StandardDescriptors {
+  static func ensureOpen() {
     for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
       let opened = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
       // open returns the lowest free number, which is `fd` itself; anything else is put there.
@@ -113,7 +113,7 @@ public func exitProcess(_ status: Int32) -> Never {
 }
 
 /// The terminal's width: `COLUMNS`, then the terminal itself, then 80.
-public enum TerminalSize {
+enum TerminalSize {
   public static func columns(variables: [String: String]) -> Int {
     if let c = variables["COLUMNS"].flatMap(Int.init), c >= 20, c <= 1000 { return c }
     var ws = winsize()

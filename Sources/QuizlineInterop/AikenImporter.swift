@@ -15,7 +15,7 @@ import QuizlineFormats
 /// the correct answer, since the format has none.
 public struct AikenImporter: QuestionImporter {
   public var bankID: String?
-  public var bankTitle: String?
+  var bankTitle: String?
 
   public init(bankID: String? = nil, bankTitle: String? = nil) {
     self.bankID = bankID

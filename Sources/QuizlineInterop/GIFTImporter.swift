@@ -22,7 +22,7 @@ public struct GIFTImporter: QuestionImporter {
   /// The bank id to use; nil derives it from the file name.
   public var bankID: String?
   /// The bank title to use; nil derives it from the file name.
-  public var bankTitle: String?
+  var bankTitle: String?
 
   public init(bankID: String? = nil, bankTitle: String? = nil) {
     self.bankID = bankID
@@ -107,7 +107,7 @@ public struct GIFTImporter: QuestionImporter {
 
   /// Tags for a `$CATEGORY:` path: one per level prefix, after dropping `$…$` context tokens and a
   /// leading `top`; `//` in a name is a literal slash.
-  public static func categoryTags(_ path: String) -> [String] {
+  static func categoryTags(_ path: String) -> [String] {
     let placeholder = "\u{1}"
     var levels = path.replacingOccurrences(of: "//", with: placeholder).split(separator: "/").map {
       $0.replacingOccurrences(of: placeholder, with: "/").trimmingWhitespace

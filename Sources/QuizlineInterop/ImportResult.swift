@@ -77,7 +77,7 @@ public struct StudyNote: Sendable, Equatable {
   /// Line of the file where the note starts.
   public var line: Int
 
-  public init(title: String?, text: String, tags: [String] = [], line: Int) {
+  init(title: String?, text: String, tags: [String] = [], line: Int) {
     self.title = title
     self.text = text
     self.tags = tags

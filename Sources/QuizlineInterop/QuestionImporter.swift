@@ -5,7 +5,7 @@ import QuizlineFormats
 /// Reads one file of another tool's question format into a quizline ``Bank`` (and study notes),
 /// with located diagnostics and the losses of the conversion (``ImportResult``). Every format's
 /// importer conforms, so the CLI, `check`, the fuzz targets and the tests drive them alike.
-public protocol QuestionImporter: Sendable {
+protocol QuestionImporter: Sendable {
   /// The bank id to use; nil derives it from the file name.
   var bankID: String? { get set }
   /// The bank title to use; nil derives it from the file name.

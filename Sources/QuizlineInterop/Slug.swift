@@ -2,9 +2,9 @@ import Foundation
 import QuizlineCore
 
 /// Turns free text (titles, Moodle tags, file names) into quizline ids, `[a-z0-9][a-z0-9-]{0,63}`.
-public enum Slug {
+enum Slug {
   /// The longest id quizline accepts.
-  public static let maxLength = 64
+  static let maxLength = 64
 
   /// Whether `text` already is a valid id.
   public static func isValid(_ text: String) -> Bool { Identifier.isValid(text) }
@@ -40,10 +40,10 @@ public enum Slug {
   }
 
   /// A slug of the first words of `text` (for questions without a title), at most 40 characters.
-  public static func fromPrompt(_ text: String) -> String { make(text, maxLength: 40) }
+  static func fromPrompt(_ text: String) -> String { make(text, maxLength: 40) }
 
   /// `base-suffix`, with `base` shortened so that the result is still a valid id.
-  public static func withSuffix(_ base: String, _ suffix: String) -> String {
+  static func withSuffix(_ base: String, _ suffix: String) -> String {
     let room = maxLength - suffix.utf8.count - 1
     var b = Array(base.utf8.prefix(max(room, 0)))
     while b.last == UInt8(ascii: "-") { b.removeLast() }

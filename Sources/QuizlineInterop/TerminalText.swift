@@ -2,7 +2,7 @@ import QuizlineCore
 import QuizlineFormats
 
 /// The text formats a GIFT text can be written in (`[html]`, `[moodle]`, `[plain]`, `[markdown]`).
-public enum TextFormat: String, Sendable, Equatable, Hashable, CaseIterable {
+enum TextFormat: String, Sendable, Equatable, Hashable, CaseIterable {
   case moodle, html, plain, markdown
 }
 
@@ -20,14 +20,14 @@ public enum TextFormat: String, Sendable, Equatable, Hashable, CaseIterable {
 /// A `<` that does not start a tag and an `&` that does not start a known entity are kept as written, so
 /// `1 < 2 & 3` survives; so is a tag still open at the end of the text, with every `<` after it. A link
 /// opened inside another ends the outer one, as in a browser. Reduction takes time linear in the text.
-public enum TerminalText {
+enum TerminalText {
   /// The reduced text and what was lost on the way.
-  public struct Reduced: Sendable, Equatable {
+  struct Reduced: Sendable, Equatable {
     public var text: String
     /// True when markup (a tag) was removed.
-    public var removedMarkup: Bool
+    var removedMarkup: Bool
     /// Images and other media that only left their alternative text (their `src`).
-    public var droppedMedia: [String]
+    var droppedMedia: [String]
   }
 
   /// `text` (written in `format`) as terminal text.

@@ -12,17 +12,17 @@ import QuizlineCore
 /// carriage return) get a leading `'`, unless the whole cell is a plain number such as `-2.5`
 /// (`-2+3+cmd|' /C calc'!A0`, typed as an answer, is not a number and is prefixed).
 public enum CSVReportRenderer {
-  public static let attemptColumns = [
+  static let attemptColumns = [
     "profile", "sequence", "answered_at", "run", "source", "bank", "question", "type", "response", "score", "correct",
     "seconds",
     "certainty", "rating", "practice",
   ]
-  public static let sessionColumns = [
+  static let sessionColumns = [
     "profile", "course", "position", "session", "title", "completed", "completed_at", "checkpoint_questions",
     "pass_percent",
     "best_checkpoint_percent",
   ]
-  public static let itemColumns = [
+  static let itemColumns = [
     "question", "bank", "type", "title", "learners", "answers", "facility", "discrimination", "options", "flags",
   ]
 

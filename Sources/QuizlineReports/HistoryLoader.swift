@@ -17,7 +17,7 @@ public protocol ChunkedFileReader: Sendable {
 
 /// POSIX `read` into one reused 1 MiB buffer, so memory stays flat however long the journal is.
 public struct PosixChunkedReader: ChunkedFileReader {
-  public var chunkSize = 1 << 20
+  var chunkSize = 1 << 20
 
   public init() {}
 

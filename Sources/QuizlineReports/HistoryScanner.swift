@@ -29,11 +29,11 @@ public struct HistoryScanner {
   public private(set) var badLineCount = 0
   /// The first few bad lines (at most ``badLineSampleLimit``).
   public private(set) var badLines: [BadLine] = []
-  public static let badLineSampleLimit = 10
+  static let badLineSampleLimit = 10
 
   /// False for a scanner that reads a later part of the history on another thread: it hands on
   /// every event, and ``replay(_:from:into:)`` applies the sequence rule when they are put in order.
-  public var deduplicate = true
+  var deduplicate = true
 
   private var file = ""
   private var line = 0
@@ -50,14 +50,14 @@ public struct HistoryScanner {
   }
 
   /// Starts a new file (its line numbers restart at 1; an unfinished line of the previous file is dropped).
-  public mutating func beginFile(_ name: String) {
+  mutating func beginFile(_ name: String) {
     file = name
     line = 0
     carry.removeAll(keepingCapacity: true)
   }
 
   /// Reads the complete lines in `chunk` (after what was carried over) and hands each event to `sink`.
-  public mutating func feed<S: HistorySink>(_ chunk: UnsafeBufferPointer<UInt8>, into sink: inout S) {
+  mutating func feed<S: HistorySink>(_ chunk: UnsafeBufferPointer<UInt8>, into sink: inout S) {
     var start = 0
     if !carry.isEmpty {
       guard let newline = chunk.firstIndex(of: 0x0A) else {
@@ -82,7 +82,7 @@ public struct HistoryScanner {
   }
 
   /// Convenience for whole files held in memory.
-  public mutating func scanFile<S: HistorySink>(_ name: String, bytes: [UInt8], into sink: inout S) {
+  mutating func scanFile<S: HistorySink>(_ name: String, bytes: [UInt8], into sink: inout S) {
     beginFile(name)
     bytes.withUnsafeBufferPointer { feed($0, into: &sink) }
   }
@@ -141,10 +141,10 @@ public struct HistoryScanner {
 }
 
 /// Keeps events as they come (the later part of a history read on another thread).
-public struct EventBuffer: HistorySink {
+struct EventBuffer: HistorySink {
   public var events: [HistoryEvent] = []
 
-  public init() {}
+  init() {}
 
   public mutating func consume(_ event: HistoryEvent, table: StringTable) { events.append(event) }
 }

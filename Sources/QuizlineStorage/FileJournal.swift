@@ -7,7 +7,7 @@ import QuizlineCore
 #endif
 
 /// The journal file: JSON Lines, one event per line, each append `fsync`ed before it returns.
-public final class FileJournal: Journal {
+final class FileJournal: Journal {
   public let path: String
   private var fd: Int32
   private let syncFile: (Int32) -> Int32
@@ -17,7 +17,7 @@ public final class FileJournal: Journal {
   /// durable, not its name, and a journal lost with its name loses answers shown as recorded.
   /// `syncFile` flushes the open file to disk (`fsync` unless a test injects its own; it returns
   /// 0 or -1 with `errno` set, as `fsync` does).
-  public init(
+  init(
     path: String, syncDirectory: ((String) -> Void)? = nil, syncFile: ((Int32) -> Int32)? = nil
   ) throws(JournalError) {
     self.path = path

@@ -7,7 +7,7 @@ public enum JournalReader {
     public var line: Int
     public var message: String
     /// Valid JSON with an event type this quizline does not know: written by a newer version.
-    public var isNewer: Bool
+    var isNewer: Bool
   }
 
   public struct Outcome: Sendable, Equatable {
@@ -19,10 +19,10 @@ public enum JournalReader {
     /// The valid lines (bytes, newline included), kept only when asked for, to rewrite a damaged file.
     public var validLines: [[UInt8]] = []
     /// The sequence number of each kept valid line.
-    public var validSequences: [Int] = []
+    var validSequences: [Int] = []
     /// Lines (1-based) whose sequence number is not above the one before it in the same file: a
     /// duplicate or an event out of order, which replay leaves out.
-    public var outOfOrderLines: [Int] = []
+    var outOfOrderLines: [Int] = []
     public var firstSequence: Int?
     public var lastSequence: Int?
   }

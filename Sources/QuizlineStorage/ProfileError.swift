@@ -13,8 +13,8 @@ public struct ProfileError: Error, Sendable, Equatable {
 }
 
 /// Refuses every event: a profile opened with `--read-only` can be looked at, not changed.
-public final class ReadOnlyJournal: Journal {
-  public init() {}
+final class ReadOnlyJournal: Journal {
+  init() {}
 
   public func append(_ event: RecordedEvent) throws(JournalError) {
     throw JournalError("the profile is open read-only (--read-only), so nothing can be recorded")

@@ -41,7 +41,7 @@ public struct ProfileLayout: Sendable, Equatable {
   /// `name.damaged-20261202T101500Z`: where a file that could not be read is kept aside. The time
   /// is cut to whole seconds; when that name is taken (two repairs in one second, or a clock fixed
   /// with `--now`), `-2`, `-3`, … is added, so one kept-aside file never replaces another.
-  public static func asideName(_ path: String, at now: Timestamp) -> String {
+  static func asideName(_ path: String, at now: Timestamp) -> String {
     let stamp = Timestamp(microseconds: now.seconds * 1_000_000).iso8601.filter { $0 != "-" && $0 != ":" }
     let base = path + ".damaged-" + stamp
     var name = base

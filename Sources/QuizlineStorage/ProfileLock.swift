@@ -9,11 +9,11 @@ import QuizlineCore
 /// The single-writer lock of a profile: `flock` on `Progress/<profile>/lock`, which also holds the
 /// owner's PID for the message a second quizline shows. The kernel releases it when the owner
 /// exits or is killed, so a stale lock never blocks.
-public final class ProfileLock {
+final class ProfileLock {
   private let fd: Int32
 
   /// Takes the lock or explains who holds it (exit 75).
-  public init(path: String, profile: String) throws(ProfileError) {
+  init(path: String, profile: String) throws(ProfileError) {
     // `fd` is assigned only once the lock is held: a throwing initializer that had set every
     // property would run `deinit`, closing the descriptor a second time (in a threaded process
     // that closes whatever file another thread just opened with the same number).

@@ -2,23 +2,23 @@ import QuizlineCore
 import QuizlineFormats
 
 /// One subcommand of `quizline`, declared once for parsing, help and completion.
-public struct CommandSpec: CommandDescribing {
+struct CommandSpec: CommandDescribing {
   public var name: String
   public var aliases: [String] = []
   /// Positional arguments as shown in usage (`[PATH...]`, `BANK`).
   public var arguments: String
   public var abstract: String
   /// Longer explanation shown by `quizline help NAME`.
-  public var discussion: String
+  var discussion: String
   public var options: [OptionSpec]
   public var minPositionals: Int
   /// nil means unlimited.
   public var maxPositionals: Int?
   /// What positional arguments complete to in shell scripts (`bank`, `session`, `file`, …).
-  public var positionalCompletion: PositionalCompletion
+  var positionalCompletion: PositionalCompletion
   public var run: @Sendable (ParsedArguments, CommandEnvironment) -> ExitCode
 
-  public init(
+  init(
     name: String, arguments: String = "", abstract: String, discussion: String = "", options: [OptionSpec] = [],
     positionals: ClosedRange<Int> = 0...0, unlimited: Bool = false, completes: PositionalCompletion = .none,
     run: @escaping @Sendable (ParsedArguments, CommandEnvironment) -> ExitCode
@@ -43,6 +43,6 @@ public struct CommandSpec: CommandDescribing {
 }
 
 /// What a command's positional arguments are, for completion.
-public enum PositionalCompletion: Sendable, Equatable {
+enum PositionalCompletion: Sendable, Equatable {
   case none, bank, session, bankOrSession, file, command, shell, format
 }

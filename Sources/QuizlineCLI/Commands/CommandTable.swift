@@ -2,7 +2,7 @@ import QuizlineCore
 
 /// The single table of options and commands: parsing, `--help`, `help NAME` and shell completion
 /// scripts are all generated from it, so they cannot drift apart.
-public enum CommandTable {
+enum CommandTable {
   public static let version = "0.1.0"
 
   public static let globalOptions: [OptionSpec] = [

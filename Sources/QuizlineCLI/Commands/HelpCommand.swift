@@ -23,7 +23,7 @@ enum HelpCommand {
 }
 
 /// Generates help and usage text from ``CommandTable``.
-public enum HelpGenerator {
+enum HelpGenerator {
   public static func overview(width: Int) -> String {
     var out = wrap("quizline \(CommandTable.version): a terminal quiz and study-session trainer", width: width) + "\n\n"
     out += wrap("Usage: quizline [options] [COMMAND] [ARGUMENTS]", width: width) + "\n\n"

@@ -15,7 +15,7 @@ extension TextSink {
 /// The first write that fails is remembered (``failure``) and later writes are skipped: the command
 /// ends with exit 74 and a message when its output could not be written (a full disk, `/dev/full`),
 /// except for a reader that went away (EPIPE, `| head -1`), which ends quietly.
-public final class FileDescriptorSink: TextSink, @unchecked Sendable {
+final class FileDescriptorSink: TextSink, @unchecked Sendable {
   private let fd: Int32
   private let lock = NSLock()
   private var failedErrno: Int32?
@@ -27,10 +27,10 @@ public final class FileDescriptorSink: TextSink, @unchecked Sendable {
     return failedErrno
   }
 
-  public init(fd: Int32) { self.fd = fd }
+  init(fd: Int32) { self.fd = fd }
 
-  public static let standardOutput = FileDescriptorSink(fd: 1)
-  public static let standardError = FileDescriptorSink(fd: 2)
+  static let standardOutput = FileDescriptorSink(fd: 1)
+  static let standardError = FileDescriptorSink(fd: 2)
 
   public func write(_ text: String) {
     lock.lock()
@@ -53,11 +53,11 @@ public final class FileDescriptorSink: TextSink, @unchecked Sendable {
 }
 
 /// Collects text in memory (tests).
-public final class BufferSink: TextSink, @unchecked Sendable {
+final class BufferSink: TextSink, @unchecked Sendable {
   private let lock = NSLock()
   private var storage = ""
 
-  public init() {}
+  init() {}
 
   public func write(_ text: String) {
     lock.lock()

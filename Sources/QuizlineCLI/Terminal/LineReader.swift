@@ -2,7 +2,7 @@ import Foundation
 import QuizlineCore
 
 /// What reading a line produced.
-public enum LineInput: Sendable, Equatable {
+enum LineInput: Sendable, Equatable {
   case line(String)
   /// Ctrl-C while reading; `lineHadText` when keys had been typed on the cancelled line.
   case interrupted(lineHadText: Bool)
@@ -11,7 +11,7 @@ public enum LineInput: Sendable, Equatable {
 }
 
 /// Reads input lines; the terminal and the tests each provide one.
-public protocol LineReader: AnyObject {
+protocol LineReader: AnyObject {
   /// Reads one line after showing `prompt`; `completion` answers TAB (line, word start) where supported.
   func read(prompt: String, completion: @escaping (String, Int) -> Completion.Result) -> LineInput
   /// Remembers an entered line in the history (no-op without a terminal).
@@ -22,13 +22,13 @@ public protocol LineReader: AnyObject {
 
 /// Reads lines from standard input when it is not a terminal (a pipe, a file, CI): no editing and no
 /// control sequences; the prompt and the line read are echoed so a transcript reads like a session.
-public final class PlainLineReader: LineReader {
+final class PlainLineReader: LineReader {
   private var buffer: [UInt8] = []
   private var atEnd = false
   private let fd: Int32
   private let echo: (any TextSink)?
 
-  public init(fd: Int32 = 0, echoTo sink: (any TextSink)?) {
+  init(fd: Int32 = 0, echoTo sink: (any TextSink)?) {
     self.fd = fd
     self.echo = sink
   }
@@ -65,6 +65,6 @@ public final class PlainLineReader: LineReader {
     }
   }
 
-  public func remember(_ line: String) {}
+  func remember(_ line: String) {}
   public func close() {}
 }

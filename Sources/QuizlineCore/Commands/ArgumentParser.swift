@@ -85,7 +85,7 @@ public struct ArgumentParser<Command: CommandDescribing>: Sendable {
   public var globalOptions: [OptionSpec]
   public var commands: [Command]
   /// Added to "unknown command" messages (`see 'quizline --help'`); nil when the caller shows its own hint.
-  public var helpHint: String?
+  var helpHint: String?
 
   public init(globalOptions: [OptionSpec], commands: [Command], helpHint: String? = "see 'quizline --help'") {
     self.helpHint = helpHint

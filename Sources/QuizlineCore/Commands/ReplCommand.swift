@@ -74,8 +74,8 @@ public struct RunOptions: Sendable, Equatable {
   public var tags: String?
   public var shuffle = false
   public var seed: OptionValue<UInt64>?
-  public var onlyMissed = false
-  public var onlyFlagged = false
+  var onlyMissed = false
+  var onlyFlagged = false
   public var certainty = false
 
   public init(

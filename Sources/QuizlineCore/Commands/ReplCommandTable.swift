@@ -22,13 +22,13 @@ public struct ReplCommandSpec: CommandDescribing {
   public var minPositionals: Int
   public var maxPositionals: Int?
   public var completes: ReplCompletion
-  public var contexts: [ReplContext]
+  var contexts: [ReplContext]
   /// Whether the command's purpose is to record something (refused on a read-only profile).
-  public var recordsProgress: Bool
+  var recordsProgress: Bool
   /// The typed command for arguments the parser accepted against this entry.
   public var decode: @Sendable (ParsedArguments) -> ReplCommand
 
-  public init(
+  init(
     _ name: String, aliases: [String] = [], arguments: String = "", abstract: String, options: [OptionSpec] = [],
     positionals: ClosedRange<Int> = 0...0, unlimited: Bool = false, completes: ReplCompletion = .none,
     contexts: [ReplContext] = [.home], recordsProgress: Bool = false,
@@ -55,13 +55,13 @@ public struct ReplCommandSpec: CommandDescribing {
 /// The table of REPL commands.
 public enum ReplCommands {
   /// The options of `start` and `quizline quiz`; `quiz`, `review` and `cram` take some of them.
-  public enum RunOption {
+  enum RunOption {
     public static let count = OptionSpec("count", value: "N", help: "ask at most N questions")
     public static let tags = OptionSpec("tags", value: "T,...", help: "only questions with one of these tags")
     public static let shuffle = OptionSpec("shuffle", help: "ask in a random order")
     public static let seed = OptionSpec("seed", value: "S", help: "seed for --shuffle, to repeat an order exactly")
-    public static let onlyMissed = OptionSpec("only-missed", help: "only questions whose last answer was not right")
-    public static let onlyFlagged = OptionSpec("only-flagged", help: "only flagged questions")
+    static let onlyMissed = OptionSpec("only-missed", help: "only questions whose last answer was not right")
+    static let onlyFlagged = OptionSpec("only-flagged", help: "only flagged questions")
     public static let certainty = OptionSpec(
       "certainty", help: "certainty-based marking: say how sure you are (1-3) after each answer")
   }
@@ -207,7 +207,7 @@ public enum ReplCommands {
   }
 
   /// Splits a line into words; `"…"` or `'…'` keep spaces inside one word.
-  public static func tokenize(_ line: String) -> [String] {
+  static func tokenize(_ line: String) -> [String] {
     var words: [String] = []
     var current = ""
     var quote: Character?

@@ -26,7 +26,7 @@ public struct RunStart: Sendable, Equatable {
   public var questions: [QuestionRef]
   public var seed: UInt64
   /// Content hash of each bank the run draws from, to notice edits when resuming.
-  public var bankHashes: [String: String]
+  var bankHashes: [String: String]
   /// Practice only: answers are recorded but do not move the schedule.
   public var practice: Bool
   public var certainty: Bool
@@ -56,7 +56,7 @@ public struct AnswerRecord: Sendable, Equatable {
   /// Seconds between the question being shown and the answer (capped at 10 minutes).
   public var seconds: Double
   /// The self-grade of a flashcard or open question.
-  public var selfGrade: SelfGrade?
+  var selfGrade: SelfGrade?
   /// Certainty 1-3 for certainty-based marking, when the run uses it.
   public var certainty: Int?
   /// The FSRS rating this answer gives the card; nil for practice (cram) answers.
@@ -79,7 +79,7 @@ public struct AnswerRecord: Sendable, Equatable {
     self.written = written
   }
 
-  public var isCorrect: Bool { score >= 0.9999 }
+  var isCorrect: Bool { score >= 0.9999 }
 }
 
 /// Why a run ended.
@@ -90,7 +90,7 @@ public enum RunEndReason: String, Sendable, Equatable {
 extension RunSource {
   /// How journal lines and snapshots write a run's source: `bank:ID`, `checkpoint:ID`, `review`,
   /// `cram`, `retry`.
-  public var journalText: String {
+  var journalText: String {
     switch self {
     case .bank(let id): "bank:\(id)"
     case .checkpoint(let id): "checkpoint:\(id)"

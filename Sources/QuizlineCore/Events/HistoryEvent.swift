@@ -36,14 +36,14 @@ public struct HistoryEvent: Sendable, Equatable {
   /// `answered`: the rating's raw value (1...4), 0 when none (practice).
   public var rating: UInt8 = 0
   /// `answered`: the self-grade, as an index into ``SelfGrade/allCases`` plus one, 0 when none.
-  public var selfGrade: UInt8 = 0
+  var selfGrade: UInt8 = 0
   /// `quizStarted`.
   public var sourceKind = SourceKind.review
   public var sourceID: Int32 = -1
   /// `quizStarted`: the run's questions; `reset` of a session: its checkpoint questions.
   public var questions: [Int32] = []
   public var practice = false
-  public var certaintyRun = false
+  var certaintyRun = false
   /// `runEnded`: true when the run was ended early (`ended`), false when `finished`.
   public var endedEarly = false
   /// `flagged`: on or off.

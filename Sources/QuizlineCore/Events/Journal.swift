@@ -15,7 +15,7 @@ public struct JournalError: Error, Sendable, Equatable {
 public final class MemoryJournal: Journal {
   public private(set) var events: [RecordedEvent] = []
   /// When set, the next append fails with this message (to test disk trouble).
-  public var failNext: String?
+  var failNext: String?
 
   public init() {}
 

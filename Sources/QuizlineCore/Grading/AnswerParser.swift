@@ -2,14 +2,14 @@
 public struct AnswerSyntaxError: Error, Sendable, Equatable {
   public var message: String
 
-  public init(_ message: String) { self.message = message }
+  init(_ message: String) { self.message = message }
 }
 
 /// Turns what the learner typed into a ``Response`` for a question, in the compact one-line syntax
 /// shown under each question.
 public enum AnswerParser {
   /// The syntax hint shown under a question.
-  public static func syntaxHint(for question: Question) -> String {
+  static func syntaxHint(for question: Question) -> String {
     switch question.body {
     case .single(let choices, _): "Type a letter (a-\(choiceLetter(choices.count - 1)))."
     case .multiple(let choices, _): "Type every right letter (a-\(choiceLetter(choices.count - 1))), e.g. a,c."

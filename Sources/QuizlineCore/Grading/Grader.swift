@@ -71,7 +71,7 @@ public enum Grader {
   }
 
   /// The right answer in words, as shown after a wrong or partial answer.
-  public static func correctAnswer(for question: Question) -> String {
+  static func correctAnswer(for question: Question) -> String {
     switch question.body {
     case .single(let choices, let answer):
       return "\(choiceLetter(answer))) \(choices[answer].text)"

@@ -2,15 +2,15 @@
 ///
 /// The order is derived from the question id, so it is the same on every run and after a restart,
 /// and an answer typed against it means the same thing when replayed.
-public enum Presentation {
+enum Presentation {
   /// The right-hand items of a matching question in display order (pairs' right items plus distractors).
-  public static func matchingRightItems(questionID: String, pairs: [MatchPair], distractors: [String]) -> [String] {
+  static func matchingRightItems(questionID: String, pairs: [MatchPair], distractors: [String]) -> [String] {
     let items = pairs.map(\.right) + distractors
     return shuffled(items, seed: stableHash(questionID + "/right"))
   }
 
   /// The items of an ordering question in display order: shuffled, and never already in the right order.
-  public static func orderingItems(questionID: String, items: [String]) -> [String] {
+  static func orderingItems(questionID: String, items: [String]) -> [String] {
     var shown = shuffled(items, seed: stableHash(questionID + "/order"))
     if shown == items, items.count > 1 {
       shown.append(shown.removeFirst())
@@ -19,10 +19,10 @@ public enum Presentation {
   }
 
   /// FNV-1a, 64 bit: stable across runs and platforms (Swift's `hashValue` is randomly seeded).
-  public static func stableHash(_ text: String) -> UInt64 { fnv1a(text.utf8) }
+  static func stableHash(_ text: String) -> UInt64 { fnv1a(text.utf8) }
 
   /// Fisher-Yates with a SplitMix64 stream: deterministic for a seed.
-  public static func shuffled<T>(_ items: [T], seed: UInt64) -> [T] {
+  static func shuffled<T>(_ items: [T], seed: UInt64) -> [T] {
     var out = items
     var rng = SplitMix64(seed: seed)
     if out.count < 2 { return out }

@@ -43,7 +43,7 @@ public enum SelfGrade: String, Sendable, Equatable, Hashable, CaseIterable {
   }
 
   /// Parses `again`/`hard`/`good`/`easy`, their first letters, or 1-4.
-  public init?(typed: String) {
+  init?(typed: String) {
     switch typed.lowercased() {
     case "again", "a", "1": self = .again
     case "hard", "h", "2": self = .hard
@@ -61,10 +61,10 @@ public struct Grade: Sendable, Equatable {
   /// Feedback lines specific to what was answered (per-choice, per-answer, other-answer feedback).
   public var feedback: [String]
 
-  public var isCorrect: Bool { score >= 0.9999 }
-  public var isPartial: Bool { score > 0 && !isCorrect }
+  var isCorrect: Bool { score >= 0.9999 }
+  var isPartial: Bool { score > 0 && !isCorrect }
 
-  public init(score: Double, feedback: [String] = []) {
+  init(score: Double, feedback: [String] = []) {
     self.score = min(1, max(0, score))
     self.feedback = feedback
   }

@@ -5,7 +5,7 @@ public func normalizedForComparison(_ text: String, ignoringPunctuation: Bool = 
 }
 
 /// Folded text without a leading English article (`a `, `an `, `the `), when something follows it.
-public func withoutLeadingArticle(_ folded: String) -> String {
+func withoutLeadingArticle(_ folded: String) -> String {
   for article in ["a ", "an ", "the "] where folded.hasPrefix(article) && folded.utf8.count > article.utf8.count {
     return String(folded.dropFirst(article.count))
   }

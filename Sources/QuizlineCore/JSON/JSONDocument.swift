@@ -47,7 +47,7 @@ public final class JSONDocument: Sendable {
   }
 
   /// The largest document the tape can describe (every node starts at its own byte).
-  public static let maxBytes = (1 << 28) - 1
+  static let maxBytes = (1 << 28) - 1
 
   /// The source text (including a byte-order mark, if it had one).
   public let bytes: [UInt8]
@@ -79,8 +79,8 @@ public final class JSONDocument: Sendable {
 /// Bounds that protect the reader from hostile input.
 public struct JSONLimits: Sendable, Equatable {
   public var maxDocumentBytes: Int
-  public var maxDepth: Int
-  public var maxStringBytes: Int
+  var maxDepth: Int
+  var maxStringBytes: Int
 
   public init(maxDocumentBytes: Int, maxDepth: Int, maxStringBytes: Int) {
     self.maxDocumentBytes = maxDocumentBytes
@@ -96,9 +96,4 @@ public struct JSONLimits: Sendable, Equatable {
 public struct JSONSyntaxError: Error, Sendable, Equatable {
   public var offset: Int
   public var message: String
-
-  public init(offset: Int, message: String) {
-    self.offset = offset
-    self.message = message
-  }
 }

@@ -44,7 +44,7 @@ public struct SourceReference: Sendable, Equatable, Hashable {
   }
 
   /// How a learner reads the reference: "Title, section" (the section alone without a title).
-  public var citation: String { title.map { "\($0), \(section)" } ?? section }
+  var citation: String { title.map { "\($0), \(section)" } ?? section }
 }
 
 /// How hard the author thinks a question is.

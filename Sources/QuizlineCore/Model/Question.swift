@@ -38,7 +38,7 @@ public enum QuestionKind: String, Sendable, Equatable, Hashable, CaseIterable {
   case single, multiple, truefalse, text, numeric, matching, ordering, cloze, flashcard, open
 
   /// Self-graded types: the learner rates their own recall (again/hard/good/easy).
-  public var isSelfGraded: Bool { self == .flashcard || self == .open }
+  var isSelfGraded: Bool { self == .flashcard || self == .open }
 }
 
 /// The type-specific part of a question.

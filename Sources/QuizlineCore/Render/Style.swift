@@ -10,14 +10,14 @@ public struct Style: Sendable, Equatable {
   }
 
   public static let plain = Style(unicode: false, color: false)
-  public static let rich = Style(unicode: true, color: true)
+  static let rich = Style(unicode: true, color: true)
 
-  public enum Tone: Sendable {
+  enum Tone: Sendable {
     case good, bad, partial, dim, bold, accent
   }
 
   /// `text` wrapped in the ANSI codes of `tone` when colour is on.
-  public func paint(_ text: String, _ tone: Tone) -> String {
+  func paint(_ text: String, _ tone: Tone) -> String {
     guard color, !text.isEmpty else { return text }
     let code =
       switch tone {
@@ -31,17 +31,17 @@ public struct Style: Sendable, Equatable {
     return "\u{1B}[\(code)m\(text)\u{1B}[0m"
   }
 
-  public var correctMark: String { unicode ? "✓" : "[right]" }
-  public var wrongMark: String { unicode ? "✗" : "[wrong]" }
-  public var partialMark: String { unicode ? "◐" : "[partly]" }
-  public var doneMark: String { unicode ? "✓" : "[x]" }
-  public var todoMark: String { unicode ? "○" : "[ ]" }
-  public var flagMark: String { unicode ? "⚑" : "[flag]" }
-  public var bullet: String { unicode ? "•" : "-" }
+  var correctMark: String { unicode ? "✓" : "[right]" }
+  var wrongMark: String { unicode ? "✗" : "[wrong]" }
+  var partialMark: String { unicode ? "◐" : "[partly]" }
+  var doneMark: String { unicode ? "✓" : "[x]" }
+  var todoMark: String { unicode ? "○" : "[ ]" }
+  var flagMark: String { unicode ? "⚑" : "[flag]" }
+  var bullet: String { unicode ? "•" : "-" }
   public var dot: String { unicode ? " · " : " | " }
   public var rule: String { unicode ? "─" : "-" }
   public var arrow: String { unicode ? "→" : "->" }
-  public var ellipsis: String { unicode ? "…" : "..." }
+  var ellipsis: String { unicode ? "…" : "..." }
 
   /// A horizontal bar of `fraction` (0…1) over `width` cells.
   public func bar(_ fraction: Double, width: Int) -> String {

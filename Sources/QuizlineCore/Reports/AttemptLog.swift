@@ -76,5 +76,5 @@ public struct AttemptRow: Sendable, Equatable {
   /// A practice (cram) answer: recorded, but the schedule did not move.
   public var practice: Bool
 
-  public var isCorrect: Bool { score >= 0.9999 }
+  var isCorrect: Bool { score >= 0.9999 }
 }

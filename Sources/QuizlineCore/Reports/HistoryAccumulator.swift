@@ -52,20 +52,20 @@ public struct HistoryAccumulator: HistorySink, Sendable {
   }
 
   /// Banks (string indexes) with at least one quiz that counts.
-  public var banksWithScores: [Int32] { series.map(\.key) }
+  var banksWithScores: [Int32] { series.map(\.key) }
 
   /// The attempt log without undone answers.
-  public var countedAttempts: [Attempt] { undoneAttempts == 0 ? attempts : attempts.filter { !$0.undone } }
+  var countedAttempts: [Attempt] { undoneAttempts == 0 ? attempts : attempts.filter { !$0.undone } }
 
   /// Each question's first answer in the period, by question (a string index).
-  public var firstAnswers: [Int32: FirstAnswer] {
+  var firstAnswers: [Int32: FirstAnswer] {
     var out: [Int32: FirstAnswer] = [:]
     for (k, f) in first.enumerated() { if let f { out[Int32(k)] = f } }
     return out
   }
 
   /// Answers per question in the period (undone ones excluded), by question (a string index).
-  public var answerCounts: [Int32: Int] {
+  var answerCounts: [Int32: Int] {
     var out: [Int32: Int] = [:]
     for (k, n) in counts.enumerated() where n > 0 { out[Int32(k)] = n }
     return out

@@ -14,14 +14,14 @@ public struct Attempt: Sendable, Equatable {
   /// Rating raw value 1...4, 0 for none.
   public var rating: UInt8
   /// Index into ``SelfGrade/allCases`` plus one, 0 for none.
-  public var selfGrade: UInt8
+  var selfGrade: UInt8
   public var sourceKind: HistoryEvent.SourceKind
   /// False when the run's start is not in the history (the answer is still counted).
   public var known: Bool
   public var practice: Bool
   public var undone = false
 
-  public var isCorrect: Bool { score >= 0.9999 }
+  var isCorrect: Bool { score >= 0.9999 }
 }
 
 /// The score of one bank quiz that ended.
@@ -42,7 +42,7 @@ public struct DayScore: Sendable, Equatable {
 }
 
 /// A question's first answer in the period.
-public struct FirstAnswer: Sendable, Equatable {
+struct FirstAnswer: Sendable, Equatable {
   public var sequence: Int
   public var score: Double
   public var response: Int32
@@ -93,7 +93,7 @@ public struct ProfileHistory: Sendable {
     badLines: [], fallbackCount: 0)
 
   /// Whether the history starts at the profile's first event (earlier archive segments are not missing).
-  public var isComplete: Bool { firstSequence == nil || firstSequence == 1 }
+  var isComplete: Bool { firstSequence == nil || firstSequence == 1 }
 }
 
 /// A line of history that could not be read: its file, line number and what is wrong.

@@ -5,10 +5,10 @@ public struct ReportOptions: Sendable, Equatable {
   /// Keep the attempt log (CSV needs it; it is the only part that grows with the history).
   public var includeAttempts = false
   /// A tag needs this many answers before it can be called weak.
-  public var minimumTagAnswers = 5
-  public var weakestTagLimit = 5
+  var minimumTagAnswers = 5
+  var weakestTagLimit = 5
   /// Item analysis flags need this many learners.
-  public var minimumItemLearners = 5
+  var minimumItemLearners = 5
 
   public init(sinceDay: Int64? = nil, includeAttempts: Bool = false) {
     self.sinceDay = sinceDay

@@ -5,7 +5,7 @@ public enum ReportFormat: String, Sendable, Equatable, CaseIterable {
   case md, json, csv, html
 
   /// The formats `export` writes to files (the dashboard is for the terminal).
-  public static let fileFormats: [ReportFormat] = [.md, .json, .csv, .html]
+  static let fileFormats: [ReportFormat] = [.md, .json, .csv, .html]
 
   public var fileExtension: String { self == .text ? "txt" : rawValue }
 

@@ -6,7 +6,7 @@
 /// keys whose value is `nil` are left out.
 public struct FSRSCard: Sendable, Equatable, Codable {
   /// Learning, review or relearning.
-  public var phase: CardPhase
+  var phase: CardPhase
   /// Index into the (re)learning steps; `nil` exactly when `phase` is `.review`.
   public var step: Int?
   /// Stability in days (the interval at which recall probability falls to 90%); `nil` before the
@@ -37,10 +37,10 @@ public struct FSRSCard: Sendable, Equatable, Codable {
   }
 
   /// Whether the card has never been reviewed.
-  public var isNew: Bool { lastReview == nil && stability == nil }
+  var isNew: Bool { lastReview == nil && stability == nil }
 
   /// Whether the card is due at `now` (its due instant has come).
-  public func isDue(at now: Timestamp) -> Bool { due <= now }
+  func isDue(at now: Timestamp) -> Bool { due <= now }
 
   enum CodingKeys: String, CodingKey {
     case phase, step, stability, difficulty, due, lastReview

@@ -55,14 +55,14 @@ public struct FSRSScheduler: Sendable {
 
   /// The probability of recalling `card` at `now` (0 for a card never reviewed). Elapsed time counts
   /// in whole 24-hour periods since the last review, so it steps once a day.
-  public func retrievability(of card: FSRSCard, at now: Timestamp) -> Double {
+  func retrievability(of card: FSRSCard, at now: Timestamp) -> Double {
     guard let last = card.lastReview, let s = card.stability else { return 0 }
     return model.retrievability(elapsedDays: Self.elapsedDays(from: last, to: now), stability: s)
   }
 
   /// The unfuzzed interval each rating would give `card` if reviewed at `now`, for previews such as
   /// "again 1 min · good 10 min".
-  public func nextIntervals(for card: FSRSCard, at now: Timestamp) -> [Rating: ReviewInterval] {
+  func nextIntervals(for card: FSRSCard, at now: Timestamp) -> [Rating: ReviewInterval] {
     var out: [Rating: ReviewInterval] = [:]
     for rating in Rating.allCases {
       let (_, interval, inDays) = schedule(card, rating, now)

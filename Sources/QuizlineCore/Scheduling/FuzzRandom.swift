@@ -61,7 +61,7 @@ public struct PythonRandom: FuzzRandom, Sendable {
   }
 
   /// The next 32-bit output (`genrand_uint32`; Python's `getrandbits(32)`).
-  public mutating func nextUInt32() -> UInt32 { next32() }
+  mutating func nextUInt32() -> UInt32 { next32() }
 
   @inline(__always) private mutating func next32() -> UInt32 {
     if index >= 624 { twist() }

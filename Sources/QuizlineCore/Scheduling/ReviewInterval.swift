@@ -1,12 +1,12 @@
 /// The time from a review to the card's next due instant, as a preview shows it.
-public struct ReviewInterval: Sendable, Equatable, Hashable, Comparable, CustomStringConvertible {
+struct ReviewInterval: Sendable, Equatable, Hashable, Comparable, CustomStringConvertible {
   /// The interval in microseconds.
   public var microseconds: Int64
 
-  public init(microseconds: Int64) { self.microseconds = microseconds }
+  init(microseconds: Int64) { self.microseconds = microseconds }
 
   /// Whole days, when the interval is a whole number of days (a review interval), else `nil`.
-  public var wholeDays: Int64? {
+  var wholeDays: Int64? {
     microseconds % 86_400_000_000 == 0 ? microseconds / 86_400_000_000 : nil
   }
 

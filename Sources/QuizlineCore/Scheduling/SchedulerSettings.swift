@@ -7,13 +7,13 @@ public struct SchedulerSettings: Sendable, Equatable, Codable {
   /// The 21 FSRS-6 model weights `w0…w20` (see `SchedulerSettings.weightRanges`).
   public var weights: [Double]
   /// The recall probability a review interval aims for, in (0, 1).
-  public var desiredRetention: Double
+  var desiredRetention: Double
   /// Learning steps in seconds (py-fsrs default: 1 min, 10 min). May be empty.
-  public var learningSteps: [Int64]
+  var learningSteps: [Int64]
   /// Relearning steps in seconds after a lapse (default: 10 min). May be empty.
-  public var relearningSteps: [Int64]
+  var relearningSteps: [Int64]
   /// The longest review interval, in days.
-  public var maximumInterval: Int
+  var maximumInterval: Int
   /// Whether review intervals of 3 days or more get random fuzz.
   public var enableFuzzing: Bool
 
@@ -41,7 +41,7 @@ public struct SchedulerSettings: Sendable, Equatable, Codable {
   ]
 
   /// The inclusive range py-fsrs accepts for each weight, with what the weight does.
-  public static let weightRanges: [(range: ClosedRange<Double>, role: String)] = [
+  static let weightRanges: [(range: ClosedRange<Double>, role: String)] = [
     (0.001...100, "initial stability after Again"),
     (0.001...100, "initial stability after Hard"),
     (0.001...100, "initial stability after Good"),
@@ -66,9 +66,9 @@ public struct SchedulerSettings: Sendable, Equatable, Codable {
   ]
 
   /// The longest interval `validate()` accepts, in days (py-fsrs's default, 100 years).
-  public static let maximumIntervalLimit = 36500
+  static let maximumIntervalLimit = 36500
   /// The longest (re)learning step `validate()` accepts, in seconds (one year).
-  public static let stepLimit: Int64 = 365 * 86_400
+  static let stepLimit: Int64 = 365 * 86_400
 
   /// Every problem with these settings, one readable sentence each (empty when they are usable).
   ///

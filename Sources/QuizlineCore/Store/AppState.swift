@@ -16,7 +16,7 @@ public struct AppState: Sendable, Equatable {
   public var display: [Block] = []
   /// A first Ctrl-C at an empty prompt arms quitting; a second one quits (a latch of the prompt,
   /// whatever the place; any line disarms it).
-  public var interruptArmed = false
+  var interruptArmed = false
   /// Opened with `--read-only`: nothing can be recorded.
   public var readOnly = false
 
@@ -38,11 +38,11 @@ public struct AppState: Sendable, Equatable {
 
   /// Steps whose events were all recorded, and steps the journal refused (a full disk, a
   /// read-only folder): the goodbye never says "saved" when nothing was.
-  public var savedSteps = 0
+  var savedSteps = 0
   public var unsavedSteps = 0
 
   /// A `reset` waiting for the learner to type `yes`.
-  public var pendingReset: ResetScope? {
+  var pendingReset: ResetScope? {
     get {
       guard case .confirmingReset(let scope) = mode else { return nil }
       return scope
@@ -79,10 +79,10 @@ public struct AppState: Sendable, Equatable {
   }
 
   /// The active run, when the learner is inside it.
-  public var currentRun: QuizRun? { quiz == nil ? nil : progress.activeRun }
+  var currentRun: QuizRun? { quiz == nil ? nil : progress.activeRun }
 
   /// The question the learner is looking at.
-  public var currentQuestion: (ref: QuestionRef, question: Question)? {
+  var currentQuestion: (ref: QuestionRef, question: Question)? {
     guard let ref = currentRun?.current, let q = catalog.question(ref) else { return nil }
     return (ref, q)
   }
@@ -93,7 +93,7 @@ public struct AppState: Sendable, Equatable {
   }
 
   /// The first session, in course order, that is not completed.
-  public var nextSession: StudySession? {
+  var nextSession: StudySession? {
     let ordered = catalog.courses.flatMap(\.sessions) + catalog.sessions.map(\.id)
     for id in ordered where !progress.isCompleted(id) {
       if let s = catalog.session(id) { return s }
@@ -102,7 +102,7 @@ public struct AppState: Sendable, Equatable {
   }
 
   /// Cards due now (most overdue first) among questions that exist, and how many more fall due today (UTC).
-  public func dueCards(at now: Timestamp) -> (now: [QuestionRef], laterToday: Int) {
+  func dueCards(at now: Timestamp) -> (now: [QuestionRef], laterToday: Int) {
     let endOfDay = Timestamp(microseconds: (now.dayNumber + 1) * 86_400_000_000)
     var due: [(QuestionRef, Timestamp)] = []
     var later = 0
@@ -126,7 +126,7 @@ public struct AppState: Sendable, Equatable {
   }
 
   /// New cards `review` may still introduce today.
-  public func newCardsLeftToday(at now: Timestamp) -> Int {
+  func newCardsLeftToday(at now: Timestamp) -> Int {
     max(0, progress.settings.newCardsPerDay - (progress.days[now.dayNumber]?.newCards ?? 0))
   }
 
@@ -159,7 +159,7 @@ public enum QuizStage: Sendable, Equatable {
   /// The model answer is shown, waiting for a self-grade.
   case openGrading(shownAt: Timestamp, written: String)
 
-  public var shownAt: Timestamp {
+  var shownAt: Timestamp {
     switch self {
     case .asking(let t), .flashcardBack(let t), .writing(let t, _), .openGrading(let t, _), .certainty(let t, _): t
     }
@@ -257,7 +257,7 @@ public struct Feedback: Sendable, Equatable {
   /// Practice (cram): the schedule did not move.
   public var practice: Bool
 
-  public init(
+  init(
     question: QuestionRef, typed: String, grade: Grade, recorded: Bool = true, certainty: Int? = nil,
     practice: Bool = false
   ) {
@@ -270,7 +270,7 @@ public struct Feedback: Sendable, Equatable {
   }
 
   /// Certainty-based marks as in Moodle: right +1/+2/+3, wrong 0/-2/-6 for certainty 1/2/3.
-  public static func certaintyMark(correct: Bool, certainty: Int) -> Int {
+  static func certaintyMark(correct: Bool, certainty: Int) -> Int {
     switch (correct, certainty) {
     case (true, let c): c
     case (false, 1): 0
@@ -289,7 +289,7 @@ public struct Reduction: Sendable, Equatable {
   /// `quizline quiz` turn into an exit status).
   public var outcome: CommandOutcome = .accepted
   /// What to settle once the events are recorded (see ``Reducer/settle(_:_:after:at:)``).
-  public var settle: SettleRequest?
+  var settle: SettleRequest?
 
   public init(events: [EventPayload] = [], effects: [Effect] = [], settle: SettleRequest? = nil) {
     self.events = events

@@ -12,17 +12,17 @@ public struct LearnerProgress: Sendable, Equatable {
   /// Answers and study time per UTC day (days since 1970-01-01).
   public var days: [Int64: DayActivity] = [:]
   /// What `undo` can take back, newest last (bounded).
-  public var undoStack: [UndoEntry] = []
+  var undoStack: [UndoEntry] = []
   /// The sequence number of the last event applied.
   public var lastSequence = 0
   public var settings = ProfileSettings.default
 
   public init() {}
 
-  public static let undoLimit = 50
-  public static let recentRunLimit = 100
+  static let undoLimit = 50
+  static let recentRunLimit = 100
 
-  public var flaggedQuestions: [QuestionRef] { questions.filter { $0.value.flagged }.map(\.key).sorted() }
+  var flaggedQuestions: [QuestionRef] { questions.filter { $0.value.flagged }.map(\.key).sorted() }
 
   /// The progress of one question (empty when never seen).
   public func question(_ ref: QuestionRef) -> QuestionProgress { questions[ref] ?? QuestionProgress() }
@@ -42,7 +42,7 @@ public struct QuestionProgress: Sendable, Equatable {
   /// The spaced-repetition schedule; nil until the question is first answered outside practice.
   public var card: FSRSCard?
 
-  public init() {}
+  init() {}
 
   public var accuracy: Double? { attempts > 0 ? totalScore / Double(attempts) : nil }
 }
@@ -52,9 +52,9 @@ public struct ScoreStats: Sendable, Equatable {
   public var runs = 0
   public var best = 0
   public var last = 0
-  public var totalPercent = 0
+  var totalPercent = 0
 
-  public init(runs: Int = 0, best: Int = 0, last: Int = 0, totalPercent: Int = 0) {
+  init(runs: Int = 0, best: Int = 0, last: Int = 0, totalPercent: Int = 0) {
     self.runs = runs
     self.best = best
     self.last = last
@@ -70,7 +70,7 @@ public struct SessionProgress: Sendable, Equatable {
   /// The best checkpoint score so far, in percent.
   public var bestCheckpointPercent: Int?
 
-  public init(completedAt: Timestamp? = nil, bestCheckpointPercent: Int? = nil) {
+  init(completedAt: Timestamp? = nil, bestCheckpointPercent: Int? = nil) {
     self.completedAt = completedAt
     self.bestCheckpointPercent = bestCheckpointPercent
   }
@@ -81,15 +81,15 @@ public struct QuizRun: Sendable, Equatable {
   /// The sequence number of the event that started it.
   public var id: Int
   public var start: RunStart
-  public var startedAt: Timestamp
+  var startedAt: Timestamp
   /// Index of the next question to show.
   public var position = 0
   /// One entry per question, nil until answered or skipped.
   public var outcomes: [RunOutcome?]
   public var endedAt: Timestamp?
-  public var endReason: RunEndReason?
+  var endReason: RunEndReason?
 
-  public init(id: Int, start: RunStart, startedAt: Timestamp) {
+  init(id: Int, start: RunStart, startedAt: Timestamp) {
     self.id = id
     self.start = start
     self.startedAt = startedAt
@@ -97,15 +97,15 @@ public struct QuizRun: Sendable, Equatable {
   }
 
   public var questions: [QuestionRef] { start.questions }
-  public var isAtEnd: Bool { position >= questions.count }
+  var isAtEnd: Bool { position >= questions.count }
   public var current: QuestionRef? { isAtEnd ? nil : questions[position] }
-  public var answeredCount: Int { outcomes.filter { $0?.score != nil }.count }
-  public var scoreTotal: Double { outcomes.reduce(0) { $0 + ($1?.score ?? 0) } }
+  var answeredCount: Int { outcomes.filter { $0?.score != nil }.count }
+  var scoreTotal: Double { outcomes.reduce(0) { $0 + ($1?.score ?? 0) } }
   /// Percentage of the whole run's questions (skipped and unanswered count as 0).
   public var percent: Int {
     questions.isEmpty ? 0 : Int(saturating: (scoreTotal / Double(questions.count) * 100).rounded())
   }
-  public var secondsSpent: Double { outcomes.reduce(0) { $0 + ($1?.seconds ?? 0) } }
+  var secondsSpent: Double { outcomes.reduce(0) { $0 + ($1?.seconds ?? 0) } }
 }
 
 /// How one question of a run went: a score, or nil when skipped.
@@ -116,14 +116,14 @@ public struct RunOutcome: Sendable, Equatable {
   /// The certainty given (certainty-based runs).
   public var certainty: Int?
 
-  public init(score: Double?, response: String?, seconds: Double, certainty: Int? = nil) {
+  init(score: Double?, response: String?, seconds: Double, certainty: Int? = nil) {
     self.score = score
     self.response = response
     self.seconds = seconds
     self.certainty = certainty
   }
 
-  public var isSkipped: Bool { score == nil }
+  var isSkipped: Bool { score == nil }
 }
 
 /// Activity on one day.
@@ -134,7 +134,7 @@ public struct DayActivity: Sendable, Equatable {
   /// Cards scheduled for the first time that day (for the daily new-card limit).
   public var newCards = 0
 
-  public init(answers: Int = 0, correct: Int = 0, seconds: Double = 0, newCards: Int = 0) {
+  init(answers: Int = 0, correct: Int = 0, seconds: Double = 0, newCards: Int = 0) {
     self.answers = answers
     self.correct = correct
     self.seconds = seconds
@@ -143,19 +143,19 @@ public struct DayActivity: Sendable, Equatable {
 }
 
 /// What applying an undoable event changed, so that `undone` can put it back.
-public struct UndoEntry: Sendable, Equatable {
+struct UndoEntry: Sendable, Equatable {
   public var sequence: Int
   /// Shown when undoing: `answer to swiftui-basics/q3`.
   public var summary: String
 
-  public var previousQuestions: [QuestionRef: QuestionProgress?] = [:]
-  public var previousSessions: [String: SessionProgress?] = [:]
-  public var previousDays: [Int64: DayActivity?] = [:]
+  var previousQuestions: [QuestionRef: QuestionProgress?] = [:]
+  var previousSessions: [String: SessionProgress?] = [:]
+  var previousDays: [Int64: DayActivity?] = [:]
   /// The run as it was before (when the event changed a run), and how many runs had ended then.
-  public var previousRun: QuizRun?
-  public var previousBankScores: [String: ScoreStats?] = [:]
+  var previousRun: QuizRun?
+  var previousBankScores: [String: ScoreStats?] = [:]
 
-  public init(sequence: Int, summary: String) {
+  init(sequence: Int, summary: String) {
     self.sequence = sequence
     self.summary = summary
   }

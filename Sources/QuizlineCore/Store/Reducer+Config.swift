@@ -1,5 +1,5 @@
 /// The settings `config` can change, with the words it accepts.
-public enum SettingKey: String, Sendable, CaseIterable {
+enum SettingKey: String, Sendable, CaseIterable {
   case retention
   case learningSteps = "learning-steps"
   case relearningSteps = "relearning-steps"
@@ -11,7 +11,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
   case hardSeconds = "hard-seconds"
 
   /// Example values, for completion and for messages.
-  public var suggestions: [String] {
+  var suggestions: [String] {
     switch self {
     case .retention: ["0.9", "0.85", "0.95"]
     case .learningSteps: ["1m,10m", "10m", "none"]

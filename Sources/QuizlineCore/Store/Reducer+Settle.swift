@@ -13,7 +13,7 @@ extension Reducer {
   /// of a question that left its bank, the end of a run with no question left, the completion of a
   /// session whose checkpoint run just ended with a pass. Called by the store after each recorded
   /// batch until it returns nothing; sets the stage and adds to the display.
-  public static func settle(
+  static func settle(
     _ state: inout AppState, _ request: SettleRequest, after recorded: [EventPayload], at now: Timestamp
   ) -> [EventPayload] {
     for case .runEnded(let id, .finished) in recorded {

@@ -1,5 +1,5 @@
 /// Levenshtein distance between two strings (by Unicode scalar), for "did you mean" suggestions.
-public func editDistance(_ a: String, _ b: String) -> Int {
+func editDistance(_ a: String, _ b: String) -> Int {
   let x = Array(a.unicodeScalars)
   let y = Array(b.unicodeScalars)
   if x.isEmpty { return y.count }

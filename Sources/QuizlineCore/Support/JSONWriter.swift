@@ -24,7 +24,7 @@ public indirect enum JSONText: Sendable, Equatable {
   }
 
   /// The same value with object keys sorted (recursively), for stable files.
-  public var sortedKeys: JSONText {
+  var sortedKeys: JSONText {
     switch self {
     case .array(let items): .array(items.map(\.sortedKeys))
     case .object(let members): .object(members.map { ($0.0, $0.1.sortedKeys) }.sorted { $0.0 < $1.0 })
@@ -83,7 +83,7 @@ public indirect enum JSONText: Sendable, Equatable {
   }
 
   /// Writes `s` as a JSON string literal (control characters as `\uXXXX`, `"` and `\` escaped).
-  public static func writeString(_ s: String, to out: inout String) {
+  static func writeString(_ s: String, to out: inout String) {
     out += "\""
     var needsEscape = false
     for u in s.utf8 where u < 0x20 || u == 0x22 || u == 0x5C {
