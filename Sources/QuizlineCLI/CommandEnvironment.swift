@@ -32,7 +32,24 @@ public struct CommandEnvironment: Sendable {
 
 /// Options that apply to every command.
 public struct GlobalSettings: Sendable, Equatable {
-  public var quizzesDirectory = "Quizzes"
+  /// The quizzes folders named with `--quizzes` (any number of times) or `QUIZLINE_QUIZZES`
+  /// (`:`-separated), in order; the default is the shipped `Quizzes`.
+  public var quizzesDirectories = ["Quizzes"]
+  /// The learner's own folder: loaded after the default folder when it exists (not when folders
+  /// are named), and where `import` writes unless told otherwise (`--out`).
+  public var userQuizzesDirectory = GlobalSettings.defaultUserQuizzes
+  /// Whether ``userQuizzesDirectory`` is added to the folders loaded (only when none was named).
+  public var loadsUserQuizzes = true
+  public static let defaultUserQuizzes = "MyQuizzes"
+
+  /// The first quizzes folder; setting it names that one folder alone.
+  public var quizzesDirectory: String {
+    get { quizzesDirectories.first ?? "Quizzes" }
+    set {
+      quizzesDirectories = [newValue]
+      loadsUserQuizzes = false
+    }
+  }
   public var progressDirectory = "Progress"
   public var profile = "default"
   /// Plain ASCII, no colour (`--plain`, `NO_COLOR`, or output that is not a terminal).

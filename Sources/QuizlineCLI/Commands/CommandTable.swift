@@ -7,8 +7,10 @@ public enum CommandTable {
 
   public static let globalOptions: [OptionSpec] = [
     OptionSpec(
-      "quizzes", value: "DIR", help: "folder of banks, sessions and courses (default: Quizzes)",
-      environment: "QUIZLINE_QUIZZES"),
+      "quizzes", value: "DIR",
+      help:
+        "folder of banks, sessions and courses; give it more than once for several (env: a:b) (default: Quizzes, and MyQuizzes when it exists)",
+      environment: "QUIZLINE_QUIZZES", repeatable: true),
     OptionSpec(
       "progress", value: "DIR", help: "folder where progress is kept (default: Progress)",
       environment: "QUIZLINE_PROGRESS"),
