@@ -15,6 +15,8 @@ public struct CommandEnvironment: Sendable {
   public var files: any FileSource
   /// Resolved global settings (filled in by ``QuizlineCommand`` from options and variables).
   public var settings = GlobalSettings()
+  /// Reads one answer line from standard input (a confirmation); nil at end of input.
+  public var readLine: @Sendable () -> String? = { Swift.readLine(strippingNewline: true) }
 
   public init(
     stdout: any TextSink, stderr: any TextSink, variables: [String: String] = [:], isInteractive: Bool = false,

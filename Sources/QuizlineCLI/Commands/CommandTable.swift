@@ -40,7 +40,9 @@ public enum CommandTable {
   ]
 
   /// Commands contributed by other files (each feature registers its own spec here).
-  static let extraCommands: [CommandSpec] = [ImportCommand.spec, ExportAnkiCommand.spec, ReportCommand.spec]
+  static let extraCommands: [CommandSpec] = [
+    ImportCommand.spec, ExportAnkiCommand.spec, ReportCommand.spec, BackupCommands.list, BackupCommands.restore,
+  ]
 
   public static var parser: ArgumentParser<CommandSpec> {
     ArgumentParser(globalOptions: globalOptions, commands: commands)
