@@ -31,14 +31,16 @@ import Testing
 
     let declined = try Self.run(["restore", "2026-03-02"], at: "2026-03-02T10:10:00Z", input: "n\n", in: home)
     #expect(declined.status == 1)
-    #expect(declined.stdout.contains("[y/N] Not restored; nothing was changed.\n"), "\(declined.stdout)")
+    #expect(declined.stdout.contains("Restore? [y/N] Not restored; nothing was changed.\n"), "\(declined.stdout)")
     #expect(FileManager.default.fileExists(atPath: profile + "/snapshot.json"))
     #expect(
       !((try? FileManager.default.contentsOfDirectory(atPath: profile)) ?? []).contains { $0.hasPrefix("before") })
 
     let restored = try Self.run(["restore", "2026-03-02"], at: "2026-03-02T10:10:00Z", input: "y\n", in: home)
     #expect(restored.status == 0, "\(restored.stderr)")
-    #expect(restored.stdout.contains("Restored profile default from the backup of 2026-03-02 (up to event 4).\n"))
+    let said = restored.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(said.contains("Restored profile default from the backup of 2026-03-02 (up to event 4)."), "\(said)")
+    #expect(said.contains("The state before is kept in Progress/default/before-restore-20260302T101000Z ("))
     let aside = profile + "/before-restore-20260302T101000Z"
     #expect(FileManager.default.fileExists(atPath: aside + "/snapshot.json"), "\(restored.stdout)")
     #expect(

@@ -73,14 +73,17 @@ enum BackupCommands {
       return .noInput
     }
     let now = env.settings.now ?? Timestamp.now()
+    let profile = escapingControlCharacters(env.settings.profile, keepNewlines: false)
+    func say(_ text: String) { env.stdout.line(TextWrap.wrap(text, width: env.width)) }
     if !args.flag("yes") {
-      var current = "its current progress"
+      var current = "The current progress"
       if let opened = try? ProfileOpener.view(layout, now: now) {
         current += " (up to event \(opened.progress.lastSequence))"
       }
-      env.stdout.write(
-        "Restore profile \(escapingControlCharacters(env.settings.profile, keepNewlines: false)) to the backup of \(backup.name) (up to event \(backup.lastSequence))? \(current.prefix(1).uppercased() + current.dropFirst()) is kept in a before-restore folder of the profile. [y/N] "
+      say(
+        "Restore profile \(profile) to the backup of \(backup.name) (up to event \(backup.lastSequence))? \(current) is kept in a before-restore folder of the profile."
       )
+      env.stdout.write("Restore? [y/N] ")
       let answer = env.readLine()?.trimmingSpaces.lowercased() ?? ""
       guard answer == "y" || answer == "yes" else {
         env.stdout.line("Not restored; nothing was changed.")
@@ -89,12 +92,10 @@ enum BackupCommands {
     }
     do {
       let outcome = try ProfileBackups.restore(backup, layout: layout, profile: env.settings.profile, now: now)
-      env.stdout.line(
-        "Restored profile \(escapingControlCharacters(env.settings.profile, keepNewlines: false)) from the backup of \(backup.name) (up to event \(backup.lastSequence))."
-      )
       let kept = outcome.keptAside.isEmpty ? "nothing needed keeping" : outcome.keptAside.joined(separator: ", ")
-      env.stdout.line(
-        "The state before is kept in \(escapingControlCharacters(outcome.asideFolder, keepNewlines: false)) (\(kept)).")
+      say(
+        "Restored profile \(profile) from the backup of \(backup.name) (up to event \(backup.lastSequence)). The state before is kept in \(escapingControlCharacters(outcome.asideFolder, keepNewlines: false)) (\(kept))."
+      )
       return .ok
     } catch {
       env.stderr.line("quizline: \(error.message)")
