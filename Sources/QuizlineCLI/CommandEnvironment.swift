@@ -16,7 +16,9 @@ public struct CommandEnvironment: Sendable {
   public var width: Int
   public var files: any FileSource
   /// Resolved global settings (filled in by ``QuizlineCommand`` from options and variables).
-  var settings = GlobalSettings()
+  public var settings = GlobalSettings()
+  /// Reads one answer line from standard input (a confirmation); nil at end of input.
+  public var readLine: @Sendable () -> String? = { Swift.readLine(strippingNewline: true) }
 
   init(
     stdout: any TextSink, stderr: any TextSink, variables: [String: String] = [:], isInteractive: Bool = false,
@@ -33,8 +35,25 @@ public struct CommandEnvironment: Sendable {
 }
 
 /// Options that apply to every command.
-struct GlobalSettings: Sendable, Equatable {
-  var quizzesDirectory = "Quizzes"
+public struct GlobalSettings: Sendable, Equatable {
+  /// The quizzes folders named with `--quizzes` (any number of times) or `QUIZLINE_QUIZZES`
+  /// (`:`-separated), in order; the default is the shipped `Quizzes`.
+  public var quizzesDirectories = ["Quizzes"]
+  /// The learner's own folder: loaded after the default folder when it exists (not when folders
+  /// are named), and where `import` writes unless told otherwise (`--out`).
+  public var userQuizzesDirectory = GlobalSettings.defaultUserQuizzes
+  /// Whether ``userQuizzesDirectory`` is added to the folders loaded (only when none was named).
+  public var loadsUserQuizzes = true
+  public static let defaultUserQuizzes = "MyQuizzes"
+
+  /// The first quizzes folder; setting it names that one folder alone.
+  public var quizzesDirectory: String {
+    get { quizzesDirectories.first ?? "Quizzes" }
+    set {
+      quizzesDirectories = [newValue]
+      loadsUserQuizzes = false
+    }
+  }
   public var progressDirectory = "Progress"
   public var profile = "default"
   /// Plain ASCII, no colour (`--plain`, `NO_COLOR`, or output that is not a terminal).

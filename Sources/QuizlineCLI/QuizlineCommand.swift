@@ -65,7 +65,17 @@ public enum QuizlineCommand {
     }
     /// Where a bad value came from, for the message: the option, or the environment variable.
     func origin(_ name: String) -> String { parsed.value(name) == nil ? variable(name) ?? "--" + name : "--" + name }
-    if let v = pick("quizzes") { s.quizzesDirectory = v }
+    let folders = parsed.allValues("quizzes")
+    if !folders.isEmpty {
+      s.quizzesDirectory = folders[0]
+      s.quizzesDirectories = folders
+    } else if let v = pick("quizzes") {
+      let list = v.split(separator: ":").map(String.init)
+      if !list.isEmpty {
+        s.quizzesDirectory = list[0]
+        s.quizzesDirectories = list
+      }
+    }
     if let v = pick("progress") { s.progressDirectory = v }
     if let v = pick("profile") {
       if let problem = Identifier.problem(v) {

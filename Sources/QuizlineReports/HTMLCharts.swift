@@ -15,8 +15,8 @@ enum HTMLCharts {
       points.count == 1 ? left + plotW / 2 : left + plotW * Double(k) / Double(points.count - 1)
     }
     func y(_ percent: Int) -> Double { top + plotH * (1 - Double(percent) / 100) }
-    let first = Timestamp(microseconds: points.first!.endedAt).isoDate
-    let last = Timestamp(microseconds: points.last!.endedAt).isoDate
+    let first = Timestamp(microseconds: points.first!.endedAt).humanDate
+    let last = Timestamp(microseconds: points.last!.endedAt).humanDate
     let best = points.map(\.percent).max()!
     let shown =
       points.count < bank.scoreHistory.count
@@ -41,13 +41,13 @@ enum HTMLCharts {
       svg += "<polyline class=\"line\" points=\"\(path)\" />\n"
     }
     for (k, p) in points.enumerated() {
-      let when = Timestamp(microseconds: p.endedAt).iso8601
+      let when = Timestamp(microseconds: p.endedAt).humanDateTime
       svg +=
         "<circle class=\"\(p.endedEarly ? "dot early" : "dot")\" cx=\"\(f(x(k)))\" cy=\"\(f(y(p.percent)))\" r=\"3\">"
       svg += "<title>\(when): \(p.percent)%\(p.endedEarly ? " (ended early)" : "")</title></circle>\n"
     }
     svg +=
-      "</svg>\n<figcaption>\(html(bank.title)) (<code>\(html(bank.id))</code>): \(html(summary))</figcaption>\n</figure>\n"
+      "</svg>\n<figcaption>\(htmlInline(bank.title)) (<code>\(html(bank.id))</code>): \(html(summary))</figcaption>\n</figure>\n"
     return svg
   }
 
@@ -61,12 +61,7 @@ enum HTMLCharts {
     var counts: [Int64: Int] = [:]
     for r in activity where r.day >= start && r.day <= today && r.answers > 0 { counts[r.day] = r.answers }
     let values = counts.values.sorted()
-    // Quartiles of the active days, made strictly increasing so each shade has its own range.
-    var thresholds =
-      values.isEmpty
-      ? [1, 2, 3] : [0.25, 0.5, 0.75].map { values[min(values.count - 1, Int(saturating: Double(values.count) * $0))] }
-    thresholds[1] = max(thresholds[1], thresholds[0] + 1)
-    thresholds[2] = max(thresholds[2], thresholds[1] + 1)
+    let thresholds = shadeBounds(busiest: values.last ?? 0)
     func level(_ n: Int) -> Int {
       if n == 0 { return 0 }
       if n <= thresholds[0] { return 1 }
@@ -80,10 +75,10 @@ enum HTMLCharts {
     let h = top + 7 * (cell + gap) + 4
     let total = values.reduce(0, +)
     let busiest = counts.max { ($0.value, $1.key) < ($1.value, $0.key) }
-    var description = "Answers per day from \(Timestamp.day(start).isoDate) to \(Timestamp.day(today).isoDate): "
+    var description = "Answers per day from \(Timestamp.day(start).humanDate) to \(Timestamp.day(today).humanDate): "
     description += "active on \(counts.count) of \(today - start + 1) days, \(Renderer.count(total, "answer")) in all"
     if let b = busiest {
-      description += "; busiest day \(Timestamp.day(b.key).isoDate) with \(Renderer.count(b.value, "answer"))"
+      description += "; busiest day \(Timestamp.day(b.key).humanDate) with \(Renderer.count(b.value, "answer"))"
     }
     description += "."
     var svg = "<figure class=\"chart heatmap\">\n"
@@ -114,14 +109,14 @@ enum HTMLCharts {
         let n = counts[day] ?? 0
         svg +=
           "<rect class=\"l\(level(n))\" x=\"\(f(left + Double(week) * (cell + gap)))\" y=\"\(f(top + Double(row) * (cell + gap)))\" width=\"\(f(cell))\" height=\"\(f(cell))\" rx=\"2\">"
-        svg += "<title>\(Timestamp.day(day).isoDate): \(Renderer.count(n, "answer"))</title></rect>\n"
+        svg += "<title>\(Timestamp.day(day).humanDate): \(Renderer.count(n, "answer"))</title></rect>\n"
       }
     }
     svg += "</svg>\n"
     func range(_ low: Int, _ high: Int) -> String { low == high ? "\(low)" : "\(low)–\(high)" }
     let ranges = [
       "0", range(1, thresholds[0]), range(thresholds[0] + 1, thresholds[1]), range(thresholds[1] + 1, thresholds[2]),
-      "more than \(thresholds[2])",
+      "\(thresholds[2] + 1) or more",
     ]
     svg += "<figcaption>\(html(description))<br /><span class=\"legend\">Shades, light to dark (answers per day):"
     for (k, r) in ranges.enumerated() { svg += " <span class=\"key l\(k)\"></span> \(r)" }

@@ -8,12 +8,13 @@ public enum HTMLReportRenderer {
   public static func render(_ report: Report, to sink: any ReportSink) {
     var h = HTMLWriter()
     let title =
-      report.classReport != nil ? "Class report" : "Progress report: " + (report.profiles.first?.profile ?? "")
+      report.classReport != nil
+      ? "Class report" : report.profiles.first.map(ReportText.title(for:)) ?? "Progress report"
     h.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\" />\n")
     h.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n")
     h.raw("<title>\(html(title))</title>\n<style>\n\(HTMLStyleSheet.css)</style>\n</head>\n<body>\n<main>\n")
-    h.raw("<header>\n<h1>\(html(title))</h1>\n<p class=\"meta\">Generated \(report.generatedAt.iso8601)")
-    if let since = report.sinceDay { h.raw(" · answers and quizzes from \(Timestamp.day(since).isoDate) on") }
+    h.raw("<header>\n<h1>\(htmlInline(title))</h1>\n<p class=\"meta\">Generated \(report.generatedAt.humanDateTime)")
+    if let since = report.sinceDay { h.raw(" · answers and quizzes from \(Timestamp.day(since).humanDate) on") }
     h.raw("</p>\n</header>\n")
     if let klass = report.classReport {
       classSections(report, klass, &h)
@@ -50,7 +51,7 @@ public enum HTMLReportRenderer {
     h.card("Flagged", String(s.flaggedCount), note: s.flaggedCount == 1 ? "question" : "questions")
     h.raw("</ul>\n")
     if let period = p.period {
-      h.raw("<p>Since \(Timestamp.day(period.fromDay).isoDate): \(Renderer.count(period.answers, "answer"))")
+      h.raw("<p>Since \(Timestamp.day(period.fromDay).humanDate): \(Renderer.count(period.answers, "answer"))")
       if let a = period.accuracy { h.raw(", accuracy \(ReportFormat.percent(a))") }
       h.raw(
         ", \(html(Renderer.formatDuration(period.secondsStudied))), \(Renderer.count(period.activeDays, "active day")).</p>\n"
@@ -75,12 +76,13 @@ public enum HTMLReportRenderer {
         caption: group.title, ["#", "Session", "Status", "Best checkpoint"],
         group.rows.map { row in
           let status =
-            row.completedAt.map { "<span class=\"done\">✓ Completed \($0.isoDate)</span>" }
+            row.completedAt.map { "<span class=\"done\">✓ Completed \($0.humanDate)</span>" }
             ?? "<span class=\"todo\">○ Not completed</span>"
           let best =
             row.bestCheckpointPercent.map { "\($0)%" + (row.passPercent.map { " (pass \($0)%)" } ?? "") } ?? "–"
           return [
-            row.position.map(String.init) ?? "·", "\(html(row.title))<br /><code>\(html(row.id))</code>", status, best,
+            row.position.map(String.init) ?? "·", "\(htmlInline(row.title))<br /><code>\(html(row.id))</code>", status,
+            best,
           ]
         }, numeric: [3], captionClass: "group")
     }
@@ -89,23 +91,17 @@ public enum HTMLReportRenderer {
     h.section("banks", "Banks and score history")
     h.table(
       caption: "Quiz scores per bank (best, last and average of the quizzes taken)",
-      ["Bank", "Questions attempted", "Accuracy", "Quizzes", "Best", "Last", "Average"],
+      ["Bank", "Questions attempted", "Accuracy", "Quizzes", "Best", "Last", "Average", "Checkpoint quizzes"],
       p.banks.map { b in
         [
-          "\(html(b.title))<br /><code>\(html(b.id))</code>", "\(b.questionsAttempted)/\(b.questions)",
+          "\(htmlInline(b.title))<br /><code>\(html(b.id))</code>", "\(b.questionsAttempted)/\(b.questions)",
           b.accuracy.map(ReportFormat.percent) ?? "–", String(b.scores?.runs ?? 0),
           b.scores.map { "\($0.best)%" } ?? "–",
           b.scores.map { "\($0.last)%" } ?? "–", b.scores.map { "\($0.average)%" } ?? "–",
+          ReportText.checkpointCell(b.checkpoints) ?? "–",
         ]
       }, numeric: [1, 2, 3, 4, 5, 6])
-    let charted = p.banks.filter { !$0.scoreHistory.isEmpty }
-    if charted.isEmpty {
-      h.raw("<p>No bank quiz has ended yet, so there is no score history.</p>\n")
-    } else {
-      h.raw("<div class=\"charts\">\n")
-      for (k, b) in charted.enumerated() { h.raw(HTMLCharts.scoreHistory(b, id: "score-\(k)")) }
-      h.raw("</div>\n")
-    }
+    HTMLCharts.scoreHistories(p.banks, &h)
     h.raw("</section>\n")
 
     h.section("activity", "Activity")
@@ -114,10 +110,11 @@ public enum HTMLReportRenderer {
 
     h.section("tags", "Weakest tags")
     if p.weakestTags.isEmpty {
-      h.raw("<p>No tag has enough answers yet.</p>\n")
+      h.raw("<p>\(html(ReportText.noWeakTags))</p>\n")
     } else {
       h.table(
-        caption: "Tags with the lowest accuracy (at least five answers)", ["Tag", "Accuracy", "Answers", "Questions"],
+        caption: "Tags with the lowest accuracy (at least five answers, under 100%)",
+        ["Tag", "Accuracy", "Answers", "Questions"],
         p.weakestTags.map {
           [html($0.tag), ReportFormat.percent($0.accuracy), String($0.answers), String($0.questions)]
         }, numeric: [1, 2, 3])
@@ -126,6 +123,11 @@ public enum HTMLReportRenderer {
 
     questionList("flagged", "Flagged questions", p.flagged, &h)
     questionList("due", "Due for review now", p.dueNow, &h)
+    if p.forecast.contains(where: { $0.due > 0 }) {
+      h.section("forecast", "Reviews due, next \(p.forecast.count) days")
+      h.raw(HTMLCharts.forecast(p.forecast))
+      h.raw("</section>\n")
+    }
     if let info = p.history {
       h.raw("<footer><p>History: \(info.events) events read (up to event \(info.lastSequence))")
       if !info.complete { h.raw("; earlier events are missing from the archive, so the score history is partial") }
@@ -139,7 +141,7 @@ public enum HTMLReportRenderer {
     h.section(id, "\(title) (\(items.count))")
     h.raw("<ul class=\"questions\">\n")
     for q in items.prefix(25) {
-      h.raw("<li><code>\(html(q.ref.description))</code> \(html(q.title))</li>\n")
+      h.raw("<li><code>\(html(q.ref.description))</code> \(htmlInline(q.title))</li>\n")
     }
     if items.count > 25 { h.raw("<li>… and \(items.count - 25) more</li>\n") }
     h.raw("</ul>\n</section>\n")
@@ -161,7 +163,7 @@ public enum HTMLReportRenderer {
         html(p.profile), "\(s.sessionsCompleted)/\(s.sessionsTotal)", String(c.answers),
         c.accuracy.map(ReportFormat.percent) ?? "–",
         html(Renderer.formatDuration(c.secondsStudied)), String(s.streakDays),
-        s.lastActiveDay.map { Timestamp.day($0).isoDate } ?? "–",
+        s.lastActiveDay.map { Timestamp.day($0).humanDate } ?? "–",
       ]
     }
     rows.append([

@@ -52,7 +52,10 @@ enum HTMLStyleSheet {
     .l3 { fill: #2f9a55; background: #2f9a55; }
     .l4 { fill: #145c2e; background: #145c2e; }
     .key { display: inline-block; width: 11px; height: 11px; border-radius: 2px; border: 1px solid #c3c9d4; vertical-align: -1px; margin-left: 6px; }
-    .questions { padding-left: 18px; }
+    .questions, .single-quiz { padding-left: 18px; }
+    .due { fill: var(--accent); }
+    code.inline { color: var(--ink); background: #eef1f5; border-radius: 3px; padding: 0 3px; }
+    .forecast svg { width: 100%; max-width: 440px; }
     @media print {
       body { background: #fff; font-size: 11pt; }
       main { max-width: none; padding: 0; }

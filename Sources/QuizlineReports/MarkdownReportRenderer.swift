@@ -9,13 +9,13 @@ public enum MarkdownReportRenderer {
       md.line("# Class report")
       md.line()
       md.line(
-        "Generated \(report.generatedAt.iso8601) for \(Renderer.count(report.profiles.count, "profile"))\(periodText(report))."
+        "Generated \(report.generatedAt.humanDateTime) for \(Renderer.count(report.profiles.count, "profile"))\(periodText(report))."
       )
       classReport(report, klass, &md)
     } else if let p = report.profiles.first {
-      md.line("# Progress report: \(MarkdownWriter.escape(p.profile))")
+      md.line("# \(MarkdownWriter.escapeInline(ReportText.title(for: p)))")
       md.line()
-      md.line("Generated \(report.generatedAt.iso8601)\(periodText(report)).")
+      md.line("Generated \(report.generatedAt.humanDateTime)\(periodText(report)).")
       profile(p, report, &md)
     }
     sink.write(md.text)
@@ -28,7 +28,7 @@ public enum MarkdownReportRenderer {
   }
 
   static func periodText(_ r: Report) -> String {
-    r.sinceDay.map { "; answers and quizzes from \(Timestamp.day($0).isoDate) on" } ?? ""
+    r.sinceDay.map { "; answers and quizzes from \(Timestamp.day($0).humanDate) on" } ?? ""
   }
 
   static func profile(_ p: ProfileReport, _ report: Report, _ md: inout MarkdownWriter) {
@@ -47,7 +47,7 @@ public enum MarkdownReportRenderer {
         ["Flagged questions", String(s.flaggedCount)],
       ], align: "l")
     if let period = p.period {
-      md.heading("Since \(Timestamp.day(period.fromDay).isoDate)")
+      md.heading("Since \(Timestamp.day(period.fromDay).humanDate)")
       md.table(
         ["Answers", "Correct", "Accuracy", "Time studied", "Active days"],
         [
@@ -65,21 +65,24 @@ public enum MarkdownReportRenderer {
       p.sessions.map { row in
         [
           row.course.flatMap { courseTitles[$0] } ?? "-", row.position.map(String.init) ?? "", "`\(row.id)`", row.title,
-          row.completedAt.map { "yes, \($0.isoDate)" } ?? "no",
+          row.completedAt.map { "yes, \($0.humanDate)" } ?? "no",
           row.bestCheckpointPercent.map { "\($0)%" + (row.passPercent.map { " (pass \($0)%)" } ?? "") } ?? "-",
         ]
       }, align: "llllll", escapeColumns: [0, 3])
     md.heading("Banks")
     md.table(
-      ["Bank", "Title", "Questions", "Attempted", "Answers", "Accuracy", "Quizzes", "Best", "Last", "Average"],
+      [
+        "Bank", "Title", "Questions", "Attempted", "Answers", "Accuracy", "Quizzes", "Best", "Last", "Average",
+        "Checkpoint quizzes",
+      ],
       p.banks.map { b in
         [
           "`\(b.id)`", b.title, String(b.questions), String(b.questionsAttempted), String(b.answers),
           b.accuracy.map(ReportFormat.percent) ?? "-",
           String(b.scores?.runs ?? 0), b.scores.map { "\($0.best)%" } ?? "-", b.scores.map { "\($0.last)%" } ?? "-",
-          b.scores.map { "\($0.average)%" } ?? "-",
+          b.scores.map { "\($0.average)%" } ?? "-", ReportText.checkpointCell(b.checkpoints) ?? "-",
         ]
-      }, align: "llrrrrrrrr", escapeColumns: [1])
+      }, align: "llrrrrrrrrl", escapeColumns: [1])
     let withHistory = p.banks.filter { !$0.scoreHistory.isEmpty }
     if !withHistory.isEmpty {
       md.heading("Score history (last 10 quizzes per bank)", level: 3)
@@ -88,7 +91,7 @@ public enum MarkdownReportRenderer {
         withHistory.flatMap { b in
           b.scoreHistory.suffix(10).map {
             [
-              "`\(b.id)`", Timestamp(microseconds: $0.endedAt).iso8601,
+              "`\(b.id)`", Timestamp(microseconds: $0.endedAt).humanDateTime,
               "\($0.percent)%" + ($0.endedEarly ? " (ended early)" : ""),
             ]
           }
@@ -96,7 +99,7 @@ public enum MarkdownReportRenderer {
     }
     md.heading("Weakest tags")
     if p.weakestTags.isEmpty {
-      md.line("No tag has enough answers yet.")
+      md.line(ReportText.noWeakTags)
     } else {
       md.table(
         ["Tag", "Accuracy", "Answers", "Questions"],
@@ -106,6 +109,7 @@ public enum MarkdownReportRenderer {
     }
     list("Flagged questions", p.flagged, &md)
     list("Due now", p.dueNow, &md)
+    forecast(p.forecast, &md)
     md.heading("Activity, last 30 days")
     let today = report.generatedAt.dayNumber
     let recent = p.activity.filter { $0.day > today - 30 && $0.day <= today && $0.answers > 0 }
@@ -115,7 +119,10 @@ public enum MarkdownReportRenderer {
       md.table(
         ["Day (UTC)", "Answers", "Correct", "Time"],
         recent.map {
-          [Timestamp.day($0.day).isoDate, String($0.answers), String($0.correct), Renderer.formatDuration($0.seconds)]
+          [
+            Timestamp.day($0.day).humanDate, String($0.answers), String($0.correct),
+            Renderer.formatDuration($0.seconds),
+          ]
         },
         align: "lrrr")
     }
@@ -126,6 +133,20 @@ public enum MarkdownReportRenderer {
           + (h.complete ? "" : "; earlier events are missing, so score history is partial")
           + (h.unreadableLines > 0 ? "; \(h.unreadableLines) unreadable lines left out" : "") + "._")
     }
+  }
+
+  /// Reviews due per day as a table with a bar of blocks (the HTML report draws it as a chart).
+  static func forecast(_ days: [ForecastDay], _ md: inout MarkdownWriter) {
+    guard days.contains(where: { $0.due > 0 }) else { return }
+    md.heading("Reviews due, next \(days.count) days")
+    let peak = max(1, days.map(\.due).max() ?? 1)
+    md.table(
+      ["Day (UTC)", "Due", ""],
+      days.enumerated().map { k, d in
+        let cells = d.due == 0 ? 0 : max(1, Int(saturating: (Double(d.due) / Double(peak) * 20).rounded()))
+        let label = Timestamp.day(d.day).humanDate + (k == 0 ? " (today, with overdue)" : "")
+        return [label, String(d.due), String(repeating: "█", count: cells)]
+      }, align: "lrl", escapeColumns: [])
   }
 
   static func list(_ title: String, _ items: [QuestionLabel], _ md: inout MarkdownWriter) {
@@ -142,7 +163,7 @@ public enum MarkdownReportRenderer {
         p.profile, "\(s.sessionsCompleted)/\(s.sessionsTotal)", String(c.answers),
         c.accuracy.map(ReportFormat.percent) ?? "-",
         Renderer.formatDuration(c.secondsStudied), String(s.streakDays),
-        s.lastActiveDay.map { Timestamp.day($0).isoDate } ?? "-",
+        s.lastActiveDay.map { Timestamp.day($0).humanDate } ?? "-",
       ]
     }
     let t = klass.totals
@@ -198,7 +219,7 @@ struct MarkdownWriter {
           separator: "|") + "|")
     for row in rows {
       let cells = row.enumerated().map { k, c in
-        escapeColumns.map { $0.contains(k) } ?? true ? Self.escape(c) : Self.cell(c)
+        escapeColumns.map { $0.contains(k) } ?? true ? Self.escapeInline(c) : Self.cell(c)
       }
       line("| " + cells.joined(separator: " | ") + " |")
     }
@@ -217,6 +238,17 @@ struct MarkdownWriter {
       }
     }
     return out
+  }
+
+  /// Bank text with its `code` spans kept as Markdown code (pipes and line breaks made safe inside
+  /// them), the rest escaped; backticks that do not pair up are escaped like other punctuation.
+  static func escapeInline(_ s: String) -> String {
+    guard let parts = ReportText.codeSpans(escapingControlCharacters(s, keepNewlines: true)) else { return escape(s) }
+    return parts.map { part in
+      part.code
+        ? "`" + cell(part.text).split(whereSeparator: { $0 == "\r" || $0 == "\t" }).joined(separator: " ") + "`"
+        : escape(part.text)
+    }.joined()
   }
 
   /// Our own cell text (may hold backticks): only pipes and line breaks are made safe.

@@ -35,6 +35,8 @@ public enum ProfileOpener {
       layout: layout, lock: lock, snapshotEvery: snapshotEvery, segmentFirst: loaded.segmentFirst,
       segmentLast: loaded.segmentLast, sinceSnapshot: loaded.sinceSnapshot)
     if loaded.rebuilt, let warning = store.checkpoint(loaded.progress, at: now) { loaded.notices.append(warning) }
+    // Only the lock holder writes backups, and only from progress it has just read whole.
+    if let warning = ProfileBackups.takeDaily(layout, loaded.progress, now: now) { loaded.notices.append(warning) }
     return OpenedProfile(
       progress: loaded.progress, store: store, journal: store, layout: layout, notices: loaded.notices)
   }

@@ -52,8 +52,7 @@ import Testing
         atPath: dir + "/" + sub, withIntermediateDirectories: true)
     }
     #expect(
-      runInProcess(["import", Self.sampler, "--id", "smp"], variables: ["QUIZLINE_QUIZZES": dir])
-        .status == 0)
+      runInProcess(["import", Self.sampler, "--id", "smp", "--out", dir]).status == 0)
     #expect(FileManager.default.fileExists(atPath: dir + "/banks/smp.json"))
     #expect(FileManager.default.fileExists(atPath: dir + "/sessions/smp-notes.json"))
   }
@@ -187,12 +186,11 @@ import Testing
 @Suite struct InteropBinaryTests {
   @Test func importThenExportAnkiWithDefaultNames() throws {
     let dir = try temporaryDirectory()
-    let imported = try runBinary(
-      ["import", InteropCommandTests.sampler, "--id", "smp"],
-      environment: ["QUIZLINE_QUIZZES": dir + "/Quizzes"])
+    let imported = try runBinary(["import", InteropCommandTests.sampler, "--id", "smp"], directory: dir)
     #expect(imported.status == 0, "\(imported.stderr)")
-    #expect(FileManager.default.fileExists(atPath: dir + "/Quizzes/smp.json"))
-    let exported = try runBinary(["export-anki", "smp", "--quizzes", "Quizzes"], directory: dir)
+    #expect(FileManager.default.fileExists(atPath: dir + "/MyQuizzes/smp.json"), "the learner's own folder")
+    #expect(!FileManager.default.fileExists(atPath: dir + "/Quizzes"), "never the shipped folder unless told to")
+    let exported = try runBinary(["export-anki", "smp", "--quizzes", "MyQuizzes"], directory: dir)
     #expect(exported.status == 0, "\(exported.stderr)")
     #expect(FileManager.default.fileExists(atPath: dir + "/smp.anki.txt"))
     let check = try runBinary([

@@ -18,12 +18,14 @@ enum CheckCommand {
   ) { args, env in run(args, env) }
 
   static func run(_ args: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
-    let paths = args.positionals.isEmpty ? [env.settings.quizzesDirectory] : args.positionals
+    let folders = QuizzesFolders.paths(env)
+    let paths = args.positionals.isEmpty ? folders : args.positionals
     let loader = CatalogLoader(files: env.files)
     var reference: Catalog?
     let namesFiles = paths.contains { if case .regular = env.files.kind(of: $0) { true } else { false } }
-    if namesFiles, env.files.kind(of: env.settings.quizzesDirectory) == .directory {
-      reference = loader.load(paths: [env.settings.quizzesDirectory]).catalog
+    let existing = folders.filter { env.files.kind(of: $0) == .directory }
+    if namesFiles, !existing.isEmpty {
+      reference = loader.load(paths: existing).catalog
     }
     let (importable, jsonPaths) = InteropCheck.split(paths, env)
     var result = loader.load(paths: jsonPaths, referenceCatalog: reference)

@@ -7,8 +7,10 @@ enum CommandTable {
 
   public static let globalOptions: [OptionSpec] = [
     OptionSpec(
-      "quizzes", value: "DIR", help: "folder of banks, sessions and courses (default: Quizzes)",
-      environment: "QUIZLINE_QUIZZES"),
+      "quizzes", value: "DIR",
+      help:
+        "folder of banks, sessions and courses; give it more than once for several (env: a:b) (default: Quizzes, and MyQuizzes when it exists)",
+      environment: "QUIZLINE_QUIZZES", repeatable: true),
     OptionSpec(
       "progress", value: "DIR", help: "folder where progress is kept (default: Progress)",
       environment: "QUIZLINE_PROGRESS"),
@@ -38,7 +40,9 @@ enum CommandTable {
   ]
 
   /// Commands contributed by other files (each feature registers its own spec here).
-  static let extraCommands: [CommandSpec] = [ImportCommand.spec, ExportAnkiCommand.spec, ReportCommand.spec]
+  static let extraCommands: [CommandSpec] = [
+    ImportCommand.spec, ExportAnkiCommand.spec, ReportCommand.spec, BackupCommands.list, BackupCommands.restore,
+  ]
 
   public static var parser: ArgumentParser<CommandSpec> {
     ArgumentParser(globalOptions: globalOptions, commands: commands)

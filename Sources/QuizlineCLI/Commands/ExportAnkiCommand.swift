@@ -42,18 +42,15 @@ enum ExportAnkiCommand {
       }
       bank = b
     } else {
-      let dir = env.settings.quizzesDirectory
-      guard env.files.kind(of: dir) == .directory else {
-        env.stderr.line(
-          "quizline: quizzes folder \(quotedArg(dir)) does not exist (set it with --quizzes DIR or QUIZLINE_QUIZZES)"
-        )
-        return .noInput
+      let catalog: Catalog
+      switch QuizzesFolders.load(env) {
+      case .failure(let code): return code
+      case .success(let loaded): catalog = loaded.catalog
       }
-      let catalog = loader.load(paths: [dir]).catalog
       guard let b = catalog.bank(name) else {
         let known = catalog.banks.map(\.id).joined(separator: ", ")
         env.stderr.line(
-          "quizline: no bank \(quotedArg(name)) in \(quotedArg(dir))"
+          "quizline: no bank \(quotedArg(name)) in \(QuizzesFolders.described(env))"
             + (known.isEmpty ? "" : " (banks: \(known))"))
         return .noInput
       }

@@ -14,7 +14,9 @@ enum ImportCommand {
       content: a line starting ANSWER: means Aiken) and writes the bank as ID.json into the output folder (its banks/ subfolder \
       when it has one); GIFT descriptions become a study session ID-notes.json (in sessions/ when \
       present). The bank id comes from --id or the file name. Prints the questions per type and what was \
-      converted with loss, and why. Problems are printed as path:line:column: error: message; when there \
+      converted with loss, and why. Without --out the files go into the learner's own folder MyQuizzes \
+      (created when missing), which quizline loads beside the shipped Quizzes; the git-tracked Quizzes \
+      folder is written only when named with --out. Problems are printed as path:line:column: error: message; when there \
       are errors nothing is written (unless --partial) and the exit status is 65. An existing file is \
       never replaced without --force.
       """,
@@ -23,7 +25,7 @@ enum ImportCommand {
         "format", value: "FORMAT", help: "gift or aiken (default: guessed)",
         choices: ["gift", "aiken"]),
       OptionSpec("id", value: "ID", help: "bank id (default: from the file name)"),
-      OptionSpec("out", value: "DIR", help: "folder to write into (default: the quizzes folder)"),
+      OptionSpec("out", value: "DIR", help: "folder to write into (default: MyQuizzes, your own quizzes folder)"),
       OptionSpec("force", help: "replace existing files"),
       OptionSpec(
         "partial", help: "write the questions that could be read even when others had errors"),
@@ -58,7 +60,7 @@ enum ImportCommand {
       env.stderr.line("quizline: \(plural(errors, "error")) in \(quotedArg(path)); nothing written. " + rest)
       return .dataError
     }
-    let out = args.value("out") ?? env.settings.quizzesDirectory
+    let out = args.value("out") ?? env.settings.userQuizzesDirectory
     if let problem = InteropFiles.makeDirectory(out) {
       env.stderr.line("quizline: \(problem)")
       return .ioError
@@ -84,6 +86,11 @@ enum ImportCommand {
       }
     }
     summary(result, format: format, source: path, written: files.map(\.0), env)
+    if !QuizzesFolders.paths(env).contains(out) {
+      env.stdout.line(
+        "\(quotedArg(out)) is not among the quizzes folders of this start; load it with --quizzes \(quotedArg(out)) (once per folder, e.g. --quizzes Quizzes --quizzes \(quotedArg(out)))."
+      )
+    }
     return errors > 0 ? .dataError : .ok
   }
 

@@ -18,16 +18,15 @@ enum ListCommand {
   ) { args, env in run(args, env) }
 
   static func run(_ args: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
-    let dir = env.settings.quizzesDirectory
-    guard env.files.kind(of: dir) == .directory else {
-      env.stderr.line(
-        "quizline: quizzes folder \(quotedArg(dir)) does not exist (set it with --quizzes DIR or QUIZLINE_QUIZZES)")
-      return .noInput
+    let result: CatalogLoadResult
+    switch QuizzesFolders.load(env) {
+    case .failure(let code): return code
+    case .success(let loaded): result = loaded
     }
-    let result = CatalogLoader(files: env.files).load(paths: [dir])
     if result.errorCount > 0 {
-      // `quizline check` alone checks the default folder: name the one that was listed.
-      let shown = escapingControlCharacters(dir, keepNewlines: false)
+      // `quizline check` alone checks the default folders: name the ones that were listed.
+      let shown = QuizzesFolders.paths(env).map { escapingControlCharacters($0, keepNewlines: false) }.joined(
+        separator: " ")
       env.stderr.line(
         "quizline: \(plural(result.errorCount, "problem")) in \(shown); the rest is listed. Run 'quizline check \(shown)' for details."
       )

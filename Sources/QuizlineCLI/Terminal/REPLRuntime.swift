@@ -151,15 +151,9 @@ extension QuizlineCommand {
     return runtime.run()
   }
 
-  /// Loads the quizzes folder, or says why it cannot (exit 66 when it does not exist).
+  /// Loads the quizzes folders, or says why it cannot (exit 66 when one does not exist).
   static func loadCatalog(_ env: CommandEnvironment) -> Result<CatalogLoadResult, ExitCode> {
-    let dir = env.settings.quizzesDirectory
-    guard env.files.kind(of: dir) == .directory else {
-      env.stderr.line(
-        "quizline: quizzes folder \(quotedArg(dir)) does not exist (set it with --quizzes DIR or QUIZLINE_QUIZZES)")
-      return .failure(.noInput)
-    }
-    return .success(CatalogLoader(files: env.files).load(paths: [dir]))
+    QuizzesFolders.load(env)
   }
 
   /// Runs `body` with the state of the profile read (not locked, nothing written) and a render context.

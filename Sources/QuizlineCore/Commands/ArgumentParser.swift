@@ -12,10 +12,12 @@ public struct OptionSpec: Sendable, Equatable {
   public var environment: String?
   /// Values offered by completion (and checked by the parser when not empty).
   public var choices: [String]
+  /// Whether the option may be given more than once, each value kept (``ParsedArguments/allValues(_:)``).
+  public var repeatable: Bool
 
   public init(
     _ name: String, short: Character? = nil, value: String? = nil, help: String, environment: String? = nil,
-    choices: [String] = []
+    choices: [String] = [], repeatable: Bool = false
   ) {
     self.name = name
     self.short = short
@@ -23,6 +25,7 @@ public struct OptionSpec: Sendable, Equatable {
     self.help = help
     self.environment = environment
     self.choices = choices
+    self.repeatable = repeatable
   }
 
   public var takesValue: Bool { valueName != nil }
@@ -42,6 +45,8 @@ public struct ParsedArguments: Sendable, Equatable {
   public var positionals: [String] = []
   /// Option values by long name; flags map to `""`. Later occurrences win.
   public var values: [String: String] = [:]
+  /// Every value of a repeatable option, in the order given.
+  public var repeatedValues: [String: [String]] = [:]
 
   public init(command: String? = nil, positionals: [String] = [], values: [String: String] = [:]) {
     self.command = command
@@ -51,6 +56,8 @@ public struct ParsedArguments: Sendable, Equatable {
 
   public func flag(_ name: String) -> Bool { values[name] != nil }
   public func value(_ name: String) -> String? { values[name] }
+  /// Every value given for `name` (repeatable options), in order; one value for other options.
+  public func allValues(_ name: String) -> [String] { repeatedValues[name] ?? values[name].map { [$0] } ?? [] }
 }
 
 /// A command-line mistake, with a suggestion when one is close.
@@ -129,6 +136,7 @@ public struct ArgumentParser<Command: CommandDescribing>: Sendable {
               command: commandSpec?.name)
           }
           result.values[spec.name] = v
+          if spec.repeatable { result.repeatedValues[spec.name, default: []].append(v) }
         } else {
           if inlineValue != nil {
             throw UsageError("option --\(spec.name) does not take a value", command: commandSpec?.name)

@@ -23,8 +23,13 @@ extension Renderer {
       )
     }
     if let run = state.progress.activeRun {
+      let unloaded = state.unloadedBanks(of: run)
+      let how =
+        unloaded.isEmpty
+        ? "Type resume to continue."
+        : "It is kept, but \(AppState.bankList(unloaded)) not loaded: start quizline with the folder that holds it (--quizzes DIR) to resume it."
       out.paragraph(
-        "You have an unfinished quiz on \(run.start.source.label) (\(run.position) of \(run.questions.count) done). Type resume to continue."
+        "You have an unfinished quiz on \(run.start.source.label) (\(run.position) of \(run.questions.count) done). \(how)"
       )
     }
     if let next = state.nextSession {
@@ -252,16 +257,25 @@ extension Renderer {
     out.field("Time answering", formatDuration(studied))
     out.field("Flagged", count(p.flaggedQuestions.count, "question"))
     out.field("Reviews", dueLine(state, out.context.now) ?? "nothing scheduled yet")
-    let orphans = p.questions.keys.filter { state.catalog.question($0) == nil }.count
+    let orphans = state.orphanedQuestionCount
     if orphans > 0 {
       out.field(
         "Orphaned", "\(count(orphans, "question")) kept (no longer in \(orphans == 1 ? "its bank" : "their banks"))")
     }
+    let unloaded = state.unloadedProgress
+    if unloaded.questions > 0 {
+      out.field(
+        "Not loaded",
+        "\(count(unloaded.questions, "question")) of \(count(unloaded.banks, "bank")) not in the quizzes folders (kept)"
+      )
+    }
     if let run = p.activeRun {
+      let missing = state.unloadedBanks(of: run)
+      let how =
+        !missing.isEmpty ? " (\(AppState.bankList(missing)) not loaded)" : state.quiz == nil ? " (type resume)" : ""
       out.field(
         "Current quiz",
-        "\(safe(run.start.source.label, out.context)), \(run.position)/\(run.questions.count) done"
-          + (state.quiz == nil ? " (type resume)" : ""))
+        "\(safe(run.start.source.label, out.context)), \(run.position)/\(run.questions.count) done" + how)
     } else {
       out.field("Current quiz", "none")
     }

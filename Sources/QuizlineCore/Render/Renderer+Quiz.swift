@@ -185,9 +185,11 @@ extension Renderer {
       }
       out.line("  Type retry to practise the missed questions.")
     } else if run.endReason == .finished {
-      out.line(
-        "  Everything right. " + (state.nextSession.map { "Next up: \(quotedTitle($0.title, out.context))." } ?? ""))
+      // A pass that completes a session is followed by the completion, which says what comes next.
+      let next = sessionCompletedByPass(run, state) == nil ? state.nextSession : nil
+      out.line("  Everything right." + (next.map { " Next up: \(quotedTitle($0.title, out.context))." } ?? ""))
     }
+    if let step = checkpointNextStep(run, state) { out.paragraph(step, indent: "  ", firstIndent: "  ") }
   }
 
   /// `in 10 min`, `in 4 days`, `now`.

@@ -140,11 +140,23 @@ struct Dashboard {
     }
   }
 
+  /// A question's title cut for a terminal list, as quiz screens cut prompts (70 characters).
+  static func shortTitle(_ title: String) -> String {
+    guard title.count > 70 else { return title }
+    var cut = String(title.prefix(67))
+    if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > 40 {
+      cut = String(cut[..<space])
+    }
+    return cut + "..."
+  }
+
   mutating func questionList(_ title: String, _ items: [QuestionLabel], mark: String, limit: Int = 20) {
     guard !items.isEmpty else { return }
     heading("\(title) (\(items.count))")
     for q in items.prefix(limit) {
-      wrapped(q.title.isEmpty ? "(no longer in its bank)" : q.title, first: "  \(mark) \(q.ref): ", indent: "      ")
+      wrapped(
+        q.title.isEmpty ? "(no longer in its bank)" : Self.shortTitle(q.title), first: "  \(mark) \(q.ref): ",
+        indent: "      ")
     }
     if items.count > limit { add("  \(style.ellipsis) and \(items.count - limit) more") }
   }

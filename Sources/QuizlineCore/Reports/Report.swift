@@ -28,7 +28,8 @@ public struct ProfileReport: Sendable, Equatable {
   /// Every session of the catalog: those of courses first, in course order, then the others by id.
   public var sessions: [SessionRow]
   public var banks: [BankRow]
-  /// Tags with at least ``ReportOptions/minimumTagAnswers`` answers, weakest (lowest accuracy) first.
+  /// Tags with at least ``ReportOptions/minimumTagAnswers`` answers and under 100 %, weakest
+  /// (lowest accuracy) first.
   public var weakestTags: [TagRow]
   public var flagged: [QuestionLabel]
   /// Questions due now, most overdue first.
@@ -40,6 +41,8 @@ public struct ProfileReport: Sendable, Equatable {
   /// The attempt log (only when asked for: CSV).
   public var attempts: AttemptLog?
   public var history: HistoryInfo?
+  /// Reviews due per UTC day, today (with the overdue ones) first (``ReportBuilder/forecastDays``).
+  public var forecast: [ForecastDay] = []
 }
 
 extension ProfileReport {
@@ -118,6 +121,8 @@ public struct BankRow: Sendable, Equatable {
   public var scores: ScoreStats?
   /// Each quiz that counts, oldest first (from the history; empty without one).
   public var scoreHistory: [ScorePoint]
+  /// Checkpoint quizzes that asked this bank's questions (nil when none did).
+  public var checkpoints: CheckpointFigures?
 }
 
 public struct TagRow: Sendable, Equatable {

@@ -79,7 +79,7 @@ public enum ReportBuilder {
         secondsStudied: days.values.reduce(0) { $0 + $1.seconds },
         activeDays: days.values.filter { $0.answers > 0 }.count)
     }
-    return ProfileReport(
+    var report = ProfileReport(
       profile: input.profile, summary: summary, period: period, courses: courses(state), sessions: sessions(catalog, p),
       banks: banks(catalog, p, history, options), weakestTags: weakestTags(catalog, p, options),
       flagged: p.flaggedQuestions.map { label($0, catalog) }, dueNow: due.now.map { label($0, catalog) },
@@ -103,6 +103,10 @@ public enum ReportBuilder {
           complete: $0.isComplete,
           unreadableLines: $0.badLineCount)
       })
+    report.forecast = forecast(state, now: now)
+    let checkpoints = checkpointFigures(p)
+    for k in report.banks.indices { report.banks[k].checkpoints = checkpoints[report.banks[k].id] }
+    return report
   }
 
   static func courses(_ state: AppState) -> [CourseRow] {
@@ -177,6 +181,7 @@ public enum ReportBuilder {
           tag: $0.key, questions: $0.value.questions, answers: $0.value.answers,
           accuracy: $0.value.score / Double($0.value.answers))
       }
+      .filter(isWeak)
       .sorted { ($0.accuracy, $0.tag) < ($1.accuracy, $1.tag) }
       .prefix(options.weakestTagLimit).map { $0 }
   }
@@ -192,11 +197,14 @@ public enum ReportBuilder {
       }
   }
 
-  /// A question's reference and short title (its title, else the first line of its prompt).
+  /// A question's reference and title (its title, else the first line of its prompt, cut only past
+  /// ``labelLimit`` characters: a report has room; the dashboard shortens it to its width).
   static func label(_ ref: QuestionRef, _ catalog: Catalog) -> QuestionLabel {
     guard let q = catalog.question(ref) else { return QuestionLabel(ref: ref, title: "") }
-    return QuestionLabel(ref: ref, title: Renderer.shortPrompt(q))
+    return QuestionLabel(ref: ref, title: ReportText.firstLine(q.title ?? q.prompt, limit: labelLimit))
   }
+
+  static let labelLimit = 240
 }
 
 /// Study streaks over the UTC days with answers.

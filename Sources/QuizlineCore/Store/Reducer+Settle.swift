@@ -21,6 +21,15 @@ extension Reducer {
     }
     guard state.quiz != nil, let run = state.progress.activeRun else { return [] }
     if let ref = run.current, state.catalog.question(ref) == nil {
+      // A bank that is not loaded may be in a folder not given this time: keep the run as it is.
+      guard state.catalog.bank(ref.bank) != nil else {
+        state.quiz = nil
+        state.display.append(
+          .notice(
+            "The quiz on \(run.start.source.label) is kept: \(AppState.bankList([ref.bank])) not loaded. Start quizline with the folder that holds it (--quizzes DIR) to resume it."
+          ))
+        return []
+      }
       return [.skipped(run: run.id, question: ref)]
     }
     if run.isAtEnd {

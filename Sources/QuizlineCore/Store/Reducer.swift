@@ -254,6 +254,16 @@ public enum Reducer {
     guard let run = state.progress.activeRun else {
       return fail(&state, "there is no unfinished quiz to resume", hint: "Type start BANK to begin one.")
     }
+    let unloaded = state.unloadedBanks(of: run)
+    guard unloaded.isEmpty else {
+      // The bank may sit in a quizzes folder not given this time: keep the run, never skip its questions.
+      return fail(
+        &state,
+        "cannot resume the quiz on \(run.start.source.label): \(AppState.bankList(unloaded)) not loaded from the quizzes folders",
+        hint:
+          "The quiz is kept (\(run.position) of \(run.questions.count) done). Start quizline with the folder that holds it (--quizzes DIR, as many times as needed) and type resume; starting another quiz ends this one."
+      )
+    }
     var notices: [Block] = []
     for (bank, hash) in run.start.bankHashes.sorted(by: { $0.key < $1.key }) {
       if let b = state.catalog.bank(bank), b.contentHash != hash {

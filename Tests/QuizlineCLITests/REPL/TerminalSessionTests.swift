@@ -53,7 +53,7 @@ import Testing
     try t.expect("eekly/")
     try t.send("report.md\r")
     try t.expect("Wrote")
-    try t.expect("bytes).\r\n" + Self.prompt)
+    try t.expect(").\r\n" + Self.prompt)
     #expect(FileManager.default.fileExists(atPath: world.home + "/exports/weekly/report.md"), "\(t.transcript)")
     try t.send("\u{04}")
     #expect(try t.waitForExit() == 0)

@@ -107,7 +107,7 @@ import Testing
 
   @Test func formatsGoToStandardOutputWithoutOut() throws {
     let dir = try Self.progressFolder()
-    #expect(Self.report(dir, ["--format", "md"]).stdout.hasPrefix("# Progress report: default\n"))
+    #expect(Self.report(dir, ["--format", "md"]).stdout.hasPrefix("# Progress report for default: Basics\n"))
     #expect(Self.report(dir, ["-f", "html"]).stdout.hasPrefix("<!DOCTYPE html>"))
     #expect(
       Self.report(dir, ["--format", "json", "--since", "2026-12-02"]).stdout.contains("\"since\": \"2026-12-02\""))

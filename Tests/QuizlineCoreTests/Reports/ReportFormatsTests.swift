@@ -188,7 +188,7 @@ import Testing
 
   @Test func markdownHasHeadingsAndWellFormedTables() {
     let md = MarkdownReportRenderer.render(ReportLearner.sample().report())
-    #expect(md.hasPrefix("# Progress report: default\n"))
+    #expect(md.hasPrefix("# Progress report for default: Basics\n"), "the learner and the course")
     for heading in ["## Summary", "## Study sessions", "## Banks", "## Weakest tags", "## Activity, last 30 days"] {
       #expect(md.contains("\n" + heading + "\n"), "\(heading)")
     }

@@ -1,0 +1,39 @@
+import QuizlineCore
+import QuizlineFormats
+import QuizlineInterop
+import QuizlineReports
+import QuizlineStorage
+
+/// The quizzes folders of this start: the ones named (`--quizzes`, more than once, or
+/// `QUIZLINE_QUIZZES=a:b`), else `Quizzes` and the learner's own `MyQuizzes` when it exists. They
+/// are loaded as one catalog: an id declared in two folders is a located error (`path:line:column`,
+/// naming where it was first declared), and the later declaration is left out.
+enum QuizzesFolders {
+  /// The folders to load, in order, each once.
+  static func paths(_ env: CommandEnvironment) -> [String] {
+    var folders: [String] = []
+    for folder in env.settings.quizzesDirectories where !folders.contains(folder) { folders.append(folder) }
+    let user = env.settings.userQuizzesDirectory
+    if env.settings.loadsUserQuizzes, !folders.contains(user), env.files.kind(of: user) == .directory {
+      folders.append(user)
+    }
+    return folders
+  }
+
+  /// The folders for messages: `'Quizzes'` or `'Quizzes', 'MyQuizzes'`.
+  static func described(_ env: CommandEnvironment) -> String {
+    paths(env).map(quotedArg).joined(separator: ", ")
+  }
+
+  /// Loads every folder, or says which one does not exist (exit 66).
+  static func load(_ env: CommandEnvironment) -> Result<CatalogLoadResult, ExitCode> {
+    let folders = paths(env)
+    for dir in folders where env.files.kind(of: dir) != .directory {
+      env.stderr.line(
+        "quizline: quizzes folder \(quotedArg(dir)) does not exist (set the folders with --quizzes DIR, once per folder, or QUIZLINE_QUIZZES=DIR:DIR)"
+      )
+      return .failure(.noInput)
+    }
+    return .success(CatalogLoader(files: env.files).load(paths: folders))
+  }
+}
