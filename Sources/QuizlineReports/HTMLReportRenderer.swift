@@ -141,7 +141,7 @@ public enum HTMLReportRenderer {
     h.section(id, "\(title) (\(items.count))")
     h.raw("<ul class=\"questions\">\n")
     for q in items.prefix(25) {
-      h.raw("<li><code>\(html(q.ref.description))</code> \(htmlInline(q.title))</li>\n")
+      h.raw("<li><code>\(html(q.ref.description))</code> \(htmlInline(q.shownTitle))</li>\n")
     }
     if items.count > 25 { h.raw("<li>… and \(items.count - 25) more</li>\n") }
     h.raw("</ul>\n</section>\n")

@@ -152,7 +152,7 @@ public enum MarkdownReportRenderer {
   static func list(_ title: String, _ items: [QuestionLabel], _ md: inout MarkdownWriter) {
     guard !items.isEmpty else { return }
     md.heading("\(title) (\(items.count))")
-    md.table(["Question", "Title"], items.map { ["`\($0.ref)`", $0.title] }, align: "ll", escapeColumns: [1])
+    md.table(["Question", "Title"], items.map { ["`\($0.ref)`", $0.shownTitle] }, align: "ll", escapeColumns: [1])
   }
 
   static func classReport(_ report: Report, _ klass: ClassReport, _ md: inout MarkdownWriter) {

@@ -155,7 +155,7 @@ struct Dashboard {
     heading("\(title) (\(items.count))")
     for q in items.prefix(limit) {
       wrapped(
-        q.title.isEmpty ? "(no longer in its bank)" : Self.shortTitle(q.title), first: "  \(mark) \(q.ref): ",
+        Self.shortTitle(q.shownTitle), first: "  \(mark) \(q.ref): ",
         indent: "      ")
     }
     if items.count > limit { add("  \(style.ellipsis) and \(items.count - limit) more") }

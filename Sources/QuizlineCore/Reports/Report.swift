@@ -135,7 +135,11 @@ public struct TagRow: Sendable, Equatable {
 /// A question named in a list: its reference and a short title.
 public struct QuestionLabel: Sendable, Equatable {
   public var ref: QuestionRef
+  /// Empty when the question is not in the catalog (see ``bankLoaded`` for why).
   public var title: String
+  /// False when the question's bank is not among the loaded quizzes folders: the question may
+  /// well exist, so it is not called removed.
+  public var bankLoaded = true
 }
 
 public struct DayRow: Sendable, Equatable {

@@ -200,7 +200,9 @@ public enum ReportBuilder {
   /// A question's reference and title (its title, else the first line of its prompt, cut only past
   /// ``labelLimit`` characters: a report has room; the dashboard shortens it to its width).
   static func label(_ ref: QuestionRef, _ catalog: Catalog) -> QuestionLabel {
-    guard let q = catalog.question(ref) else { return QuestionLabel(ref: ref, title: "") }
+    guard let q = catalog.question(ref) else {
+      return QuestionLabel(ref: ref, title: "", bankLoaded: catalog.bank(ref.bank) != nil)
+    }
     return QuestionLabel(ref: ref, title: ReportText.firstLine(q.title ?? q.prompt, limit: labelLimit))
   }
 

@@ -103,3 +103,11 @@ extension ReportText {
   public static let noWeakTags =
     "No weak tag: every tag with at least five answers is at 100%, or none has five answers yet."
 }
+
+extension QuestionLabel {
+  /// The title, or why there is none: a question its bank no longer has, or a bank not loaded.
+  public var shownTitle: String {
+    guard title.isEmpty else { return title }
+    return bankLoaded ? "(no longer in its bank)" : "(its bank is not loaded)"
+  }
+}

@@ -141,4 +141,19 @@ import Testing
     #expect(page.contains("4 reviews in all, 2 today (overdue included); busiest day 3 Dec 2026 with 2 reviews."))
     #expect(MarkdownReportRenderer.render(report).contains("| 3 Dec 2026 (today, with overdue) | 2 | "))
   }
+
+  @Test func aFlaggedQuestionOfABankNotLoadedIsNotCalledRemoved() {
+    var p = LearnerProgress()
+    var q = QuestionProgress()
+    q.flagged = true
+    p.questions[QuestionRef(bank: "elsewhere", question: "q1")] = q
+    p.questions[QuestionRef(bank: "sample", question: "gone")] = q
+    let report = ReportBuilder.build(
+      catalog: ReportLearner.catalog, inputs: [ReportInput(profile: "default", progress: p, history: nil)],
+      now: ReportLearner.t0, options: ReportOptions())
+    let text = DashboardRenderer.render(report, style: .plain, width: 80)
+    #expect(text.contains("elsewhere/q1: (its bank is not loaded)"), "\(text)")
+    #expect(text.contains("sample/gone: (no longer in its bank)"), "\(text)")
+    #expect(MarkdownReportRenderer.render(report).contains("| `elsewhere/q1` | (its bank is not loaded) |"))
+  }
 }
