@@ -19,6 +19,9 @@ public enum EventPayload: Sendable, Equatable {
   case settingsChanged(ProfileSettings)
   /// Scheduling, scores (and completion, for a session) were cleared after a typed confirmation.
   case reset(ResetScope)
+  /// The learner overruled the mark of an auto-graded answer (`override`): its score and rating
+  /// become these, as if it had been graded so (see ``MarkOverride``).
+  case overridden(MarkOverride)
 
   /// The event's type name in journal lines.
   public var typeName: String {
@@ -33,6 +36,7 @@ public enum EventPayload: Sendable, Equatable {
     case .undone: "undone"
     case .settingsChanged: "settingsChanged"
     case .reset: "reset"
+    case .overridden: "overridden"
     }
   }
 }
@@ -136,4 +140,31 @@ public struct AnswerRecord: Sendable, Equatable {
 /// Why a run ended.
 public enum RunEndReason: String, Sendable, Equatable {
   case finished, ended
+}
+
+/// An answer's mark overruled by the learner: the answer `target` (the sequence number of its
+/// `answered` event, answered at `answeredAt` in run `run`) counts with `score` instead of
+/// `previousScore`, and its card is scheduled with `rating` from where it was before that answer
+/// (nil: a practice answer, the schedule is untouched).
+public struct MarkOverride: Sendable, Equatable {
+  public var run: Int
+  public var question: QuestionRef
+  public var target: Int
+  public var answeredAt: Timestamp
+  public var previousScore: Double
+  public var score: Double
+  public var rating: Rating?
+
+  public init(
+    run: Int, question: QuestionRef, target: Int, answeredAt: Timestamp, previousScore: Double, score: Double,
+    rating: Rating?
+  ) {
+    self.run = run
+    self.question = question
+    self.target = target
+    self.answeredAt = answeredAt
+    self.previousScore = previousScore
+    self.score = score
+    self.rating = rating
+  }
 }

@@ -43,6 +43,13 @@ public enum EventCoding {
       case .session(let id, let refs):
         members += [("session", .string(id)), ("questions", .array(refs.map { .string($0.description) }))]
       }
+    case .overridden(let o):
+      members += [
+        ("run", .int(o.run)), ("question", .string(o.question.description)), ("target", .int(o.target)),
+        ("answeredAt", .string(o.answeredAt.iso8601)), ("previousScore", .double(o.previousScore)),
+        ("score", .double(o.score)),
+      ]
+      if let r = o.rating { members.append(("rating", .string(r.name))) }
     }
     return JSONText.object(members).rendered()
   }
@@ -151,6 +158,21 @@ public enum EventCoding {
         let refs = try fields.strings("questions").map { (t: String) throws(DecodeError) -> QuestionRef in try ref(t) }
         payload = .reset(.session(try fields.string("session"), questions: refs))
       }
+    case "overridden":
+      let answeredText = try fields.string("answeredAt")
+      guard let answeredAt = Timestamp(iso8601: answeredText) else {
+        throw DecodeError(message: "\"answeredAt\" is not an ISO-8601 time: \(quoted(answeredText))")
+      }
+      payload = .overridden(
+        MarkOverride(
+          run: try fields.int("run", in: ProgressLimits.count), question: try ref(try fields.string("question")),
+          target: try fields.int("target", in: ProgressLimits.count), answeredAt: answeredAt,
+          previousScore: try fields.double("previousScore", in: ProgressLimits.score),
+          score: try fields.double("score", in: ProgressLimits.score),
+          rating: try fields.optionalString("rating").map { (r: String) throws(DecodeError) -> Rating in
+            guard let v = Rating(name: r) else { throw DecodeError(message: "unknown rating \(quoted(r))") }
+            return v
+          }))
     default: throw DecodeError(message: "unknown event type \(quoted(type))")
     }
     return RecordedEvent(sequence: seq, at: at, payload: payload)

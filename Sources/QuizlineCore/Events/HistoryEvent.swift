@@ -8,7 +8,7 @@
 public struct HistoryEvent: Sendable, Equatable {
   public enum Kind: UInt8, Sendable {
     case quizStarted, answered, skipped, runEnded, flagged, sessionCompleted, sessionReopened, undone, settingsChanged,
-      reset
+      reset, overridden
   }
 
   /// What a run is drawn from; `id` is the bank or session (a string index), -1 otherwise.
@@ -45,6 +45,10 @@ public struct HistoryEvent: Sendable, Equatable {
   public var endedEarly = false
   /// `flagged`: on or off.
   public var on = false
+  /// `overridden`: the answer overruled (its sequence number) and the score it had (`score` holds
+  /// the new one, `rating` the new rating).
+  public var target = 0
+  public var previousScore = 0.0
 
   public init(kind: Kind, sequence: Int, at: Int64) {
     self.kind = kind
@@ -113,13 +117,21 @@ public struct HistoryEvent: Sendable, Equatable {
         sourceKind = .checkpoint
         questions = refs.map { table.intern($0.description) }
       }
+    case .overridden(let o):
+      kind = .overridden
+      run = o.run
+      subject = table.intern(o.question.description)
+      target = o.target
+      previousScore = o.previousScore
+      score = o.score
+      rating = UInt8(o.rating?.rawValue ?? 0)
     }
   }
 
   /// Whether `apply` pushes this event on the undo stack.
   var isUndoable: Bool {
     switch kind {
-    case .answered, .sessionCompleted, .sessionReopened, .reset: true
+    case .answered, .sessionCompleted, .sessionReopened, .reset, .overridden: true
     default: false
     }
   }

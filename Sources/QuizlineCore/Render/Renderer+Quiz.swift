@@ -59,7 +59,9 @@ extension Renderer {
       }
       if !f.grade.isCorrect {
         out.paragraph("Right answer: " + Grader.correctAnswer(for: q), indent: "    ", firstIndent: "  ")
+        renderArrangement(f, q, &out)
       }
+      renderTypedComparison(f, q, &out)
     }
     for line in f.grade.feedback { out.paragraph(line, indent: "  ") }
     if let c = f.certainty {

@@ -85,8 +85,8 @@ public struct HistoryAccumulator: HistorySink, Sendable {
       if let old = active { ended(old, at: e.at, early: true) }
       active = RunState(id: e.sequence, start: e, outcomes: Array(repeating: nil, count: e.questions.count))
       // As `apply`: answers of earlier runs can no longer be taken back once a new run began.
-      if undo[undoStart...].contains(where: { $0.runID != 0 }) {
-        undo = undo[undoStart...].filter { $0.runID == 0 }
+      if undo[undoStart...].contains(where: { $0.runID != 0 || $0.overruledRun != 0 }) {
+        undo = undo[undoStart...].filter { $0.runID == 0 && $0.overruledRun == 0 }
         undoStart = 0
       }
       if keepAttempts { runSources[e.sequence] = (e.sourceKind, e.sourceID, e.practice) }
@@ -141,7 +141,7 @@ public struct HistoryAccumulator: HistorySink, Sendable {
     case .runEnded:
       guard let run = active, run.id == e.run else { return }
       if run.start.sourceKind == .bank, run.answeredCount > 0, undo.count > undoStart,
-        undo[undo.count - 1].runID == e.run,
+        undo[undo.count - 1].movedRun == e.run,
         undo[undo.count - 1].seriesBank < 0
       {
         undo[undo.count - 1].seriesBank = run.start.sourceID
@@ -159,6 +159,8 @@ public struct HistoryAccumulator: HistorySink, Sendable {
         series[e.subject] = nil
       }
       push(record)
+    case .overridden:
+      overrule(e)
     case .undone:
       guard let index = undo[undoStart...].lastIndex(where: { $0.sequence == e.run }) else { return }
       let record = undo.remove(at: index)
@@ -166,6 +168,57 @@ public struct HistoryAccumulator: HistorySink, Sendable {
     case .flagged, .settingsChanged:
       break
     }
+  }
+
+  /// An answer's mark overruled, by the rules of `LearnerProgress.applyOverride`: the answer's day,
+  /// attempt, first answer and run take the new score (an ended bank run's point in the series
+  /// too); nothing when the answer's undo record is gone.
+  private mutating func overrule(_ e: HistoryEvent) {
+    guard let k = undo[undoStart...].lastIndex(where: { $0.sequence == e.target }), undo[k].runID == e.run,
+      e.run != 0
+    else { return }
+    let answer = undo[k]
+    var record = UndoRecord(sequence: e.sequence)
+    let delta = e.score - e.previousScore
+    let correctDelta = (e.score >= 0.9999 ? 1 : 0) - (e.previousScore >= 0.9999 ? 1 : 0)
+    if answer.day >= 0 {
+      record.day = answer.day
+      record.previousDay = dayScores[answer.day]
+      dayScores[answer.day].correct += correctDelta
+      dayScores[answer.day].score += delta
+    }
+    if answer.attempt >= 0 {
+      record.overruledAttempt = answer.attempt
+      record.previousAttempt = attempts[answer.attempt]
+      attempts[answer.attempt].score = e.score
+      attempts[answer.attempt].rating = e.rating
+    }
+    if answer.question >= 0, let f = first[Int(answer.question)], f.sequence == e.target {
+      record.overruledFirst = answer.question
+      record.previousFirst = f
+      first[Int(answer.question)]?.score = e.score
+    }
+    record.overruledRun = e.run
+    record.runPosition = answer.runPosition
+    if var run = active, run.id == e.run {
+      record.previousRunState = run
+      record.overruledWhileActive = true
+      run.outcomes[answer.runPosition] = .some(e.score)
+      active = run
+    } else if var run = endedRuns[e.run] {
+      record.previousRunState = run
+      run.outcomes[answer.runPosition] = .some(e.score)
+      endedRuns[e.run] = run
+      let bank = run.start.sourceID
+      if run.start.sourceKind == .bank, let head = series[bank], head.point.run == e.run {
+        record.seriesBank = bank
+        record.seriesPrevious = head
+        var point = head.point
+        point.percent = run.percent
+        series[bank] = ScoreNode(point: point, next: head.next)
+      }
+    }
+    push(record)
   }
 
   private mutating func dayIndex(_ day: Int64) -> Int {
@@ -207,6 +260,20 @@ public struct HistoryAccumulator: HistorySink, Sendable {
   }
 
   private mutating func restore(_ record: UndoRecord) {
+    if record.overruledRun != 0 {
+      if record.overruledAttempt >= 0 { attempts[record.overruledAttempt] = record.previousAttempt! }
+      if record.overruledFirst >= 0 { first[Int(record.overruledFirst)] = record.previousFirst }
+      if record.day >= 0 { dayScores[record.day] = record.previousDay }
+      if record.seriesBank >= 0 { series[record.seriesBank] = record.seriesPrevious }
+      if let run = record.previousRunState {
+        if active?.id == run.id || (record.overruledWhileActive && active == nil) {
+          active = run
+        } else if !record.overruledWhileActive, endedRuns[run.id] != nil {
+          endedRuns[run.id] = run
+        }
+      }
+      return
+    }
     if record.attempt >= 0 {
       let k = record.attempt
       attempts[k].undone = true
@@ -272,6 +339,18 @@ private struct UndoRecord {
   var setFirstAnswer = false
   var day = -1
   var previousDay = DayScore()
+  /// An `overridden` event: the run whose outcome it changed (0: none), the run before, and the
+  /// attempt and first answer it changed (-1: none) as they were.
+  var overruledRun = 0
+  var overruledWhileActive = false
+  var previousRunState: RunState?
+  var overruledAttempt = -1
+  var previousAttempt: Attempt?
+  var overruledFirst: Int32 = -1
+  var previousFirst: FirstAnswer?
 
   init(sequence: Int) { self.sequence = sequence }
+
+  /// As `UndoEntry.movedRun`: the run an answer, or an override during the run, moved (0: none).
+  var movedRun: Int { runID != 0 ? runID : overruledWhileActive ? overruledRun : 0 }
 }

@@ -10,6 +10,8 @@ public struct ProfileSettings: Sendable, Equatable {
   public var useAnswerTime = false
   public var easySeconds = 8
   public var hardSeconds = 60
+  /// Accept a typed near miss of an accepted answer, with a "Check the spelling" line (``NearMiss``).
+  public var typoTolerance = true
 
   public init() {}
 

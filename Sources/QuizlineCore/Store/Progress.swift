@@ -153,10 +153,21 @@ public struct UndoEntry: Sendable, Equatable {
   public var previousDays: [Int64: DayActivity?] = [:]
   /// The run as it was before (when the event changed a run), and how many runs had ended then.
   public var previousRun: QuizRun?
+  /// A run as it was before an `override` changed one of its outcomes: put back where it is
+  /// (active or ended), never reopened.
+  public var overriddenRun: QuizRun?
   public var previousBankScores: [String: ScoreStats?] = [:]
 
   public init(sequence: Int, summary: String) {
     self.sequence = sequence
     self.summary = summary
+  }
+
+  /// The run this step moved while it was going on (an answer, or an override during the run):
+  /// undoing the step reopens that run if it ended since, so its end's score changes belong here.
+  public var movedRun: Int? {
+    if let run = previousRun { return run.id }
+    if let run = overriddenRun, run.endedAt == nil { return run.id }
+    return nil
   }
 }
