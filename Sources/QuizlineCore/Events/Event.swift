@@ -22,6 +22,9 @@ public enum EventPayload: Sendable, Equatable {
   /// The learner overruled the mark of an auto-graded answer (`override`): its score and rating
   /// become these, as if it had been graded so (see ``MarkOverride``).
   case overridden(MarkOverride)
+  /// Questions asked again later in the active run: a review card whose next step is minutes away,
+  /// or a question skipped once, offered again at the end. They are added at the run's end.
+  case requeued(run: Int, questions: [QuestionRef])
 
   /// The event's type name in journal lines.
   public var typeName: String {
@@ -37,6 +40,7 @@ public enum EventPayload: Sendable, Equatable {
     case .settingsChanged: "settingsChanged"
     case .reset: "reset"
     case .overridden: "overridden"
+    case .requeued: "requeued"
     }
   }
 }

@@ -50,6 +50,8 @@ public enum EventCoding {
         ("score", .double(o.score)),
       ]
       if let r = o.rating { members.append(("rating", .string(r.name))) }
+    case .requeued(let run, let refs):
+      members += [("run", .int(run)), ("questions", .array(refs.map { .string($0.description) }))]
     }
     return JSONText.object(members).rendered()
   }
@@ -173,6 +175,10 @@ public enum EventCoding {
             guard let v = Rating(name: r) else { throw DecodeError(message: "unknown rating \(quoted(r))") }
             return v
           }))
+    case "requeued":
+      payload = .requeued(
+        run: try fields.int("run", in: ProgressLimits.count),
+        questions: try fields.strings("questions").map { (t: String) throws(DecodeError) -> QuestionRef in try ref(t) })
     default: throw DecodeError(message: "unknown event type \(quoted(type))")
     }
     return RecordedEvent(sequence: seq, at: at, payload: payload)

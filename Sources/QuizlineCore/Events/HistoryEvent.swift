@@ -8,7 +8,7 @@
 public struct HistoryEvent: Sendable, Equatable {
   public enum Kind: UInt8, Sendable {
     case quizStarted, answered, skipped, runEnded, flagged, sessionCompleted, sessionReopened, undone, settingsChanged,
-      reset, overridden
+      reset, overridden, requeued
   }
 
   /// What a run is drawn from; `id` is the bank or session (a string index), -1 otherwise.
@@ -125,6 +125,10 @@ public struct HistoryEvent: Sendable, Equatable {
       previousScore = o.previousScore
       score = o.score
       rating = UInt8(o.rating?.rawValue ?? 0)
+    case .requeued(let r, let refs):
+      kind = .requeued
+      run = r
+      questions = refs.map { table.intern($0.description) }
     }
   }
 

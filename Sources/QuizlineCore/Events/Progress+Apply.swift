@@ -127,6 +127,13 @@ extension LearnerProgress {
     case .overridden(let o):
       applyOverride(o, sequence: event.sequence)
 
+    case .requeued(let runID, let refs):
+      if var run = activeRun, run.id == runID {
+        run.start.questions += refs
+        run.outcomes += Array(repeating: nil, count: refs.count)
+        activeRun = run
+      }
+
     case .undone(let target):
       guard let index = undoStack.lastIndex(where: { $0.sequence == target }) else { return }
       let entry = undoStack.remove(at: index)

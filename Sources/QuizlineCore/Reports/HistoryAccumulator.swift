@@ -95,6 +95,7 @@ public struct HistoryAccumulator: HistorySink, Sendable {
       if active?.id == e.run, active?.current == e.subject {
         record.runID = e.run
         record.runPosition = active!.position
+        record.runLength = active!.start.questions.count
         active!.outcomes[active!.position] = e.score
         active!.position += 1
       }
@@ -161,6 +162,12 @@ public struct HistoryAccumulator: HistorySink, Sendable {
       push(record)
     case .overridden:
       overrule(e)
+    case .requeued:
+      if var run = active, run.id == e.run {
+        run.start.questions += e.questions
+        run.outcomes += Array(repeating: nil, count: e.questions.count)
+        active = run
+      }
     case .undone:
       guard let index = undo[undoStart...].lastIndex(where: { $0.sequence == e.run }) else { return }
       let record = undo.remove(at: index)
@@ -294,6 +301,11 @@ public struct HistoryAccumulator: HistorySink, Sendable {
     // after it can have been recorded, as the answer was the newest undoable step).
     if record.runID != 0, active == nil || active?.id == record.runID {
       guard var run = active?.id == record.runID ? active : endedRuns[record.runID] else { return }
+      // Questions added to the run after the answer (requeued) go too, as the run before it had none.
+      if record.runLength < run.start.questions.count {
+        run.start.questions.removeLast(run.start.questions.count - record.runLength)
+        run.outcomes.removeLast(run.outcomes.count - record.runLength)
+      }
       for k in record.runPosition..<run.outcomes.count { run.outcomes[k] = nil }
       run.position = record.runPosition
       active = run
@@ -317,10 +329,24 @@ private struct RunState {
 
   var current: Int32? { position < start.questions.count ? start.questions[position] : nil }
   var answeredCount: Int { outcomes.filter { ($0 ?? nil) != nil }.count }
-  /// Exactly `QuizRun.percent`: the same sum in the same order.
+  /// Exactly `QuizRun.percent`: each question once (its last answered score, else 0), the same
+  /// sum in the same order.
   var percent: Int {
-    let total = outcomes.reduce(0.0) { $0 + (($1 ?? nil) ?? 0) }
-    return start.questions.isEmpty ? 0 : Int(saturating: (total / Double(start.questions.count) * 100).rounded())
+    var slot: [Int32: Int] = [:]
+    var scores: [Double] = []
+    for (q, outcome) in zip(start.questions, outcomes) {
+      let k: Int
+      if let known = slot[q] {
+        k = known
+      } else {
+        k = scores.count
+        slot[q] = k
+        scores.append(0)
+      }
+      if case .some(.some(let score)) = outcome { scores[k] = score }
+    }
+    let total = scores.reduce(0.0) { $0 + $1 }
+    return scores.isEmpty ? 0 : Int(saturating: (total / Double(scores.count) * 100).rounded())
   }
 }
 
@@ -330,6 +356,8 @@ private struct UndoRecord {
   /// The run the answer moved on, and the position it was at (0: none).
   var runID = 0
   var runPosition = 0
+  /// The run's number of questions when the answer was given (`requeued` adds to it).
+  var runLength = 0
   /// The bank whose score series this step changed (-1: none) and the series before.
   var seriesBank: Int32 = -1
   var seriesPrevious: ScoreNode?

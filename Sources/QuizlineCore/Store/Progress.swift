@@ -100,10 +100,28 @@ public struct QuizRun: Sendable, Equatable {
   public var isAtEnd: Bool { position >= questions.count }
   public var current: QuestionRef? { isAtEnd ? nil : questions[position] }
   public var answeredCount: Int { outcomes.filter { $0?.score != nil }.count }
-  public var scoreTotal: Double { outcomes.reduce(0) { $0 + ($1?.score ?? 0) } }
-  /// Percentage of the whole run's questions (skipped and unanswered count as 0).
+  /// Each question of the run once (one asked again, `requeued`, counts once), in the order first
+  /// asked, with its last answered outcome, else its last outcome (skipped), else nil (not reached).
+  public var finalOutcomes: [(ref: QuestionRef, outcome: RunOutcome?)] {
+    var slot: [QuestionRef: Int] = [:]
+    var out: [(ref: QuestionRef, outcome: RunOutcome?)] = []
+    for (ref, outcome) in zip(questions, outcomes) {
+      guard let k = slot[ref] else {
+        slot[ref] = out.count
+        out.append((ref, outcome))
+        continue
+      }
+      if let outcome, outcome.score != nil || out[k].outcome?.score == nil { out[k].outcome = outcome }
+    }
+    return out
+  }
+  /// The sum of the final scores (`finalOutcomes`, in that order).
+  public var scoreTotal: Double { finalOutcomes.reduce(0) { $0 + ($1.outcome?.score ?? 0) } }
+  /// Percentage of the run's questions, each counted once (skipped and unanswered count as 0).
   public var percent: Int {
-    questions.isEmpty ? 0 : Int(saturating: (scoreTotal / Double(questions.count) * 100).rounded())
+    let final = finalOutcomes
+    let total = final.reduce(0) { $0 + ($1.outcome?.score ?? 0) }
+    return final.isEmpty ? 0 : Int(saturating: (total / Double(final.count) * 100).rounded())
   }
   public var secondsSpent: Double { outcomes.reduce(0) { $0 + ($1?.seconds ?? 0) } }
 }

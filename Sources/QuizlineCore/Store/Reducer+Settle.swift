@@ -33,6 +33,7 @@ extension Reducer {
     if let ref = run.current, state.catalog.question(ref) == nil {
       return [.skipped(run: run.id, question: ref)]
     }
+    if request == .moveOn, let events = requeue(&state, run, after: recorded, at: now) { return events }
     if run.isAtEnd {
       state.quiz = nil
       state.display.append(.runSummary(runID: run.id))
