@@ -79,9 +79,19 @@ extension Renderer {
       return
     }
     let expected: String
+    let typedKey = f.typed.lowercased()
+    func closest(_ texts: [String]) -> String? {
+      texts.min { NearMiss.distance(typedKey, $0.lowercased()) < NearMiss.distance(typedKey, $1.lowercased()) }
+    }
     if let word = f.grade.spelling.first {
-      out.paragraph("Check the spelling: " + word, indent: "    ", firstIndent: "  ")
-      expected = word
+      // The accepted phrasing of that answer closest to what was typed ("an Apple Account" for
+      // "an Apple Acount"), so the comparison does not mark an article as a mistake.
+      func bare(_ t: String) -> String {
+        withoutLeadingArticle(normalizedForComparison(t, ignoringPunctuation: ignorePunctuation))
+      }
+      let spelled = closest(accept.map(\.text).filter { bare($0) == bare(word) }) ?? word
+      out.paragraph("Check the spelling: " + spelled, indent: "    ", firstIndent: "  ")
+      expected = spelled
     } else {
       guard !f.grade.isCorrect else { return }
       // An answer the bank lists (a known wrong one, with its feedback) is not a misspelling.
@@ -90,13 +100,7 @@ extension Renderer {
         withoutLeadingArticle(normalizedForComparison($0.text, ignoringPunctuation: ignorePunctuation)) == key
       }
       guard !listed else { return }
-      let candidates = accept.filter { $0.credit >= 0.9999 }.map(\.text)
-      let typed = f.typed.lowercased()
-      guard
-        let best = candidates.min(by: {
-          NearMiss.distance(typed, $0.lowercased()) < NearMiss.distance(typed, $1.lowercased())
-        })
-      else { return }
+      guard let best = closest(accept.filter { $0.credit >= 0.9999 }.map(\.text)) else { return }
       expected = best
     }
     let typed = f.typed.trimmingSpaces

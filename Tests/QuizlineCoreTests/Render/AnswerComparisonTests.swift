@@ -39,6 +39,17 @@ import Testing
     #expect(d.progress.question(sample("text-stack")).lastScore == 1)
   }
 
+  @Test func theComparisonUsesThePhrasingClosestToWhatWasTyped() {
+    var d = StoreDriver(catalog: Curriculum.catalog)
+    d.type(["start swiftui-basics --tags devices --count 1", "an Apple Acount"])
+    let text = d.screen().text
+    #expect(text.contains("  Check the spelling: an Apple Account\n"))
+    #expect(
+      text.contains(
+        "  You typed:   an Apple A-count\n  Expected:    an Apple Account\n" + String(repeating: " ", count: 25) + "^\n"
+      ))
+  }
+
   @Test func withTypoToleranceOffTheNearMissIsWrongAndShowsTheComparison() {
     var d = StoreDriver()
     #expect(d.type("config typo-tolerance off").map(\.typeName) == ["settingsChanged"])
