@@ -24,7 +24,7 @@ import Testing
     #expect(overruled.progress.activeRun?.position == 1, "the quiz stays at the next question")
     #expect(overruled.screen().prompt == "sample 2/10> ")
     let text = overruled.screen().text
-    #expect(text.hasPrefix("[right] Marked right: your answer to sample/single-owner (was 0%). recorded\n"))
+    #expect(text.hasPrefix("[right] Marked right: sample/single-owner (was 0%). recorded\n"))
     #expect(text.contains("next review: in 10 min"))
     #expect(overruled.replayed == overruled.progress, "replay applies the override as it was applied live")
   }
