@@ -50,7 +50,7 @@ import Testing
   @Test func journalAndSnapshotWrittenByTheBinaryMatchTheirSchemas() throws {
     let progress = try temporaryDirectory()
     let script =
-      "start sample --count 3 --certainty\nb\n3\nc\n1\nflag\nskip\nconfig retention 0.85\nquiz intro\nb\na,c\ntrue\nzstack\n2\nreset sample\nyes\nundo\ncomplete layout\nstart sample\nb\n"
+      "start sample --count 3 --certainty\nb\n3\nc\n1\nflag\nskip\nskip\nconfig retention 0.85\nquiz intro\nb\na,c\ntrue\nzstack\n2\nreset sample\nyes\nundo\ncomplete layout\nstart sample\nd\n!\nb\n"
     let run = try runBinary(
       ["--quizzes", Fixtures.catalog, "--progress", progress], input: script,
       environment: ["QUIZLINE_SNAPSHOT_EVERY": "4"])
@@ -66,7 +66,7 @@ import Testing
     #expect(verdict(lines)?.problems == 0, "\(lines.stdout)")
     for type in [
       "quizStarted", "answered", "skipped", "runEnded", "flagged", "sessionCompleted", "undone", "settingsChanged",
-      "reset",
+      "reset", "overridden", "requeued",
     ] {
       let all = try segments.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined()
       #expect(all.contains("\"type\":\"\(type)\""), "no \(type) event to validate")

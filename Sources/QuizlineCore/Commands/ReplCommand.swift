@@ -24,6 +24,8 @@ public enum ReplCommand: Sendable, Equatable {
   case progress
   case export(format: String, path: String?, force: Bool, since: String?)
   case undo
+  /// Overrule the mark of the last auto-graded answer: it counts as right.
+  case override
   case skip, hint, flag, back, end
   case quit
 
@@ -50,6 +52,7 @@ public enum ReplCommand: Sendable, Equatable {
     case .progress: "progress"
     case .export: "export"
     case .undo: "undo"
+    case .override: "override"
     case .skip: "skip"
     case .hint: "hint"
     case .flag: "flag"

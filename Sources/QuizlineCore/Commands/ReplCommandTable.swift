@@ -175,6 +175,10 @@ public enum ReplCommands {
       "undo", abstract: "take back the last answer, grade or completion", contexts: [.home, .quiz],
       recordsProgress: true
     ) { _ in .undo },
+    ReplCommandSpec(
+      "override", aliases: ["!"], abstract: "I was right: count the last answer, graded wrong, as right",
+      contexts: [.home, .quiz], recordsProgress: true
+    ) { _ in .override },
     ReplCommandSpec("skip", abstract: "skip this question", contexts: [.quiz]) { _ in .skip },
     ReplCommandSpec("hint", abstract: "show the question's hint", contexts: [.quiz]) { _ in .hint },
     ReplCommandSpec("flag", abstract: "flag this question for later (again to unflag)", contexts: [.quiz]) { _ in .flag

@@ -19,6 +19,12 @@ public enum EventPayload: Sendable, Equatable {
   case settingsChanged(ProfileSettings)
   /// Scheduling, scores (and completion, for a session) were cleared after a typed confirmation.
   case reset(ResetScope)
+  /// The learner overruled the mark of an auto-graded answer (`override`): its score and rating
+  /// become these, as if it had been graded so (see ``MarkOverride``).
+  case overridden(MarkOverride)
+  /// Questions asked again later in the active run: a review card whose next step is minutes away,
+  /// or a question skipped once, offered again at the end. They are added at the run's end.
+  case requeued(run: Int, questions: [QuestionRef])
 
   /// The event's type name in journal lines.
   public var typeName: String {
@@ -33,6 +39,8 @@ public enum EventPayload: Sendable, Equatable {
     case .undone: "undone"
     case .settingsChanged: "settingsChanged"
     case .reset: "reset"
+    case .overridden: "overridden"
+    case .requeued: "requeued"
     }
   }
 }
@@ -93,6 +101,15 @@ extension EventPayload {
       case .session(let id, let refs):
         fields += [("session", .string(id)), ("questions", .array(refs.map { .string($0.description) }))]
       }
+    case .overridden(let o):
+      fields += [
+        ("run", .int(o.run)), ("question", .string(o.question.description)), ("target", .int(o.target)),
+        ("answeredAt", .string(o.answeredAt.iso8601)), ("previousScore", .double(o.previousScore)),
+        ("score", .double(o.score)),
+      ]
+      if let r = o.rating { fields.append(("rating", .string(r.name))) }
+    case .requeued(let run, let refs):
+      fields += [("run", .int(run)), ("questions", .array(refs.map { .string($0.description) }))]
     }
     return fields
   }
@@ -168,6 +185,28 @@ extension EventPayload {
         }
         return .reset(.session(try fields.string("session"), questions: refs))
       }
+    case "overridden":
+      let answeredText = try fields.string("answeredAt")
+      guard let answeredAt = Timestamp(iso8601: answeredText) else {
+        throw EventCoding.DecodeError(message: "\"answeredAt\" is not an ISO-8601 time: \(quoted(answeredText))")
+      }
+      return .overridden(
+        MarkOverride(
+          run: try fields.int("run", in: ProgressLimits.count),
+          question: try EventCoding.ref(try fields.string("question")),
+          target: try fields.int("target", in: ProgressLimits.count), answeredAt: answeredAt,
+          previousScore: try fields.double("previousScore", in: ProgressLimits.score),
+          score: try fields.double("score", in: ProgressLimits.score),
+          rating: try fields.optionalString("rating").map { (r: String) throws(EventCoding.DecodeError) -> Rating in
+            guard let v = Rating(name: r) else { throw EventCoding.DecodeError(message: "unknown rating \(quoted(r))") }
+            return v
+          }))
+    case "requeued":
+      return .requeued(
+        run: try fields.int("run", in: ProgressLimits.count),
+        questions: try fields.strings("questions").map {
+          (t: String) throws(EventCoding.DecodeError) -> QuestionRef in try EventCoding.ref(t)
+        })
     default: return nil
     }
   }

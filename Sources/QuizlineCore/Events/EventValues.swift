@@ -87,6 +87,33 @@ public enum RunEndReason: String, Sendable, Equatable {
   case finished, ended
 }
 
+/// An answer's mark overruled by the learner: the answer `target` (the sequence number of its
+/// `answered` event, answered at `answeredAt` in run `run`) counts with `score` instead of
+/// `previousScore`, and its card is scheduled with `rating` from where it was before that answer
+/// (nil: a practice answer, the schedule is untouched).
+public struct MarkOverride: Sendable, Equatable {
+  public var run: Int
+  public var question: QuestionRef
+  public var target: Int
+  public var answeredAt: Timestamp
+  public var previousScore: Double
+  public var score: Double
+  public var rating: Rating?
+
+  public init(
+    run: Int, question: QuestionRef, target: Int, answeredAt: Timestamp, previousScore: Double, score: Double,
+    rating: Rating?
+  ) {
+    self.run = run
+    self.question = question
+    self.target = target
+    self.answeredAt = answeredAt
+    self.previousScore = previousScore
+    self.score = score
+    self.rating = rating
+  }
+}
+
 extension RunSource {
   /// How journal lines and snapshots write a run's source: `bank:ID`, `checkpoint:ID`, `review`,
   /// `cram`, `retry`.

@@ -11,7 +11,9 @@ public struct HistoryEvent: Sendable, Equatable {
   /// The events reports follow; every other event (settings changes, and any event added later
   /// that reports do not count) is `other`: its sequence number and time only.
   public enum Kind: UInt8, Sendable {
-    case quizStarted, answered, skipped, runEnded, flagged, sessionCompleted, sessionReopened, undone, reset, other
+    case quizStarted, answered, skipped, runEnded, flagged, sessionCompleted, sessionReopened, undone, reset,
+      overridden,
+      requeued, other
   }
 
   /// What a run is drawn from; `id` is the bank or session (a string index), -1 otherwise.
@@ -48,6 +50,10 @@ public struct HistoryEvent: Sendable, Equatable {
   public var endedEarly = false
   /// `flagged`: on or off.
   public var on = false
+  /// `overridden`: the answer overruled (its sequence number) and the score it had (`score` holds
+  /// the new one, `rating` the new rating).
+  public var target = 0
+  public var previousScore = 0.0
 
   public init(kind: Kind, sequence: Int, at: Int64) {
     self.kind = kind
@@ -114,6 +120,18 @@ public struct HistoryEvent: Sendable, Equatable {
         sourceKind = .checkpoint
         questions = refs.map { table.intern($0.description) }
       }
+    case .overridden(let o):
+      kind = .overridden
+      run = o.run
+      subject = table.intern(o.question.description)
+      target = o.target
+      previousScore = o.previousScore
+      score = o.score
+      rating = UInt8(o.rating?.rawValue ?? 0)
+    case .requeued(let r, let refs):
+      kind = .requeued
+      run = r
+      questions = refs.map { table.intern($0.description) }
     default:
       // An event reports do not count (settings; any event added later that changes no answer,
       // run, score or session): a new event type needs no change here or in the fast reader.
@@ -124,7 +142,7 @@ public struct HistoryEvent: Sendable, Equatable {
   /// Whether `apply` pushes this event on the undo stack.
   var isUndoable: Bool {
     switch kind {
-    case .answered, .sessionCompleted, .sessionReopened, .reset: true
+    case .answered, .sessionCompleted, .sessionReopened, .reset, .overridden: true
     default: false
     }
   }

@@ -16,7 +16,7 @@ extension LearnerProgress {
       }
       activeRun = QuizRun(id: event.sequence, start: start, startedAt: at)
       // Answers of earlier runs can no longer be taken back: their runs are over and a new one began.
-      undoStack.removeAll { $0.previousRun != nil }
+      undoStack.removeAll { $0.previousRun != nil || $0.overriddenRun != nil }
 
     case .answered(let answer):
       var entry = UndoEntry(sequence: event.sequence, summary: "answer to \(answer.question)")
@@ -65,13 +65,13 @@ extension LearnerProgress {
         var s = previous ?? SessionProgress()
         s.bestCheckpointPercent = max(s.bestCheckpointPercent ?? 0, run.percent)
         sessions[session] = s
-        if var top = undoStack.last, top.previousRun?.id == runID, top.previousSessions[session] == nil {
+        if var top = undoStack.last, top.movedRun == runID, top.previousSessions[session] == nil {
           top.previousSessions[session] = .some(previous)
           undoStack[undoStack.count - 1] = top
         }
       }
       if case .bank(let bank) = run.start.source, run.answeredCount > 0,
-        var top = undoStack.last, top.previousRun?.id == runID, top.previousBankScores[bank] == nil
+        var top = undoStack.last, top.movedRun == runID, top.previousBankScores[bank] == nil
       {
         top.previousBankScores[bank] = .some(bankScores[bank])
         undoStack[undoStack.count - 1] = top
@@ -124,6 +124,16 @@ extension LearnerProgress {
       }
       pushUndo(entry)
 
+    case .overridden(let o):
+      applyOverride(o, sequence: event.sequence)
+
+    case .requeued(let runID, let refs):
+      if var run = activeRun, run.id == runID {
+        run.start.questions += refs
+        run.outcomes += Array(repeating: nil, count: refs.count)
+        activeRun = run
+      }
+
     case .undone(let target):
       guard let index = undoStack.lastIndex(where: { $0.sequence == target }) else { return }
       let entry = undoStack.remove(at: index)
@@ -132,7 +142,7 @@ extension LearnerProgress {
   }
 
   /// The card after a review, with fuzz drawn from a generator seeded by the event, so replay agrees.
-  private func schedule(_ card: FSRSCard?, rating: Rating, at: Timestamp, sequence: Int, question: QuestionRef)
+  func schedule(_ card: FSRSCard?, rating: Rating, at: Timestamp, sequence: Int, question: QuestionRef)
     -> FSRSCard
   {
     let scheduler = FSRSScheduler(settings: settings.scheduler)
@@ -155,7 +165,7 @@ extension LearnerProgress {
     }
   }
 
-  private mutating func pushUndo(_ entry: UndoEntry) {
+  mutating func pushUndo(_ entry: UndoEntry) {
     undoStack.append(entry)
     if undoStack.count > LearnerProgress.undoLimit {
       undoStack.removeFirst(undoStack.count - LearnerProgress.undoLimit)
@@ -173,6 +183,17 @@ extension LearnerProgress {
     for (id, previous) in entry.previousSessions { sessions[id] = previous }
     for (day, previous) in entry.previousDays { days[day] = previous }
     for (bank, previous) in entry.previousBankScores { bankScores[bank] = previous }
+    if let run = entry.overriddenRun {
+      if activeRun?.id == run.id {
+        activeRun = run
+      } else if run.endedAt == nil, activeRun == nil {
+        // Overruled while the run was going on, and it ended since: reopened, as for an answer.
+        runs.removeAll { $0.id == run.id }
+        activeRun = run
+      } else if run.endedAt != nil, let index = runs.lastIndex(where: { $0.id == run.id }) {
+        runs[index] = run
+      }
+    }
     if let run = entry.previousRun, activeRun == nil || activeRun?.id == run.id {
       runs.removeAll { $0.id == run.id }
       activeRun = run

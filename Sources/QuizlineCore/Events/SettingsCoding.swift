@@ -12,6 +12,7 @@ enum SettingsCoding {
       ("useAnswerTime", .bool(s.useAnswerTime)),
       ("easySeconds", .int(s.easySeconds)),
       ("hardSeconds", .int(s.hardSeconds)),
+      ("typoTolerance", .bool(s.typoTolerance)),
     ])
   }
 
@@ -42,6 +43,8 @@ enum SettingsCoding {
     s.useAnswerTime = f.bool("useAnswerTime") ?? false
     s.easySeconds = try f.int("easySeconds")
     s.hardSeconds = try f.int("hardSeconds")
+    // Journals and snapshots from before the setting existed: on, the default.
+    s.typoTolerance = f.bool("typoTolerance") ?? true
     let problems = s.validate()
     guard problems.isEmpty else {
       throw EventCoding.DecodeError(message: "invalid settings: " + problems.joined(separator: "; "))

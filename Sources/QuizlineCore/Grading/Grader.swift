@@ -1,7 +1,8 @@
 /// Scores responses and describes right answers.
 public enum Grader {
-  /// Scores `response` for `question` (0…1) with the feedback that applies to what was answered.
-  public static func grade(_ response: Response, for question: Question) -> Grade {
+  /// Scores `response` for `question` (0…1) with the feedback that applies to what was answered;
+  /// with `typoTolerance`, a typed near miss of an accepted answer counts as it (see ``NearMiss``).
+  public static func grade(_ response: Response, for question: Question, typoTolerance: Bool = false) -> Grade {
     switch (question.body, response) {
     case (.single(let choices, let answer), .choice(let k)):
       let picked = choices[k]
@@ -18,7 +19,7 @@ public enum Grader {
     case (.truefalse(let answer, let onTrue, let onFalse), .bool(let b)):
       return Grade(score: b == answer ? 1 : 0, feedback: (b ? onTrue : onFalse).map { [$0] } ?? [])
     case (.text(let accept, let ignore, let other), .text(let typed)):
-      return gradeText(typed, accept: accept, ignorePunctuation: ignore, otherFeedback: other)
+      return gradeText(typed, accept: accept, ignorePunctuation: ignore, otherFeedback: other, typos: typoTolerance)
     case (.numeric(let accept, _, let other), .number(let x)):
       let matches = accept.filter { $0.accepts(x) }
       guard let best = matches.max(by: { $0.credit < $1.credit }) else {
@@ -37,12 +38,16 @@ public enum Grader {
     case (.cloze(_, let gaps), .gaps(let typed)):
       var total = 0.0
       var feedback: [String] = []
+      var spelling: [String] = []
       for (gap, answer) in zip(gaps, typed) {
-        let g = gradeText(answer, accept: gap.accept, ignorePunctuation: gap.ignorePunctuation, otherFeedback: nil)
+        let g = gradeText(
+          answer, accept: gap.accept, ignorePunctuation: gap.ignorePunctuation, otherFeedback: nil, typos: typoTolerance
+        )
         total += g.score
         feedback += g.feedback
+        spelling += g.spelling
       }
-      return Grade(score: total / Double(max(1, gaps.count)), feedback: feedback)
+      return Grade(score: total / Double(max(1, gaps.count)), feedback: feedback, spelling: spelling)
     case (.flashcard, .selfGraded(let grade, _)), (.openEnded, .selfGraded(let grade, _)):
       return Grade(score: grade.score)
     default:
@@ -52,10 +57,11 @@ public enum Grader {
 
   /// The best accepted answer `typed` matches, folded (case, spaces, and punctuation when asked); when
   /// none matches as typed, a leading article ("a", "an", "the") is ignored on both sides, so "the
-  /// Hashable protocol" meets "Hashable protocol" (an entry that matches as typed always wins).
-  private static func gradeText(_ typed: String, accept: [TextAnswer], ignorePunctuation: Bool, otherFeedback: String?)
-    -> Grade
-  {
+  /// Hashable protocol" meets "Hashable protocol" (an entry that matches as typed always wins); with
+  /// `typos`, a near miss of an accepted answer (``NearMiss``) is last, and named in `spelling`.
+  private static func gradeText(
+    _ typed: String, accept: [TextAnswer], ignorePunctuation: Bool, otherFeedback: String?, typos: Bool
+  ) -> Grade {
     let key = normalizedForComparison(typed, ignoringPunctuation: ignorePunctuation)
     var matches = accept.filter { normalizedForComparison($0.text, ignoringPunctuation: ignorePunctuation) == key }
     if matches.isEmpty {
@@ -63,6 +69,12 @@ public enum Grader {
       matches = accept.filter {
         withoutLeadingArticle(normalizedForComparison($0.text, ignoringPunctuation: ignorePunctuation)) == bare
       }
+    }
+    if matches.isEmpty, typos,
+      let near = NearMiss.closest(
+        typed, in: accept, fold: { normalizedForComparison($0, ignoringPunctuation: ignorePunctuation) })
+    {
+      return Grade(score: near.credit, feedback: near.feedback.map { [$0] } ?? [], spelling: [near.text])
     }
     guard let best = matches.max(by: { $0.credit < $1.credit }) else {
       return Grade(score: 0, feedback: otherFeedback.map { [$0] } ?? [])

@@ -59,7 +59,9 @@ extension Renderer {
       }
       if !f.grade.isCorrect {
         out.paragraph("Right answer: " + Grader.correctAnswer(for: q), indent: "    ", firstIndent: "  ")
+        renderArrangement(f, q, &out)
       }
+      renderTypedComparison(f, q, &out)
     }
     for line in f.grade.feedback { out.paragraph(line, indent: "  ") }
     if let c = f.certainty {
@@ -83,8 +85,35 @@ extension Renderer {
     if !q.explanation.isEmpty { out.paragraph(q.explanation, indent: "  ") }
     out.line(
       out.context.style.paint(
-        TextWrap.wrap("How well did you recall it? again, hard, good or easy", width: out.context.width, indent: "  "),
+        TextWrap.wrap(
+          "How well did you recall it? " + ratingChoices(ref, state, out.context), width: out.context.width,
+          indent: "  "),
         .dim))
+  }
+
+  /// The four grades with the interval each would give the card now, from the scheduler's preview
+  /// (unfuzzed): `again 1 min · hard 6 min · good 10 min · easy 2 d`; in practice runs, the grades.
+  static func ratingChoices(_ ref: QuestionRef, _ state: AppState, _ context: RenderContext) -> String {
+    guard state.currentRun?.start.practice != true else { return "again, hard, good or easy" }
+    let now = context.now
+    let card = state.progress.questions[ref]?.card ?? .new(at: now)
+    let intervals = FSRSScheduler(settings: state.progress.settings.scheduler).nextIntervals(for: card, at: now)
+    return Rating.allCases.map { "\($0.name) \(intervals[$0].map(compactInterval) ?? "?")" }.joined(
+      separator: context.style.dot)
+  }
+
+  /// `45s`, `1m`, `5.5m`, `2h`, `12d`, `1.4y`: an interval as Anki's rating buttons show it.
+  static func compactInterval(_ interval: ReviewInterval) -> String {
+    let s = Double(interval.microseconds) / 1_000_000
+    func short(_ x: Double) -> String {
+      let tenths = Int(saturating: (x * 10).rounded())
+      return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+    }
+    if s < 60 { return short(s) + "s" }
+    if s < 3600 { return short(s / 60) + "m" }
+    if s < 86_400 { return short(s / 3600) + "h" }
+    if s < 365 * 86_400 { return short(s / 86_400) + "d" }
+    return short(s / (365.25 * 86_400)) + "y"
   }
 
   static func renderModelAnswer(_ ref: QuestionRef, _ written: String, _ state: AppState, _ out: inout Output) {
@@ -104,8 +133,8 @@ extension Renderer {
     out.line(
       s.paint(
         TextWrap.wrap(
-          "Compare with what you wrote, then grade yourself: again, hard, good or easy", width: out.context.width,
-          indent: "  "), .dim))
+          "Compare with what you wrote, then grade yourself: " + ratingChoices(ref, state, out.context),
+          width: out.context.width, indent: "  "), .dim))
   }
 
   static func renderSummary(_ runID: Int, _ state: AppState, _ out: inout Output) {
@@ -114,7 +143,8 @@ extension Renderer {
         ?? (state.progress.activeRun?.id == runID ? state.progress.activeRun : nil)
     else { return }
     let s = out.context.style
-    let total = run.questions.count
+    let final = run.finalOutcomes
+    let total = final.count
     let what: String
     switch run.start.source {
     case .checkpoint: what = "Checkpoint"
@@ -132,7 +162,7 @@ extension Renderer {
     out.line(s.paint("\(what) \(howItEnded): \(safe(run.start.source.label, out.context))", .bold))
     out.line("  Score \(scoreText)\(verdict)\(s.dot)\(formatDuration(run.secondsSpent))")
     if run.start.certainty {
-      let marks = zip(run.questions, run.outcomes).compactMap { _, o -> Int? in
+      let marks = run.outcomes.compactMap { o -> Int? in
         o?.certainty.map { Feedback.certaintyMark(correct: (o?.score ?? 0) >= 0.9999, certainty: $0) }
       }
       if !marks.isEmpty {
@@ -143,14 +173,14 @@ extension Renderer {
       }
     }
     if run.start.practice { out.line("  Practice run: the schedule was not changed.") }
-    let skipped = run.outcomes.filter { $0?.isSkipped == true }.count
-    let unanswered = run.outcomes.filter { $0 == nil }.count
+    let skipped = final.filter { $0.outcome?.isSkipped == true }.count
+    let unanswered = final.filter { $0.outcome == nil }.count
     let counts = [(skipped, "skipped"), (unanswered, "not reached")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
     if !counts.isEmpty { out.line("  " + counts.joined(separator: ", ")) }
     // Per-tag breakdown, over the questions asked (answered or skipped): one never reached says
     // nothing about a tag.
     var tags: [String: (score: Double, count: Int)] = [:]
-    for (ref, outcome) in zip(run.questions, run.outcomes) {
+    for (ref, outcome) in final {
       guard outcome != nil, let q = state.catalog.question(ref) else { continue }
       for tag in q.tags {
         var t = tags[tag] ?? (0, 0)
@@ -165,7 +195,7 @@ extension Renderer {
       }
       out.paragraph("By tag: " + parts.joined(separator: ", "), indent: "    ", firstIndent: "  ")
     }
-    let missed = zip(run.questions, run.outcomes).filter { ($0.1?.score ?? 0) < 0.9999 }
+    let missed = final.filter { ($0.outcome?.score ?? 0) < 0.9999 }
     if !missed.isEmpty {
       out.line("  Missed:")
       for (ref, outcome) in missed {

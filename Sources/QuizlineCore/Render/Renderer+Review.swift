@@ -52,6 +52,7 @@ extension Renderer {
       .answerTime: "fast right answers count easy, slow ones hard",
       .easySeconds: "at most this many seconds counts as fast",
       .hardSeconds: "at least this many seconds counts as slow",
+      .typoTolerance: "accept typed answers a letter or two off",
     ]
     for key in SettingKey.allCases {
       out.line(

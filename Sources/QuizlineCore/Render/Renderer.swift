@@ -66,6 +66,8 @@ public enum Renderer {
       if let hint { out.paragraph(hint, indent: "  ") }
     case .undone(let summary):
       out.line("Undone: \(safe(summary, out.context)).")
+    case .markOverridden(let ref, let previous):
+      renderMarkOverridden(ref, previousScore: previous, state, &out)
     case .goodbye:
       if state.readOnly {
         out.line("Bye. Nothing was recorded (read-only).")

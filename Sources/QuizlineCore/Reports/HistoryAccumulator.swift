@@ -85,8 +85,8 @@ public struct HistoryAccumulator: HistorySink, Sendable {
       if let old = active { ended(old, at: e.at, early: true) }
       active = RunState(id: e.sequence, start: e, outcomes: Array(repeating: nil, count: e.questions.count))
       // As `apply`: answers of earlier runs can no longer be taken back once a new run began.
-      if undo[undoStart...].contains(where: { $0.runID != 0 }) {
-        undo = undo[undoStart...].filter { $0.runID == 0 }
+      if undo[undoStart...].contains(where: { $0.runID != 0 || $0.overruledRun != 0 }) {
+        undo = undo[undoStart...].filter { $0.runID == 0 && $0.overruledRun == 0 }
         undoStart = 0
       }
       if keepAttempts { runSources[e.sequence] = (e.sourceKind, e.sourceID, e.practice) }
@@ -95,6 +95,7 @@ public struct HistoryAccumulator: HistorySink, Sendable {
       if active?.id == e.run, active?.current == e.subject {
         record.runID = e.run
         record.runPosition = active!.position
+        record.runLength = active!.start.questions.count
         active!.outcomes[active!.position] = e.score
         active!.position += 1
       }
@@ -141,7 +142,7 @@ public struct HistoryAccumulator: HistorySink, Sendable {
     case .runEnded:
       guard let run = active, run.id == e.run else { return }
       if run.start.sourceKind == .bank, run.answeredCount > 0, undo.count > undoStart,
-        undo[undo.count - 1].runID == e.run,
+        undo[undo.count - 1].movedRun == e.run,
         undo[undo.count - 1].seriesBank < 0
       {
         undo[undo.count - 1].seriesBank = run.start.sourceID
@@ -159,6 +160,14 @@ public struct HistoryAccumulator: HistorySink, Sendable {
         series[e.subject] = nil
       }
       push(record)
+    case .overridden:
+      overrule(e)
+    case .requeued:
+      if var run = active, run.id == e.run {
+        run.start.questions += e.questions
+        run.outcomes += Array(repeating: nil, count: e.questions.count)
+        active = run
+      }
     case .undone:
       guard let index = undo[undoStart...].lastIndex(where: { $0.sequence == e.run }) else { return }
       let record = undo.remove(at: index)
@@ -166,6 +175,57 @@ public struct HistoryAccumulator: HistorySink, Sendable {
     case .flagged, .other:
       break
     }
+  }
+
+  /// An answer's mark overruled, by the rules of `LearnerProgress.applyOverride`: the answer's day,
+  /// attempt, first answer and run take the new score (an ended bank run's point in the series
+  /// too); nothing when the answer's undo record is gone.
+  private mutating func overrule(_ e: HistoryEvent) {
+    guard let k = undo[undoStart...].lastIndex(where: { $0.sequence == e.target }), undo[k].runID == e.run,
+      e.run != 0
+    else { return }
+    let answer = undo[k]
+    var record = UndoRecord(sequence: e.sequence)
+    let delta = e.score - e.previousScore
+    let correctDelta = (e.score >= 0.9999 ? 1 : 0) - (e.previousScore >= 0.9999 ? 1 : 0)
+    if answer.day >= 0 {
+      record.day = answer.day
+      record.previousDay = dayScores[answer.day]
+      dayScores[answer.day].correct += correctDelta
+      dayScores[answer.day].score += delta
+    }
+    if answer.attempt >= 0 {
+      record.overruledAttempt = answer.attempt
+      record.previousAttempt = attempts[answer.attempt]
+      attempts[answer.attempt].score = e.score
+      attempts[answer.attempt].rating = e.rating
+    }
+    if answer.question >= 0, let f = first[Int(answer.question)], f.sequence == e.target {
+      record.overruledFirst = answer.question
+      record.previousFirst = f
+      first[Int(answer.question)]?.score = e.score
+    }
+    record.overruledRun = e.run
+    record.runPosition = answer.runPosition
+    if var run = active, run.id == e.run {
+      record.previousRunState = run
+      record.overruledWhileActive = true
+      run.outcomes[answer.runPosition] = .some(e.score)
+      active = run
+    } else if var run = endedRuns[e.run] {
+      record.previousRunState = run
+      run.outcomes[answer.runPosition] = .some(e.score)
+      endedRuns[e.run] = run
+      let bank = run.start.sourceID
+      if run.start.sourceKind == .bank, let head = series[bank], head.point.run == e.run {
+        record.seriesBank = bank
+        record.seriesPrevious = head
+        var point = head.point
+        point.percent = run.percent
+        series[bank] = ScoreNode(point: point, next: head.next)
+      }
+    }
+    push(record)
   }
 
   private mutating func dayIndex(_ day: Int64) -> Int {
@@ -207,6 +267,20 @@ public struct HistoryAccumulator: HistorySink, Sendable {
   }
 
   private mutating func restore(_ record: UndoRecord) {
+    if record.overruledRun != 0 {
+      if record.overruledAttempt >= 0 { attempts[record.overruledAttempt] = record.previousAttempt! }
+      if record.overruledFirst >= 0 { first[Int(record.overruledFirst)] = record.previousFirst }
+      if record.day >= 0 { dayScores[record.day] = record.previousDay }
+      if record.seriesBank >= 0 { series[record.seriesBank] = record.seriesPrevious }
+      if let run = record.previousRunState {
+        if active?.id == run.id || (record.overruledWhileActive && active == nil) {
+          active = run
+        } else if !record.overruledWhileActive, endedRuns[run.id] != nil {
+          endedRuns[run.id] = run
+        }
+      }
+      return
+    }
     if record.attempt >= 0 {
       let k = record.attempt
       attempts[k].undone = true
@@ -227,6 +301,11 @@ public struct HistoryAccumulator: HistorySink, Sendable {
     // after it can have been recorded, as the answer was the newest undoable step).
     if record.runID != 0, active == nil || active?.id == record.runID {
       guard var run = active?.id == record.runID ? active : endedRuns[record.runID] else { return }
+      // Questions added to the run after the answer (requeued) go too, as the run before it had none.
+      if record.runLength < run.start.questions.count {
+        run.start.questions.removeLast(run.start.questions.count - record.runLength)
+        run.outcomes.removeLast(run.outcomes.count - record.runLength)
+      }
       for k in record.runPosition..<run.outcomes.count { run.outcomes[k] = nil }
       run.position = record.runPosition
       active = run
@@ -250,10 +329,24 @@ private struct RunState {
 
   var current: Int32? { position < start.questions.count ? start.questions[position] : nil }
   var answeredCount: Int { outcomes.filter { ($0 ?? nil) != nil }.count }
-  /// Exactly `QuizRun.percent`: the same sum in the same order.
+  /// Exactly `QuizRun.percent`: each question once (its last answered score, else 0), the same
+  /// sum in the same order.
   var percent: Int {
-    let total = outcomes.reduce(0.0) { $0 + (($1 ?? nil) ?? 0) }
-    return start.questions.isEmpty ? 0 : Int(saturating: (total / Double(start.questions.count) * 100).rounded())
+    var slot: [Int32: Int] = [:]
+    var scores: [Double] = []
+    for (q, outcome) in zip(start.questions, outcomes) {
+      let k: Int
+      if let known = slot[q] {
+        k = known
+      } else {
+        k = scores.count
+        slot[q] = k
+        scores.append(0)
+      }
+      if case .some(.some(let score)) = outcome { scores[k] = score }
+    }
+    let total = scores.reduce(0.0) { $0 + $1 }
+    return scores.isEmpty ? 0 : Int(saturating: (total / Double(scores.count) * 100).rounded())
   }
 }
 
@@ -263,6 +356,8 @@ private struct UndoRecord {
   /// The run the answer moved on, and the position it was at (0: none).
   var runID = 0
   var runPosition = 0
+  /// The run's number of questions when the answer was given (`requeued` adds to it).
+  var runLength = 0
   /// The bank whose score series this step changed (-1: none) and the series before.
   var seriesBank: Int32 = -1
   var seriesPrevious: ScoreNode?
@@ -272,6 +367,18 @@ private struct UndoRecord {
   var setFirstAnswer = false
   var day = -1
   var previousDay = DayScore()
+  /// An `overridden` event: the run whose outcome it changed (0: none), the run before, and the
+  /// attempt and first answer it changed (-1: none) as they were.
+  var overruledRun = 0
+  var overruledWhileActive = false
+  var previousRunState: RunState?
+  var overruledAttempt = -1
+  var previousAttempt: Attempt?
+  var overruledFirst: Int32 = -1
+  var previousFirst: FirstAnswer?
 
   init(sequence: Int) { self.sequence = sequence }
+
+  /// As `UndoEntry.movedRun`: the run an answer, or an override during the run, moved (0: none).
+  var movedRun: Int { runID != 0 ? runID : overruledWhileActive ? overruledRun : 0 }
 }

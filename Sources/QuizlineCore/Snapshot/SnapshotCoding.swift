@@ -97,6 +97,7 @@ public enum SnapshotCoding {
     m.append(("previousDays", .object(u.previousDays.map { (String($0.key), $0.value.map(day) ?? .null) })))
     m.append(("previousBankScores", .object(u.previousBankScores.map { ($0.key, $0.value.map(scores) ?? .null) })))
     if let r = u.previousRun { m.append(("previousRun", run(r))) }
+    if let r = u.overriddenRun { m.append(("overriddenRun", run(r))) }
     return .object(m)
   }
 }

@@ -151,6 +151,7 @@ extension SnapshotCoding {
       u.previousBankScores[k] = .some(v.kind == .object ? try scores(FieldMap(v)) : nil)
     }
     if let r = f.value("previousRun"), r.kind == .object { u.previousRun = try run(FieldMap(r)) }
+    if let r = f.value("overriddenRun"), r.kind == .object { u.overriddenRun = try run(FieldMap(r)) }
     return u
   }
 }

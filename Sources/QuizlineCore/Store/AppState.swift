@@ -234,6 +234,8 @@ public enum Block: Sendable, Equatable {
   case flagToggled(QuestionRef, on: Bool)
   case error(String, hint: String?)
   case undone(summary: String)
+  /// The learner overruled the mark of an answer to this question, which had `previousScore`.
+  case markOverridden(QuestionRef, previousScore: Double)
   case goodbye
   case forecast
   case settings

@@ -9,6 +9,7 @@ enum SettingKey: String, Sendable, CaseIterable {
   case answerTime = "answer-time"
   case easySeconds = "easy-seconds"
   case hardSeconds = "hard-seconds"
+  case typoTolerance = "typo-tolerance"
 
   /// Example values, for completion and for messages.
   var suggestions: [String] {
@@ -17,7 +18,7 @@ enum SettingKey: String, Sendable, CaseIterable {
     case .learningSteps: ["1m,10m", "10m", "none"]
     case .relearningSteps: ["10m", "none"]
     case .maxInterval: ["36500", "365"]
-    case .fuzz, .answerTime: ["on", "off"]
+    case .fuzz, .answerTime, .typoTolerance: ["on", "off"]
     case .newPerDay: ["20", "10"]
     case .easySeconds: ["8"]
     case .hardSeconds: ["60"]
@@ -30,7 +31,7 @@ enum SettingKey: String, Sendable, CaseIterable {
     case .retention: "a number between 0 and 1, e.g. 0.9"
     case .learningSteps, .relearningSteps: "durations from 1s to 365d, e.g. 1m,10m, or none"
     case .maxInterval: "whole days from 1 to 36500"
-    case .fuzz, .answerTime: "on or off"
+    case .fuzz, .answerTime, .typoTolerance: "on or off"
     case .newPerDay: "a whole number from 0 to 10000"
     case .easySeconds, .hardSeconds: "whole seconds, with 1 <= easy-seconds < hard-seconds <= 3600"
     }
@@ -48,6 +49,7 @@ enum SettingKey: String, Sendable, CaseIterable {
     case .answerTime: s.useAnswerTime ? "on" : "off"
     case .easySeconds: String(s.easySeconds)
     case .hardSeconds: String(s.hardSeconds)
+    case .typoTolerance: s.typoTolerance ? "on" : "off"
     }
   }
 
@@ -116,11 +118,15 @@ extension Reducer {
         return fail(&state, bad, hint: "Type config to see every setting and its current value.")
       }
       s.scheduler.maximumInterval = v
-    case .fuzz, .answerTime:
+    case .fuzz, .answerTime, .typoTolerance:
       guard text == "on" || text == "off" else {
         return fail(&state, bad, hint: "Type config to see every setting and its current value.")
       }
-      if key == .fuzz { s.scheduler.enableFuzzing = text == "on" } else { s.useAnswerTime = text == "on" }
+      switch key {
+      case .fuzz: s.scheduler.enableFuzzing = text == "on"
+      case .answerTime: s.useAnswerTime = text == "on"
+      default: s.typoTolerance = text == "on"
+      }
     case .newPerDay, .easySeconds, .hardSeconds:
       guard let v = Int(text) else {
         return fail(&state, bad, hint: "Type config to see every setting and its current value.")

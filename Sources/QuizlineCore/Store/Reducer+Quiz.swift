@@ -94,7 +94,12 @@ extension Reducer {
   }
 
   private static func isQuizCommand(_ line: String) -> Bool {
-    guard let word = ReplCommands.tokenize(line).first else { return false }
+    let words = ReplCommands.tokenize(line)
+    guard let word = words.first else { return false }
+    // "override setUp" is an answer; only `override` (or `!`) alone overrules a mark.
+    if words.count > 1, ReplCommands.parser(for: .quiz).command(named: word.lowercased())?.name == "override" {
+      return false
+    }
     return ReplCommands.parser(for: .quiz).command(named: word.lowercased()) != nil
   }
 
@@ -112,7 +117,7 @@ extension Reducer {
     _ context: Context,
     certainty: Int? = nil
   ) -> Reduction {
-    let grade = Grader.grade(response, for: question)
+    let grade = Grader.grade(response, for: question, typoTolerance: state.progress.settings.typoTolerance)
     // Milliseconds, as the journal writes them, so replay applies exactly what was applied live.
     let elapsed =
       Double(context.now.microseconds - (state.quiz?.shownAt.microseconds ?? context.now.microseconds)) / 1e6
@@ -171,7 +176,7 @@ extension Reducer {
       if let g = SelfGrade(typed: typed), previous.body.kind.isSelfGraded {
         grade = Grade(score: g.score)
       } else if case .success(let response) = AnswerParser.parse(typed, for: previous) {
-        grade = Grader.grade(response, for: previous)
+        grade = Grader.grade(response, for: previous, typoTolerance: state.progress.settings.typoTolerance)
       } else {
         grade = Grade(score: outcome.score ?? 0)
       }
@@ -192,6 +197,7 @@ extension Reducer {
       state.display = [.help(command: topic, context: .quiz)]
     case .status: state.display = [.status]
     case .undo: return undo(&state, context)
+    case .override: return overrule(&state)
     case .quit:
       state.quitRequested = true
       state.display = [.notice("Your place in this quiz is saved: type resume next time."), .goodbye]

@@ -6,6 +6,9 @@ public enum SettleRequest: Sendable, Equatable {
   case moveOn
   /// `resume`: the same, and say where the learner resumes.
   case resume
+  /// `override`: a finished checkpoint run whose mark rose to a pass completes its session;
+  /// nothing else moves.
+  case overrule
 }
 
 extension Reducer {
@@ -18,6 +21,13 @@ extension Reducer {
   ) -> [EventPayload] {
     for case .runEnded(let id, .finished) in recorded {
       if let events = completeOnPass(&state, runID: id) { return events }
+    }
+    if request == .overrule {
+      for case .overridden(let o) in recorded
+      where state.progress.runs.last(where: { $0.id == o.run })?.endReason == .finished {
+        if let events = completeOnPass(&state, runID: o.run) { return events }
+      }
+      return []
     }
     guard state.quiz != nil, let run = state.progress.activeRun else { return [] }
     if let ref = run.current, state.catalog.question(ref) == nil {
@@ -32,6 +42,7 @@ extension Reducer {
       }
       return [.skipped(run: run.id, question: ref)]
     }
+    if request == .moveOn, let events = requeue(&state, run, after: recorded, at: now) { return events }
     if run.isAtEnd {
       state.quiz = nil
       state.display.append(.runSummary(runID: run.id))

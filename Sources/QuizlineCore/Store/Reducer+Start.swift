@@ -60,7 +60,7 @@ extension Reducer {
     guard let last = state.progress.runs.last else {
       return fail(&state, "there is no finished quiz to retry", hint: "Type start BANK to begin one.")
     }
-    let refs = zip(last.questions, last.outcomes).filter { ($0.1?.score ?? 0) < 0.9999 }.map(\.0).filter {
+    let refs = last.finalOutcomes.filter { ($0.outcome?.score ?? 0) < 0.9999 }.map(\.ref).filter {
       state.catalog.question($0) != nil
     }
     if refs.isEmpty {

@@ -192,6 +192,7 @@ public enum Reducer {
     case .reset(let target): return reset(&state, target)
     case .config(let key, let value): return config(&state, key: key, value: value)
     case .undo: return undo(&state, context)
+    case .override: return overrule(&state)
     case .quit:
       state.quitRequested = true
       state.display = [.goodbye]
@@ -284,7 +285,7 @@ public enum Reducer {
     var blocks: [Block] = [.undone(summary: entry.summary)]
     var inQuiz = state.quiz != nil
     // Undoing an answer puts its run back (the undo entry holds it), so the learner is in it again.
-    if let run = entry.previousRun, state.progress.activeRun == nil || state.progress.activeRun?.id == run.id {
+    if let id = entry.movedRun, state.progress.activeRun == nil || state.progress.activeRun?.id == id {
       state.quiz = .asking(shownAt: context.now)
       inQuiz = true
     }

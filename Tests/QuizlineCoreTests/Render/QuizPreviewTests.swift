@@ -83,7 +83,7 @@ import Testing
     var d = StoreDriver()
     d.type([
       "start sample", "b", "a", "f", "ZStack", "skip", "1a 2b 3c", "c b a", "modifier | margin", "",
-      "good", "draft", "", "again",
+      "good", "draft", "", "again", "skip",
     ])
     Snapshot.check(d.screen().text, named: "summary-finished")
     #expect(d.screen().prompt == "quizline> ")

@@ -15,7 +15,7 @@ import Testing
     "a", "b", "c", "a,c", "true", "false", "ZStack", "2", "1a 2b", "1b 2a", "a b c", "c b a", "padding", "x", "",
     "good", "again",
     "hard", "written answer", "skip", "undo", "undo", "end", "flag", "resume", "reset sample", "yes", "complete intro",
-    "reopen intro", "complete layout", "retry", "undo",
+    "reopen intro", "complete layout", "retry", "undo", "override", "!",
   ]
 
   static func randomLearner(seed: UInt64, lines: Int) -> ReportLearner {
@@ -59,7 +59,7 @@ import Testing
     let events = (1...5 as ClosedRange<UInt64>).flatMap {
       Self.randomLearner(seed: $0, lines: 1500).journal.events.map(\.payload.typeName)
     }
-    for type in ["undone", "reset", "runEnded", "skipped", "flagged", "sessionCompleted"] {
+    for type in ["undone", "reset", "runEnded", "skipped", "flagged", "sessionCompleted", "overridden"] {
       #expect(events.contains(type), "no \(type) event")
     }
   }

@@ -14,16 +14,27 @@ import Testing
     #expect(d.state.display == [.notice("Skipped."), .currentQuestion])
   }
 
-  @Test func skippingTheLastQuestionFinishesTheRun() {
+  @Test func aSkippedQuestionIsOfferedOnceMoreAtTheEndBeforeItCountsAsMissed() {
     var d = StoreDriver()
-    d.type(["start sample --count 2", "b"])
+    d.type(["start sample --count 3", "skip", "b"])
     #expect(
       d.type("skip") == [
-        .skipped(run: 1, question: sample("multiple-containers")),
-        .runEnded(run: 1, reason: .finished),
+        .skipped(run: 1, question: sample("tf-declarative")),
+        .requeued(run: 1, questions: [sample("single-owner"), sample("tf-declarative")]),
       ])
-    #expect(d.state.quiz == nil)
-    #expect(d.state.display == [.notice("Skipped."), .runSummary(runID: 1)])
+    #expect(d.state.quiz != nil)
+    #expect(d.state.currentQuestion?.ref == sample("single-owner"))
+    #expect(d.screen().prompt == "sample 4/5> ")
+    #expect(d.screen().text.contains("Before the quiz ends, the 2 questions you skipped, once more"))
+    d.type("b")
+    // Skipped a second time, it stays skipped: the run ends.
+    #expect(d.type("skip").map(\.typeName) == ["skipped", "runEnded"])
+    let run = d.progress.runs.last!
+    // single-owner right on its second offer, multiple-containers wrong ("b"), tf-declarative skipped twice.
+    #expect(run.finalOutcomes.map(\.outcome?.score) == [1, 0, nil])
+    #expect(run.percent == 33, "each question counts once")
+    #expect(d.screen().text.contains("Score 1/3 (33%)"))
+    #expect(d.replayed == d.progress)
   }
 
   @Test func hintShowsTheQuestionsHintAndRecordsNothing() {

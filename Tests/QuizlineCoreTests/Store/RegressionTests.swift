@@ -162,7 +162,7 @@ final class FailingJournal: Journal {
 @Suite struct OpenAnswerRecordingTests {
   @Test func theWrittenAnswerIsKeptInTheJournal() throws {
     var d = StoreDriver()
-    d.type(["start sample --tags state --count 1", "skip"])
+    d.type(["start sample --tags state --count 1", "skip", "skip"])
     d.type([
       "start sample", "skip", "skip", "skip", "skip", "skip", "skip", "skip", "skip", "skip", "=end of story",
       "second line", "", "good",

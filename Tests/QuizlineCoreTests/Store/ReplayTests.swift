@@ -20,12 +20,12 @@ import Testing
     // Selections, flags, quitting mid-run and resuming after a restart.
     "start sample --only-missed", "a", "skip", "end",
     "start sample --only-flagged --shuffle --seed 9", "flag", "skip", "quit",
-    "resume", "skip",
+    "resume", "skip", "end",
     // Sessions, tags, double undo, next, a manual checkpoint and an undo that reopens it.
     "read layout", "complete", "undo", "complete layout", "status",
     "start sample --tags layout,state", "b", "a,c", "undo", "undo",
     "b", "a,c", "next", "reopen layout", "next", "quiz", "1a 2b 3c", "skip", "modifier | margin",
-    "", "easy", "my answer", "", "hard",
+    "", "easy", "my answer", "", "hard", "skip",
     "retry", "end", "undo", "quit", "resume", "a thought", "", "good", "start sample --count 2",
     "b", "quit",
   ]
