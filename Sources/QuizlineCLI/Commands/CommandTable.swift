@@ -30,6 +30,7 @@ public enum CommandTable {
 
   static let baseCommands: [CommandSpec] = [
     ListCommand.spec,
+    StatusCommand.spec,
     SessionCommands.read,
     SessionCommands.quiz,
     CheckCommand.spec,

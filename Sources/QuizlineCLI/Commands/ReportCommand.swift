@@ -65,6 +65,18 @@ enum ReportCommand {
         return .noInput
       }
     } else {
+      let layout = ProfileLayout(progressDirectory: settings.progressDirectory, profile: settings.profile)
+      // A named profile that was never used is a typo more often than a learner with no answers.
+      if settings.profile != GlobalSettings().profile, !FileManager.default.fileExists(atPath: layout.directory) {
+        let known = ReportProfiles.names(in: settings.progressDirectory)
+        var message =
+          "quizline: no such profile \(quotedArg(settings.profile)) in \(quotedArg(settings.progressDirectory))"
+        if let m = closestMatch(to: settings.profile, in: known) { message += "; did you mean '\(m)'?" }
+        env.stderr.line(message)
+        env.stderr.line(
+          known.isEmpty ? "There are no profiles there yet." : "Profiles: \(known.joined(separator: ", ")).")
+        return .noInput
+      }
       names = [settings.profile]
     }
     let needsHistory = format != .text || since != nil || all
@@ -102,7 +114,7 @@ enum ReportCommand {
       return .ok
     } catch {
       env.stderr.line("quizline: \(error.message)")
-      return .ioError
+      return error.exists ? .cantCreate : .ioError
     }
   }
 

@@ -117,7 +117,9 @@ final class EditLineReader: LineReader {
 
   nonisolated(unsafe) static var cursor = 0
   /// Keys read since the prompt was shown: tells a Ctrl-C that cancels typed text from one at an
-  /// empty prompt (libedit empties its line buffer before `readline` returns).
+  /// empty prompt (libedit empties its line buffer before `readline` returns). TAB is not counted:
+  /// it only completes or lists what is typed, so after TAB TAB at an empty prompt Ctrl-C warns and
+  /// a second leaves, as at any empty prompt.
   nonisolated(unsafe) static var keysThisLine = 0
 
   /// libedit's key source: one character from the terminal, UTF-8 decoded (libedit takes the
@@ -125,7 +127,7 @@ final class EditLineReader: LineReader {
   /// request interrupts the read. Other interruptions (a window resize) just read on.
   private static func readKey() -> Int32 {
     guard let lead = readByte() else { return -1 }
-    keysThisLine += 1
+    if lead != 0x09 { keysThisLine += 1 }
     let replacement: Int32 = 0xFFFD
     if lead < 0x80 { return Int32(lead) }
     guard lead >= 0xC2, lead <= 0xF4 else { return replacement }

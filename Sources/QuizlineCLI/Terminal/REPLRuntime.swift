@@ -20,6 +20,9 @@ struct REPLRuntime {
   var profileStore: ProfileStore?
   /// Carries out what the reducer asks for besides events (writing report files).
   var effects: any EffectPerformer = NoEffects()
+  /// What `clear` writes before its frame: the terminal's clear-screen sequence on a terminal, nothing
+  /// on a pipe (a transcript keeps what was shown).
+  var clearScreen = ""
   /// Whether SIGTERM or SIGHUP asked the program to leave (injected so tests can ask it too).
   var terminationRequested: () -> Bool = { Signals.terminationRequested }
 
@@ -64,7 +67,9 @@ struct REPLRuntime {
         if terminationRequested() { continue }
         action = .inputEnded(at: clock())
       }
-      show(send(action))
+      let frame = send(action)
+      if !clearScreen.isEmpty, store.state.display.contains(.clearScreen) { output.write(clearScreen) }
+      show(frame)
       if leaveAfterRun, store.state.quiz == nil, !store.state.quitRequested {
         show(send(.lineEntered("quit", at: clock(), entropy: 0)))
       }
@@ -135,6 +140,8 @@ extension QuizlineCommand {
     state.readOnly = settings.readOnly
     let context = renderContext(env, clock: clock)
     Signals.install()
+    if env.isInteractive { ForegroundGroup.take() }
+    defer { ForegroundGroup.giveBack() }
     let reader: any LineReader =
       env.isInteractive
       ? EditLineReader(historyPath: settings.readOnly ? nil : layout.history) : PlainLineReader(echoTo: env.stdout)
@@ -146,6 +153,7 @@ extension QuizlineCommand {
     runtime.errorOutput = env.stderr
     runtime.profileStore = profile.store
     runtime.effects = ReportExporter(layout: layout)
+    if env.isInteractive { runtime.clearScreen = "\u{1B}[H\u{1B}[2J" }
     return runtime.run()
   }
 

@@ -20,7 +20,12 @@ public enum Completion {
     let commands = ReplCommands.commands(in: context)
     guard let first = words.first else {
       var names = commands.map(\.name)
-      if context == .quiz { names += answerWords(state) }
+      if context == .quiz {
+        let answers = answerWords(state)
+        // An answer typed whole (`c`, `again` at a grade) completes to itself, not to a command.
+        if answers.contains(word) { return .words([word]) }
+        names = names.filter { !answers.contains($0) } + answers
+      }
       return .words(filter(names, word))
     }
     guard let spec = commands.first(where: { $0.name == first || $0.aliases.contains(first) }) else {

@@ -24,6 +24,7 @@ public enum ReplCommand: Sendable, Equatable {
   case progress
   case export(format: String, path: String?, force: Bool, since: String?)
   case undo
+  case again, clear
   case skip, hint, flag, back, end
   case quit
 
@@ -50,6 +51,8 @@ public enum ReplCommand: Sendable, Equatable {
     case .progress: "progress"
     case .export: "export"
     case .undo: "undo"
+    case .again: "again"
+    case .clear: "clear"
     case .skip: "skip"
     case .hint: "hint"
     case .flag: "flag"

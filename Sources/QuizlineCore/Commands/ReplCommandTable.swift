@@ -175,6 +175,11 @@ public enum ReplCommands {
       "undo", abstract: "take back the last answer, grade or completion", contexts: [.home, .quiz],
       recordsProgress: true
     ) { _ in .undo },
+    ReplCommandSpec(
+      "again", abstract: "show the current question again (Enter on an empty answer line does too)",
+      contexts: [.home, .quiz]
+    ) { _ in .again },
+    ReplCommandSpec("clear", abstract: "clear the screen", contexts: [.home, .quiz]) { _ in .clear },
     ReplCommandSpec("skip", abstract: "skip this question", contexts: [.quiz]) { _ in .skip },
     ReplCommandSpec("hint", abstract: "show the question's hint", contexts: [.quiz]) { _ in .hint },
     ReplCommandSpec("flag", abstract: "flag this question for later (again to unflag)", contexts: [.quiz]) { _ in .flag

@@ -52,7 +52,7 @@ public enum Renderer {
     case .status: renderStatus(state, &out)
     case .currentQuestion: renderCurrentQuestion(state, &out)
     case .feedback(let feedback): renderFeedback(feedback, state, &out)
-    case .flashcardBack(let ref): renderFlashcardBack(ref, state, &out)
+    case .flashcardBack(let ref, let guess): renderFlashcardBack(ref, guess: guess, state, &out)
     case .modelAnswer(let ref, let written): renderModelAnswer(ref, written, state, &out)
     case .hint(let text): out.paragraph("Hint: " + text, indent: "  ")
     case .runSummary(let id): renderSummary(id, state, &out)
@@ -83,6 +83,7 @@ public enum Renderer {
     case .confirmReset(let scope): renderConfirmReset(scope, state, &out)
     case .nothingDue: renderNothingDue(state, &out)
     case .progressReport: renderProgress(state, &out)
+    case .clearScreen: break
     }
   }
 

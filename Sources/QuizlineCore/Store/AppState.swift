@@ -223,7 +223,8 @@ public enum Block: Sendable, Equatable {
   /// The current question of the active run.
   case currentQuestion
   case feedback(Feedback)
-  case flashcardBack(QuestionRef)
+  /// A flashcard's back; `guess` is what the learner typed at the front, shown beside it.
+  case flashcardBack(QuestionRef, guess: String? = nil)
   case modelAnswer(QuestionRef, written: String)
   case hint(String)
   case runSummary(runID: Int)
@@ -243,6 +244,8 @@ public enum Block: Sendable, Equatable {
   case nothingDue
   /// The progress dashboard (the `progress` command).
   case progressReport
+  /// `clear`: the runtime clears a terminal's screen before the frame (nothing on a pipe).
+  case clearScreen
 }
 
 /// What to tell the learner about one graded answer.

@@ -192,6 +192,16 @@ public enum Reducer {
     case .reset(let target): return reset(&state, target)
     case .config(let key, let value): return config(&state, key: key, value: value)
     case .undo: return undo(&state, context)
+    case .clear: state.display = [.clearScreen]
+    case .again:
+      if state.progress.activeRun != nil {
+        return fail(&state, "again shows the question of a quiz", hint: "Type resume to go back to your quiz.")
+      }
+      guard let id = state.reading else {
+        return fail(
+          &state, "there is nothing to show again", hint: "again shows the current question, or the session read last.")
+      }
+      return read(&state, id)
     case .quit:
       state.quitRequested = true
       state.display = [.goodbye]

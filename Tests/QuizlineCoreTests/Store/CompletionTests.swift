@@ -31,8 +31,8 @@ import Testing
     #expect(
       Self.complete(d, "")
         == .words([
-          "help", "status", "undo", "skip", "hint", "flag", "back", "end", "quit", "a", "b", "c",
-          "d",
+          "help", "status", "undo", "again", "clear", "skip", "hint", "flag", "back", "end", "quit", "a", "b",
+          "c", "d",
         ]))
     #expect(Self.complete(d, "s") == .words(["status", "skip"]))
     #expect(Self.complete(d, "st") == .words(["status"]))
@@ -48,8 +48,8 @@ import Testing
     #expect(
       Self.complete(d, "")
         == .words([
-          "help", "status", "undo", "skip", "hint", "flag", "back", "end", "quit", "again", "hard",
-          "good", "easy",
+          "help", "status", "undo", "clear", "skip", "hint", "flag", "back", "end", "quit", "again",
+          "hard", "good", "easy",
         ]))
     #expect(Self.complete(d, "ea") == .words(["easy"]))
   }
