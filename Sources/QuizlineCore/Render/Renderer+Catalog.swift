@@ -158,9 +158,11 @@ extension Renderer {
       }
     }
     for bank in state.catalog.banks {
-      for q in bank.questions
-      where q.prompt.lowercased().contains(needle) || (q.title?.lowercased().contains(needle) ?? false) {
-        hits.append("\(bank.id)/\(q.id): \(shortPrompt(q))")
+      for q in bank.questions {
+        guard let field = SearchFields.match(q, needle) else { continue }
+        // A match outside the prompt says where it is, so the line's prompt does not puzzle.
+        let where_ = field == "prompt" ? "" : " (in the \(field))"
+        hits.append("\(bank.id)/\(q.id)\(where_): \(shortPrompt(q))")
       }
     }
     if hits.isEmpty {

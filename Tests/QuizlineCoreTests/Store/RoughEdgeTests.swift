@@ -128,4 +128,19 @@ import Testing
     d.type("clear")
     #expect(d.state.display == [.clearScreen, .currentQuestion])
   }
+
+  @Test func searchLooksAtChoicesAnswersAndExplanationsAndSaysWhere() {
+    var d = StoreDriver()
+    let cases: [(String, String)] = [
+      ("zstack", "sample/text-stack (in the answers): "),
+      ("order matters", "sample/cloze-modifier (in the explanation): Fill in the gaps."),
+      ("two-way", "sample/flash-binding (in the answers): Binding"),
+      ("padding", "sample/multiple-containers (in the choices): "),
+    ]
+    for (query, expected) in cases {
+      d.type("search \(query)")
+      #expect(d.state.display == [.searchResults(query: query)])
+      #expect(d.screen(width: 200).text.contains("  " + expected), "\(query): \(d.screen(width: 200).text)")
+    }
+  }
 }
