@@ -161,8 +161,8 @@ extension Renderer {
       for q in bank.questions {
         guard let field = SearchFields.match(q, needle) else { continue }
         // A match outside the prompt says where it is, so the line's prompt does not puzzle.
-        let where_ = field == "prompt" ? "" : " (in the \(field))"
-        hits.append("\(bank.id)/\(q.id)\(where_): \(shortPrompt(q))")
+        let place = field == "prompt" ? "" : " (in the \(field))"
+        hits.append("\(bank.id)/\(q.id)\(place): \(shortPrompt(q))")
       }
     }
     if hits.isEmpty {
