@@ -9,6 +9,9 @@ final class EditLineReader: LineReader {
   nonisolated(unsafe) static var matches: [String] = []
   private let historyPath: String?
   private var added = 0
+  /// The lines of each history, oldest first; libedit holds the one in use.
+  private var lines: [HistoryKind: [String]] = [.commands: [], .answers: []]
+  private var current = HistoryKind.commands
 
   init(historyPath: String?) {
     self.historyPath = historyPath
@@ -22,6 +25,7 @@ final class EditLineReader: LineReader {
     using_history()
     stifle_history(1000)
     if let historyPath, Self.isPlainFileOrMissing(historyPath) { _ = read_history(historyPath) }
+    lines[.commands] = Self.libeditLines()
     quizline_rl_set_completion { text, start, _ in
       EditLineReader.attemptCompletion(text, start: Int(start))
     }
@@ -48,12 +52,44 @@ final class EditLineReader: LineReader {
     let trimmed = line.trimmingCharacters(in: .whitespaces)
     guard !trimmed.isEmpty else { return }
     add_history(trimmed)
+    lines[current, default: []].append(trimmed)
+    if lines[current, default: []].count > 1000 { lines[current]?.removeFirst() }
     added += 1
-    if let historyPath, added % 20 == 0, Self.isPlainFileOrMissing(historyPath) { _ = write_history(historyPath) }
+    if added % 20 == 0 { saveCommands() }
   }
 
-  func close() {
-    if let historyPath, Self.isPlainFileOrMissing(historyPath) { _ = write_history(historyPath) }
+  func close() { saveCommands() }
+
+  func useHistory(_ kind: HistoryKind) {
+    guard kind != current else { return }
+    current = kind
+    load(lines[kind] ?? [])
+  }
+
+  /// Writes the command history to the profile's file (answers are never written there).
+  private func saveCommands() {
+    guard let historyPath, Self.isPlainFileOrMissing(historyPath) else { return }
+    if current == .commands {
+      _ = write_history(historyPath)
+      return
+    }
+    load(lines[.commands] ?? [])
+    _ = write_history(historyPath)
+    load(lines[current] ?? [])
+  }
+
+  /// Replaces libedit's history with `entries`.
+  private func load(_ entries: [String]) {
+    clear_history()
+    for entry in entries { add_history(entry) }
+  }
+
+  /// The lines in libedit's history, oldest first.
+  private static func libeditLines() -> [String] {
+    let base = quizline_history_base()
+    return (0..<quizline_history_length()).compactMap { k in
+      history_get(base + k).flatMap { $0.pointee.line }.map { String(cString: $0) }
+    }
   }
 
   /// libedit opens the history file by name, following links: it is read and written only while

@@ -55,6 +55,7 @@ struct REPLRuntime {
       let prompt = Renderer.prompt(store.state, context())
       let action: Action
       let snapshot = store.state
+      reader.useHistory(snapshot.quiz == nil ? .commands : .answers)
       switch reader.read(
         prompt: prompt, completion: { line, start in Completion.complete(snapshot, line: line, wordStart: start) })
       {

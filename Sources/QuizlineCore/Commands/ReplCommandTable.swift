@@ -172,7 +172,8 @@ public enum ReplCommands {
         since: $0.value("since"))
     },
     ReplCommandSpec(
-      "undo", abstract: "take back the last answer, grade or completion", contexts: [.home, .quiz],
+      "undo", abstract: "take back the last answer, grade, completion, reset or setting change",
+      contexts: [.home, .quiz],
       recordsProgress: true
     ) { _ in .undo },
     ReplCommandSpec(

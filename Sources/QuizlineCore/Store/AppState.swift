@@ -19,6 +19,10 @@ public struct AppState: Sendable, Equatable {
   public var interruptArmed = false
   /// Opened with `--read-only`: nothing can be recorded.
   public var readOnly = false
+  /// Settings changed since quizline started, newest last, for `undo` (which records the previous
+  /// settings as a new `settingsChanged`). Not kept across restarts: the journal has no undo entry
+  /// for a setting.
+  public var settingsUndo: [SettingsUndo] = []
 
   /// The stage of the active run while the learner is inside it: nil at home, and nil whenever there
   /// is no active run (a quiz without its run is not a place the learner can be).
@@ -132,6 +136,20 @@ public struct AppState: Sendable, Equatable {
 
   /// Score statistics of a bank's quizzes (nil before the first one ended).
   public func scores(ofBank id: String) -> ScoreStats? { progress.bankScores[id] }
+}
+
+/// A setting changed in this sitting: the sequence number of its `settingsChanged` event, the key
+/// named, and the settings before it.
+public struct SettingsUndo: Sendable, Equatable {
+  public var sequence: Int
+  public var key: SettingKey
+  public var previous: ProfileSettings
+
+  public init(sequence: Int, key: SettingKey, previous: ProfileSettings) {
+    self.sequence = sequence
+    self.key = key
+    self.previous = previous
+  }
 }
 
 /// Where the learner is: one place at a time.

@@ -139,7 +139,11 @@ extension Reducer {
       state.display = [.notice("\(key.rawValue) is already \(key.value(in: s)).")]
       return Reduction()
     }
-    state.display = [.notice("\(key.rawValue) = \(key.value(in: s)). Applies to answers from now on.")]
+    state.display = [
+      .notice("\(key.rawValue) = \(key.value(in: s)). Applies to answers from now on; undo changes it back.")
+    ]
+    state.settingsUndo.append(
+      SettingsUndo(sequence: state.progress.lastSequence + 1, key: key, previous: state.progress.settings))
     return Reduction(events: [.settingsChanged(s)])
   }
 }

@@ -44,3 +44,27 @@ import Testing
     #expect(try t.waitForExit() == 0)
   }
 }
+
+/// The line editor's two histories on a real terminal.
+@Suite(.serialized) struct TerminalHistoryTests {
+  @Test func upAtHomeRecallsTheLastCommandNotAnAnswerAndUpInAQuizRecallsAnswers() throws {
+    let world = try TerminalWorld()
+    let t = try world.startAtPrompt("quizline> ")
+    try t.send("start sample\r")
+    try t.expect("sample 1/10> ")
+    try t.send("b\r")
+    try t.expect("sample 2/10> ")
+    try t.send("\u{1B}[A")
+    try t.expect("b")
+    try t.send("\u{15}end\r")
+    try t.expect("quizline> ")
+    try t.send("\u{1B}[A")
+    try t.expect("start sample")
+    try t.send("\u{15}quit\r")
+    try t.expect("Bye.")
+    #expect(try t.waitForExit() == 0)
+    let history = try String(contentsOfFile: world.progress + "/default/history", encoding: .utf8)
+    // libedit writes a space as \040.
+    #expect(history == "_HiStOrY_V2_\nstart\\040sample\nquit\n", "\(history)")
+  }
+}
