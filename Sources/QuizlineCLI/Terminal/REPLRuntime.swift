@@ -23,6 +23,8 @@ struct REPLRuntime {
   /// What `clear` writes before its frame: the terminal's clear-screen sequence on a terminal, nothing
   /// on a pipe (a transcript keeps what was shown).
   var clearScreen = ""
+  /// Shows a frame's text on a terminal, a screen at a time when it is longer (nil: written whole).
+  var page: ((String) -> Void)?
   /// Whether SIGTERM or SIGHUP asked the program to leave (injected so tests can ask it too).
   var terminationRequested: () -> Bool = { Signals.terminationRequested }
 
@@ -101,7 +103,8 @@ struct REPLRuntime {
   }
 
   private func show(_ frame: Frame) {
-    if !frame.text.isEmpty { output.write(frame.text) }
+    guard !frame.text.isEmpty else { return }
+    if let page { page(frame.text) } else { output.write(frame.text) }
   }
 }
 
@@ -154,7 +157,21 @@ extension QuizlineCommand {
     runtime.errorOutput = env.stderr
     runtime.profileStore = profile.store
     runtime.effects = ReportExporter(layout: layout)
-    if env.isInteractive { runtime.clearScreen = "\u{1B}[H\u{1B}[2J" }
+    if env.isInteractive {
+      runtime.clearScreen = "\u{1B}[H\u{1B}[2J"
+      let variables = env.variables
+      let stdout = env.stdout
+      runtime.page = { text in
+        let rows = TerminalSize.rows(variables: variables)
+        let lines = text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+        if lines >= rows, let command = variables["PAGER"], !command.isEmpty,
+          Pager.external(command, text, variables: [:])
+        {
+          return
+        }
+        Pager(rows: rows, readKey: Pager.readTerminalKey, write: stdout.write).show(text)
+      }
+    }
     return runtime.run()
   }
 

@@ -7,7 +7,7 @@ public enum ReplCommand: Sendable, Equatable {
   case help(topic: String?)
   case list
   case search(query: String)
-  case read(session: String)
+  case read(session: String, section: String? = nil)
   case next
   case complete(session: String?)
   case reopen(session: String?)

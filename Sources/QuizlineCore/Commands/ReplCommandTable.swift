@@ -90,10 +90,10 @@ public enum ReplCommands {
       .search(query: $0.positionals.joined(separator: " "))
     },
     ReplCommandSpec(
-      "read", aliases: ["open"], arguments: "SESSION", abstract: "read a study session", positionals: 1...1,
-      completes: .session
+      "read", aliases: ["open"], arguments: "SESSION [SECTION]",
+      abstract: "read a study session, or one section of it (1, 2, ...)", positionals: 1...2, completes: .session
     ) {
-      .read(session: $0.positionals[0])
+      .read(session: $0.positionals[0], section: $0.positionals.count > 1 ? $0.positionals[1] : nil)
     },
     ReplCommandSpec("next", abstract: "read the next study session not completed yet") { _ in .next },
     ReplCommandSpec(

@@ -38,7 +38,9 @@ public enum Renderer {
     case .help(let command, let context): renderHelp(command, context, &out)
     case .catalogList: renderList(state, &out)
     case .searchResults(let query): renderSearch(query, state, &out)
-    case .session(let id): renderSession(id, state, &out)
+    case .session(let id, nil): renderSession(id, state, &out)
+    case .session(let id, let section?):
+      if let session = state.catalog.session(id) { renderSessionSection(session, section, state, &out) }
     case .sessionMarked(let id, let completed):
       if completed {
         let date = state.progress.sessions[id]?.completedAt?.isoDate ?? out.context.now.isoDate

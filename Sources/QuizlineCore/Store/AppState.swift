@@ -235,7 +235,8 @@ public enum Block: Sendable, Equatable {
   case help(command: String?, context: ReplContext)
   case catalogList
   case searchResults(query: String)
-  case session(id: String)
+  /// A study session, whole or (`section`, 1-based) one section of it.
+  case session(id: String, section: Int? = nil)
   case sessionMarked(id: String, completed: Bool)
   case status
   /// The current question of the active run.

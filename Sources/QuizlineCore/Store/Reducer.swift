@@ -169,7 +169,7 @@ public enum Reducer {
     case .progress: state.display = [.progressReport]
     case .export(let format, let path, let force, let since):
       return export(&state, format: format, path: path, force: force, since: since, context)
-    case .read(let session): return read(&state, session)
+    case .read(let session, let section): return read(&state, session, section: section)
     case .next:
       guard let s = state.nextSession else {
         state.display = [
@@ -211,12 +211,22 @@ public enum Reducer {
     return Reduction()
   }
 
-  static func read(_ state: inout AppState, _ id: String) -> Reduction {
-    guard state.catalog.session(id) != nil else {
+  static func read(_ state: inout AppState, _ id: String, section: String? = nil) -> Reduction {
+    guard let session = state.catalog.session(id) else {
       return unknown(&state, "session", id, state.catalog.sessions.map(\.id))
     }
+    var number: Int?
+    if let section {
+      let count = session.sections.count
+      guard let n = Int(section), n >= 1, n <= count else {
+        return fail(
+          &state, "\(id) has no section \(quotedArg(section))",
+          hint: count == 1 ? "It has one section: type read \(id)." : "Its sections are 1 to \(count).")
+      }
+      number = n
+    }
     state.reading = id
-    state.display = [.session(id: id)]
+    state.display = [.session(id: id, section: number)]
     return Reduction()
   }
 

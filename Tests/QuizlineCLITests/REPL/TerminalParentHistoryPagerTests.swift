@@ -68,3 +68,22 @@ import Testing
     #expect(history == "_HiStOrY_V2_\nstart\\040sample\nquit\n", "\(history)")
   }
 }
+
+/// The built-in pager on a real terminal.
+@Suite(.serialized) struct TerminalPagerTests {
+  @Test func aLongSessionPagesAndQStopsPagingButNotTheSession() throws {
+    let world = try TerminalWorld()
+    let t = try world.start(environment: ["LINES": "8"])
+    try t.expect("quizline> ")
+    try t.send("read intro\r")
+    try t.expect("-- more --")
+    try t.send(" ")
+    try t.expect("-- more --")
+    try t.send("q")
+    try t.expect("more lines not shown)\r\n")
+    try t.expect("quizline> ")
+    try t.send("quit\r")
+    try t.expect("Bye.")
+    #expect(try t.waitForExit() == 0)
+  }
+}
