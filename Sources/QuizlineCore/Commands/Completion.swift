@@ -49,7 +49,8 @@ public enum Completion {
     if let max = spec.maxPositionals, positionals.count >= max { return .words([]) }
     switch spec.completes {
     case .bank: return .words(filter(state.catalog.banks.map(\.id), word))
-    case .session: return .words(filter(state.catalog.sessions.map(\.id), word))
+    // `read SESSION [SECTION]`: only the first positional is a session.
+    case .session: return positionals.isEmpty ? .words(filter(state.catalog.sessions.map(\.id), word)) : .words([])
     case .bankOrSession: return .words(filter(state.catalog.banks.map(\.id) + state.catalog.sessions.map(\.id), word))
     case .command: return .words(filter(ReplCommands.all.map(\.name), word))
     case .format: return positionals.isEmpty ? .words(filter(exportFormats, word)) : .files

@@ -26,7 +26,7 @@ extension Renderer {
       let shown = ClozeText.parts(of: text).map { part -> String in
         switch part {
         case .text(let t): t
-        case .gap(let n): "[\(n):" + TextWrap.noBreakSpace + "_____]"
+        case .gap(let n): "[\(n):" + TextWrap.glue + "_____]"
         }
       }.joined()
       out.paragraph(shown, indent: "  ")

@@ -33,7 +33,7 @@ import Testing
     ([], "cram --tags zzz", "no question has the tags zzz", "Tags: fixture, layout, state."),
     ([], "cram sample --tags zzz", "no question has the tags zzz", "Tags: fixture, layout, state."),
     ([], "read nope", "there is no session 'nope'", "Type list to see them."),
-    ([], "read", "'read' needs SESSION", "usage: read SESSION"),
+    ([], "read", "'read' needs SESSION", "usage: read SESSION [SECTION]"),
     ([], "complete nope", "there is no session 'nope'", "Type list to see them."),
     (
       [], "complete intro", "intro can be completed once its checkpoint quiz reaches 60%",

@@ -71,7 +71,7 @@ import Testing
       let lines = d.screen(width: width).text.split(separator: "\n").map(String.init)
       #expect(lines.contains { $0.contains("[2: _____]") }, "width \(width): \(lines)")
       #expect(lines.contains { $0.contains("[1: _____]") }, "width \(width): \(lines)")
-      #expect(!lines.contains { $0.contains("\u{A0}") })
+      #expect(!lines.contains { $0.contains(TextWrap.glue) })
     }
   }
 
