@@ -138,20 +138,6 @@ public struct AppState: Sendable, Equatable {
   public func scores(ofBank id: String) -> ScoreStats? { progress.bankScores[id] }
 }
 
-/// A setting changed in this sitting: the sequence number of its `settingsChanged` event, the key
-/// named, and the settings before it.
-public struct SettingsUndo: Sendable, Equatable {
-  public var sequence: Int
-  public var key: SettingKey
-  public var previous: ProfileSettings
-
-  public init(sequence: Int, key: SettingKey, previous: ProfileSettings) {
-    self.sequence = sequence
-    self.key = key
-    self.previous = previous
-  }
-}
-
 /// Where the learner is: one place at a time.
 public enum Mode: Sendable, Equatable {
   /// At the main prompt.
