@@ -87,3 +87,15 @@ import Testing
     #expect(try t.waitForExit() == 0)
   }
 }
+
+/// `clear` on a real terminal.
+@Suite(.serialized) struct TerminalClearTests {
+  @Test func clearWritesTheClearScreenSequenceOnATerminal() throws {
+    let t = try TerminalWorld().startAtPrompt("quizline> ")
+    try t.send("clear\r")
+    try t.expect("\u{1B}[H\u{1B}[2Jquizline> ")
+    try t.send("quit\r")
+    try t.expect("Bye.")
+    #expect(try t.waitForExit() == 0)
+  }
+}
