@@ -21,6 +21,7 @@ import Testing
 
   @Test func aProfileNameInUpperCaseIsThatNameInLowerCase() throws {
     let progress = try temporaryDirectory()
+    try FileManager.default.createDirectory(atPath: progress + "/alice", withIntermediateDirectories: true)
     let r = runInProcess(["status", "--quizzes", Self.catalog, "--progress", progress, "--profile", "Alice"])
     #expect(r.status == 0, "\(r.stderr)")
     #expect(r.stdout.hasPrefix("Status | profile alice\n"), "\(r.stdout)")
@@ -46,6 +47,9 @@ import Testing
     #expect(r.stderr == "quizline: no such profile 'alcie' in '\(progress)'; did you mean 'alice'?\nProfiles: alice.\n")
     #expect(
       runInProcess(["report", "--quizzes", Self.catalog, "--progress", progress, "--profile", "alice"]).status == 0)
+    let status = runInProcess(["status", "--quizzes", Self.catalog, "--progress", progress, "--profile", "alcie"])
+    #expect(status.status == 66)
+    #expect(status.stderr.hasPrefix("quizline: no such profile 'alcie'"))
   }
 
   @Test func checkOnAFolderNamesTheGIFTAndAikenFilesItDoesNotRead() throws {
