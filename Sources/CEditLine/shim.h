@@ -11,4 +11,6 @@ static inline void quizline_rl_set_append_character(int c) { rl_completion_appen
 static inline void quizline_rl_set_name(const char *name) { rl_readline_name = name; }
 static inline void quizline_rl_set_getc(int (*f)(FILE *)) { rl_getc_function = f; }
 static inline const char *quizline_rl_line_buffer(void) { return rl_line_buffer; }
+static inline int quizline_history_length(void) { return history_length; }
+static inline int quizline_history_base(void) { return history_base; }
 #endif

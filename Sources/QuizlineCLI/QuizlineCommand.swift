@@ -78,11 +78,13 @@ public enum QuizlineCommand {
     }
     if let v = pick("progress") { s.progressDirectory = v }
     if let v = pick("profile") {
-      if let problem = Identifier.problem(v) {
+      // Profile names are folder names in lower case; `--profile Alice` is the profile `alice`.
+      let name = v.lowercased()
+      if Identifier.problem(name) != nil {
         let from = parsed.value("profile") == nil ? origin("profile") + ": " : ""
-        throw UsageError("\(from)profile name \(quotedArg(v)) is not allowed: \(problem)")
+        throw UsageError("\(from)profile name \(quotedArg(v)) is not allowed: \(ProfileName.rule(v))")
       }
-      s.profile = v
+      s.profile = name
     }
     if let v = pick("now") {
       guard let t = Timestamp(iso8601: v), t.microseconds >= 0, t < Timestamp(iso8601: "9000-01-01")! else {
@@ -129,5 +131,15 @@ enum TerminalSize {
     var ws = winsize()
     if ioctl(1, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col >= 20 { return Int(ws.ws_col) }
     return 80
+  }
+}
+
+/// The rule for profile names, in words (they become folder names under the progress folder).
+enum ProfileName {
+  static func rule(_ name: String) -> String {
+    if name.isEmpty { return "a profile name must not be empty" }
+    if name.utf8.count > 64 { return "a profile name is at most 64 characters (this one has \(name.utf8.count))" }
+    return
+      "a profile name uses letters a-z, digits and '-' (not first); upper case is read as lower case (Alice is alice)"
   }
 }

@@ -59,7 +59,9 @@ public enum AnkiExporter {
       parts.append(
         rights.enumerated().map { "\(letter($0.offset))) \($0.element)" }.joined(separator: "\n"))
     case .ordering(let items):
-      parts.append("Put in order:\n" + items.sorted().map { "- \($0)" }.joined(separator: "\n"))
+      // The REPL's stable shuffle: never the right order (sorted, it could be the answer).
+      let shown = Presentation.orderingItems(questionID: q.id, items: items)
+      parts.append("Put in order:\n" + shown.map { "- \($0)" }.joined(separator: "\n"))
     case .cloze(let text, _):
       parts = [q.prompt, clozeBlanks(text)]
     case .text, .flashcard, .openEnded: break

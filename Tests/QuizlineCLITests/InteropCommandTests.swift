@@ -61,7 +61,7 @@ import Testing
     let dir = try temporaryDirectory()
     let existing = try write("{\"kind\": \"bank\"} my own edits", "smp.json", in: dir)
     let refused = runInProcess(["import", Self.sampler, "--id", "smp", "--out", dir])
-    #expect(refused.status == 74)
+    #expect(refused.status == 73)
     #expect(refused.stderr.contains("'\(existing)' already exists; pass --force to replace it"))
     #expect(
       try String(contentsOfFile: existing, encoding: .utf8) == "{\"kind\": \"bank\"} my own edits")
@@ -172,7 +172,7 @@ import Testing
     #expect(text.hasPrefix("#separator:tab\n#html:true\n#notetype:Basic\n#deck:sampler\n"))
     #expect(text.split(separator: "\n").count == 7 + 21)
     let again = runInProcess(["export-anki", dir + "/smp.json", "-o", out])
-    #expect(again.status == 74)
+    #expect(again.status == 73)
     #expect(again.stderr.contains("already exists; pass --force"))
     #expect(runInProcess(["export-anki", dir + "/smp.json", "-o", out, "--force"]).status == 0)
     #expect(runInProcess(["export-anki", dir + "/smp.json", "-o", "-"]).stdout == text)

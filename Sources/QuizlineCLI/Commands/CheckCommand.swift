@@ -11,7 +11,8 @@ enum CheckCommand {
       one by one are checked against the quizzes folder, so their references to other banks resolve. \
       Exit status: 0 when there are no errors (warnings allowed), 65 when there are errors, 66 when a \
       path does not exist, 74 when a file cannot be read. Moodle GIFT (.gift) and Aiken (.txt, .aiken) \
-      files named as paths are read with the importers and checked the same way.
+      files named as paths are read with the importers and checked the same way; found inside a folder, \
+      they are named in a note and not read.
       """,
     options: [OptionSpec("quiet", short: "q", help: "print only the problems, not the summary line")],
     positionals: 0...0, unlimited: true, completes: .file
@@ -31,6 +32,7 @@ enum CheckCommand {
     var result = loader.load(paths: jsonPaths, referenceCatalog: reference)
     InteropCheck.check(importable, into: &result, env)
     for line in result.diagnostics.printableLines() { env.stdout.line(line) }
+    for note in IgnoredInteropFiles.notes(jsonPaths, env) { env.stdout.line(note) }
     if !args.flag("quiet") { env.stdout.line(summary(result)) }
     // The process ends right after this; freeing every question of a large catalog one string at
     // a time first would add a tenth to the time `check` takes (clang's -disable-free, in spirit).

@@ -32,6 +32,7 @@ enum CommandTable {
 
   static let baseCommands: [CommandSpec] = [
     ListCommand.spec,
+    StatusCommand.spec,
     SessionCommands.read,
     SessionCommands.quiz,
     CheckCommand.spec,

@@ -66,7 +66,7 @@ enum ExportAnkiCommand {
       try InteropFiles.write(text, to: out, replace: args.flag("force"))
     } catch {
       env.stderr.line("quizline: \(error.message)")
-      return .ioError
+      return error.exitCode
     }
     env.stdout.line(
       "Wrote \(plural(bank.questions.count, "note")) to \(quotedArg(out)) (deck \(quotedArg(bank.title)))."

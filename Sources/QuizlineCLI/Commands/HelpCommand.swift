@@ -60,7 +60,7 @@ enum HelpGenerator {
   }
 
   static let exitStatusLine =
-    "Exit status: 0 ok, 64 usage error, 65 bad data in a file, 66 missing input, 74 I/O error, 75 profile in use."
+    "Exit status: 0 ok, 64 usage error, 65 bad data in a file, 66 missing input, 73 output file exists, 74 I/O error, 75 profile in use."
 
   private static func optionHelp(_ o: OptionSpec) -> String {
     var s = o.help

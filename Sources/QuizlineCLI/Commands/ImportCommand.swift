@@ -75,14 +75,14 @@ enum ImportCommand {
       env.stderr.line(
         "quizline: \(quotedArg(existing.0)) already exists; pass --force to replace it (or choose another --id or --out)"
       )
-      return .ioError
+      return .cantCreate
     }
     for (file, text) in files {
       do {
         try InteropFiles.write(text, to: file, replace: args.flag("force"))
       } catch {
         env.stderr.line("quizline: \(error.message)")
-        return .ioError
+        return error.exitCode
       }
     }
     summary(result, format: format, source: path, written: files.map(\.0), env)

@@ -53,6 +53,11 @@ enum InteropFiles {
       case .failed(let p, let why): "cannot write \(quotedArg(p)): \(why)"
       }
     }
+
+    /// 73 when the file exists (pass --force), 74 when writing failed.
+    var exitCode: ExitCode {
+      if case .exists = self { .cantCreate } else { .ioError }
+    }
   }
 
   /// Writes `text` to `path` through a temporary file in the same folder, so a reader never sees half a

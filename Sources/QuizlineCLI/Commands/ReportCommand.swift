@@ -68,6 +68,7 @@ enum ReportCommand {
         return .noInput
       }
     } else {
+      if let missing = ReportProfiles.refuseMissingNamedProfile(env) { return missing }
       names = [settings.profile]
     }
     let needsHistory = format != .text || since != nil || all
@@ -105,7 +106,7 @@ enum ReportCommand {
       return .ok
     } catch {
       env.stderr.line("quizline: \(error.message)")
-      return .ioError
+      return error.exists ? .cantCreate : .ioError
     }
   }
 
@@ -118,6 +119,21 @@ enum ReportCommand {
 
 /// The profiles of a progress folder.
 enum ReportProfiles {
+  /// Exit 66 with a "no such profile" message when a profile other than `default` was named and
+  /// has no folder: a named profile that was never used is a typo more often than a new learner.
+  static func refuseMissingNamedProfile(_ env: CommandEnvironment) -> ExitCode? {
+    let settings = env.settings
+    let layout = ProfileLayout(progressDirectory: settings.progressDirectory, profile: settings.profile)
+    guard settings.profile != GlobalSettings().profile, !FileManager.default.fileExists(atPath: layout.directory)
+    else { return nil }
+    let known = names(in: settings.progressDirectory)
+    var message = "quizline: no such profile \(quotedArg(settings.profile)) in \(quotedArg(settings.progressDirectory))"
+    if let m = closestMatch(to: settings.profile, in: known) { message += "; did you mean '\(m)'?" }
+    env.stderr.line(message)
+    env.stderr.line(known.isEmpty ? "There are no profiles there yet." : "Profiles: \(known.joined(separator: ", ")).")
+    return .noInput
+  }
+
   /// Sub-folders that hold a profile (a snapshot, a journal or an archive), with valid names, sorted.
   static func names(in progressDirectory: String) -> [String] {
     guard let entries = try? FileManager.default.contentsOfDirectory(atPath: progressDirectory) else { return [] }

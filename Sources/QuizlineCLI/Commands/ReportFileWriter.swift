@@ -14,6 +14,8 @@ import QuizlineReports
 enum ReportFileWriter {
   struct Failure: Error, Equatable {
     var message: String
+    /// The file exists and `force` was not given (exit 73 rather than 74).
+    var exists = false
   }
 
   /// Renders `report` into every file `format` needs for `path`; returns the paths and total bytes.
@@ -71,7 +73,9 @@ enum ReportFileWriter {
     var st = stat()
     if lstat(path, &st) == 0 {
       if (st.st_mode & S_IFMT) == S_IFDIR { throw Failure(message: "cannot write \(quotedArg(path)): it is a folder") }
-      if !force { throw Failure(message: "\(quotedArg(path)) already exists; pass --force to replace it") }
+      if !force {
+        throw Failure(message: "\(quotedArg(path)) already exists; pass --force to replace it", exists: true)
+      }
       if let refusal = OutputFiles.refusal(toReplace: path) { throw Failure(message: refusal) }
     }
   }
@@ -102,7 +106,9 @@ enum ReportFileWriter {
         throw Failure(message: "cannot write \(quotedArg(path)): \(String(cString: strerror(errno)))")
       }
     } else if link(temp, path) != 0 {
-      if errno == EEXIST { throw Failure(message: "\(quotedArg(path)) already exists; pass --force to replace it") }
+      if errno == EEXIST {
+        throw Failure(message: "\(quotedArg(path)) already exists; pass --force to replace it", exists: true)
+      }
       throw Failure(message: "cannot write \(quotedArg(path)): \(String(cString: strerror(errno)))")
     }
   }

@@ -4,13 +4,17 @@ import QuizlineFormats
 /// `quizline read SESSION` and `quizline quiz BANK|SESSION`: shortcuts into the REPL's screens.
 enum SessionCommands {
   static let read = CommandSpec(
-    name: "read", arguments: "SESSION", abstract: "Print a study session (with its completion status) and exit",
-    positionals: 1...1, completes: .session
+    name: "read", arguments: "SESSION [SECTION]",
+    abstract: "Print a study session, or one section of it (with its completion status), and exit",
+    positionals: 1...2, completes: .session
   ) { args, env in
     QuizlineCommand.withProfile(env) { state, context in
       var s = state
       let reduction = Reducer.reduce(
-        &s, .commandIssued(.read(session: args.positionals[0]), at: context.now, entropy: 0))
+        &s,
+        .commandIssued(
+          .read(session: args.positionals[0], section: args.positionals.count > 1 ? args.positionals[1] : nil),
+          at: context.now, entropy: 0))
       let frame = Renderer.render(s, context)
       if reduction.outcome == .refused {
         env.stderr.write(frame.text)

@@ -9,6 +9,9 @@ final class EditLineReader: LineReader {
   nonisolated(unsafe) static var matches: [String] = []
   private let historyPath: String?
   private var added = 0
+  /// The lines of each history, oldest first; libedit holds the one in use.
+  private var lines: [HistoryKind: [String]] = [.commands: [], .answers: []]
+  private var current = HistoryKind.commands
 
   init(historyPath: String?) {
     self.historyPath = historyPath
@@ -22,6 +25,7 @@ final class EditLineReader: LineReader {
     using_history()
     stifle_history(1000)
     if let historyPath, Self.isPlainFileOrMissing(historyPath) { _ = read_history(historyPath) }
+    lines[.commands] = Self.libeditLines()
     quizline_rl_set_completion { text, start, _ in
       EditLineReader.attemptCompletion(text, start: Int(start))
     }
@@ -48,12 +52,44 @@ final class EditLineReader: LineReader {
     let trimmed = line.trimmingCharacters(in: .whitespaces)
     guard !trimmed.isEmpty else { return }
     add_history(trimmed)
+    lines[current, default: []].append(trimmed)
+    if lines[current, default: []].count > 1000 { lines[current]?.removeFirst() }
     added += 1
-    if let historyPath, added % 20 == 0, Self.isPlainFileOrMissing(historyPath) { _ = write_history(historyPath) }
+    if added % 20 == 0 { saveCommands() }
   }
 
-  func close() {
-    if let historyPath, Self.isPlainFileOrMissing(historyPath) { _ = write_history(historyPath) }
+  func close() { saveCommands() }
+
+  func useHistory(_ kind: HistoryKind) {
+    guard kind != current else { return }
+    current = kind
+    load(lines[kind] ?? [])
+  }
+
+  /// Writes the command history to the profile's file (answers are never written there).
+  private func saveCommands() {
+    guard let historyPath, Self.isPlainFileOrMissing(historyPath) else { return }
+    if current == .commands {
+      _ = write_history(historyPath)
+      return
+    }
+    load(lines[.commands] ?? [])
+    _ = write_history(historyPath)
+    load(lines[current] ?? [])
+  }
+
+  /// Replaces libedit's history with `entries`.
+  private func load(_ entries: [String]) {
+    clear_history()
+    for entry in entries { add_history(entry) }
+  }
+
+  /// The lines in libedit's history, oldest first.
+  private static func libeditLines() -> [String] {
+    let base = quizline_history_base()
+    return (0..<quizline_history_length()).compactMap { k in
+      history_get(base + k).flatMap { $0.pointee.line }.map { String(cString: $0) }
+    }
   }
 
   /// libedit opens the history file by name, following links: it is read and written only while
@@ -117,7 +153,9 @@ final class EditLineReader: LineReader {
 
   nonisolated(unsafe) static var cursor = 0
   /// Keys read since the prompt was shown: tells a Ctrl-C that cancels typed text from one at an
-  /// empty prompt (libedit empties its line buffer before `readline` returns).
+  /// empty prompt (libedit empties its line buffer before `readline` returns). TAB is not counted:
+  /// it only completes or lists what is typed, so after TAB TAB at an empty prompt Ctrl-C warns and
+  /// a second leaves, as at any empty prompt.
   nonisolated(unsafe) static var keysThisLine = 0
 
   /// libedit's key source: one character from the terminal, UTF-8 decoded (libedit takes the
@@ -125,7 +163,7 @@ final class EditLineReader: LineReader {
   /// request interrupts the read. Other interruptions (a window resize) just read on.
   private static func readKey() -> Int32 {
     guard let lead = readByte() else { return -1 }
-    keysThisLine += 1
+    if lead != 0x09 { keysThisLine += 1 }
     let replacement: Int32 = 0xFFFD
     if lead < 0x80 { return Int32(lead) }
     guard lead >= 0xC2, lead <= 0xF4 else { return replacement }

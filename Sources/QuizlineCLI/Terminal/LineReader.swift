@@ -18,6 +18,20 @@ protocol LineReader: AnyObject {
   func remember(_ line: String)
   /// Saves the history, if there is one.
   func close()
+  /// Which history Up and Down walk from the next read on, and `remember` adds to: commands at
+  /// the home prompt, answers inside a quiz.
+  func useHistory(_ kind: HistoryKind)
+}
+
+/// The two histories of the line editor: what was typed at the home prompt (kept in the profile's
+/// `history` file), and what was typed inside quizzes (kept while quizline runs).
+public enum HistoryKind: Sendable, Equatable {
+  case commands
+  case answers
+}
+
+extension LineReader {
+  public func useHistory(_ kind: HistoryKind) {}
 }
 
 /// Reads lines from standard input when it is not a terminal (a pipe, a file, CI): no editing and no

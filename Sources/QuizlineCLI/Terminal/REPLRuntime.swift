@@ -22,6 +22,11 @@ struct REPLRuntime {
   var profileStore: ProfileStore?
   /// Carries out what the reducer asks for besides events (writing report files).
   var effects: any EffectPerformer = NoEffects()
+  /// What `clear` writes before its frame: the terminal's clear-screen sequence on a terminal, nothing
+  /// on a pipe (a transcript keeps what was shown).
+  var clearScreen = ""
+  /// Shows a frame's text on a terminal, a screen at a time when it is longer (nil: written whole).
+  var page: ((String) -> Void)?
   /// Whether SIGTERM or SIGHUP asked the program to leave (injected so tests can ask it too).
   var terminationRequested: () -> Bool = { Signals.terminationRequested }
 
@@ -54,6 +59,7 @@ struct REPLRuntime {
       let prompt = Renderer.prompt(store.state, context())
       let action: Action
       let snapshot = store.state
+      reader.useHistory(snapshot.quiz == nil ? .commands : .answers)
       switch reader.read(
         prompt: prompt, completion: { line, start in Completion.complete(snapshot, line: line, wordStart: start) })
       {
@@ -66,7 +72,9 @@ struct REPLRuntime {
         if terminationRequested() { continue }
         action = .inputEnded(at: clock())
       }
-      show(send(action))
+      let frame = send(action)
+      if !clearScreen.isEmpty, store.state.display.contains(.clearScreen) { output.write(clearScreen) }
+      show(frame)
       if leaveAfterRun, store.state.quiz == nil, !store.state.quitRequested {
         show(send(.lineEntered("quit", at: clock(), entropy: 0)))
       }
@@ -97,7 +105,8 @@ struct REPLRuntime {
   }
 
   private func show(_ frame: Frame) {
-    if !frame.text.isEmpty { output.write(frame.text) }
+    guard !frame.text.isEmpty else { return }
+    if let page { page(frame.text) } else { output.write(frame.text) }
   }
 }
 
@@ -137,6 +146,8 @@ extension QuizlineCommand {
     state.readOnly = settings.readOnly
     let context = renderContext(env, clock: clock)
     Signals.install()
+    if env.isInteractive { ForegroundGroup.take() }
+    defer { ForegroundGroup.giveBack() }
     let reader: any LineReader =
       env.isInteractive
       ? EditLineReader(historyPath: settings.readOnly ? nil : layout.history) : PlainLineReader(echoTo: env.stdout)
@@ -148,6 +159,21 @@ extension QuizlineCommand {
     runtime.errorOutput = env.stderr
     runtime.profileStore = profile.store
     runtime.effects = ReportExporter(layout: layout)
+    if env.isInteractive {
+      runtime.clearScreen = "\u{1B}[H\u{1B}[2J"
+      let variables = env.variables
+      let stdout = env.stdout
+      runtime.page = { text in
+        let rows = TerminalSize.rows(variables: variables)
+        let lines = text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+        if lines >= rows, let command = variables["PAGER"], !command.isEmpty,
+          Pager.external(command, text, variables: [:])
+        {
+          return
+        }
+        Pager(rows: rows, readKey: Pager.readTerminalKey, write: stdout.write).show(text)
+      }
+    }
     return runtime.run()
   }
 

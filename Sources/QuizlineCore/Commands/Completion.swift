@@ -20,7 +20,12 @@ public enum Completion {
     let commands = ReplCommands.commands(in: context)
     guard let first = words.first else {
       var names = commands.map(\.name)
-      if context == .quiz { names += answerWords(state) }
+      if context == .quiz {
+        let answers = answerWords(state)
+        // An answer typed whole (`c`, `again` at a grade) completes to itself, not to a command.
+        if answers.contains(word) { return .words([word]) }
+        names = names.filter { !answers.contains($0) } + answers
+      }
       return .words(filter(names, word))
     }
     guard let spec = commands.first(where: { $0.name == first || $0.aliases.contains(first) }) else {
@@ -44,7 +49,8 @@ public enum Completion {
     if let max = spec.maxPositionals, positionals.count >= max { return .words([]) }
     switch spec.completes {
     case .bank: return .words(filter(state.catalog.banks.map(\.id), word))
-    case .session: return .words(filter(state.catalog.sessions.map(\.id), word))
+    // `read SESSION [SECTION]`: only the first positional is a session.
+    case .session: return positionals.isEmpty ? .words(filter(state.catalog.sessions.map(\.id), word)) : .words([])
     case .bankOrSession: return .words(filter(state.catalog.banks.map(\.id) + state.catalog.sessions.map(\.id), word))
     case .command: return .words(filter(ReplCommands.all.map(\.name), word))
     case .format: return positionals.isEmpty ? .words(filter(exportFormats, word)) : .files

@@ -9,6 +9,8 @@ public enum ExitCode: Int32, Sendable, Equatable {
   case dataError = 65
   /// An input file or folder does not exist.
   case noInput = 66
+  /// An output file already exists and `--force` was not given (`EX_CANTCREAT`).
+  case cantCreate = 73
   /// Reading or writing failed.
   case ioError = 74
   /// The profile is in use by another quizline (locked).

@@ -7,7 +7,7 @@ public enum ReplCommand: Sendable, Equatable {
   case help(topic: String?)
   case list
   case search(query: String)
-  case read(session: String)
+  case read(session: String, section: String? = nil)
   case next
   case complete(session: String?)
   case reopenSession(session: String?)
@@ -26,6 +26,7 @@ public enum ReplCommand: Sendable, Equatable {
   case undo
   /// Overrule the mark of the last auto-graded answer: it counts as right.
   case override
+  case again, clear
   case skip, hint, flag, back, end
   case quit
 
@@ -53,6 +54,8 @@ public enum ReplCommand: Sendable, Equatable {
     case .export: "export"
     case .undo: "undo"
     case .override: "override"
+    case .again: "again"
+    case .clear: "clear"
     case .skip: "skip"
     case .hint: "hint"
     case .flag: "flag"

@@ -90,10 +90,10 @@ public enum ReplCommands {
       .search(query: $0.positionals.joined(separator: " "))
     },
     ReplCommandSpec(
-      "read", aliases: ["open"], arguments: "SESSION", abstract: "read a study session", positionals: 1...1,
-      completes: .session
+      "read", aliases: ["open"], arguments: "SESSION [SECTION]",
+      abstract: "read a study session, or one section of it (1, 2, ...)", positionals: 1...2, completes: .session
     ) {
-      .read(session: $0.positionals[0])
+      .read(session: $0.positionals[0], section: $0.positionals.count > 1 ? $0.positionals[1] : nil)
     },
     ReplCommandSpec("next", abstract: "read the next study session not completed yet") { _ in .next },
     ReplCommandSpec(
@@ -172,13 +172,19 @@ public enum ReplCommands {
         since: $0.value("since"))
     },
     ReplCommandSpec(
-      "undo", abstract: "take back the last answer, grade or completion", contexts: [.home, .quiz],
+      "undo", abstract: "take back the last answer, grade, completion, reset or setting change",
+      contexts: [.home, .quiz],
       recordsProgress: true
     ) { _ in .undo },
     ReplCommandSpec(
       "override", aliases: ["!"], abstract: "I was right: count the last answer, graded wrong, as right",
       contexts: [.home, .quiz], recordsProgress: true
     ) { _ in .override },
+    ReplCommandSpec(
+      "again", abstract: "show the current question again (Enter on an empty answer line does too)",
+      contexts: [.home, .quiz]
+    ) { _ in .again },
+    ReplCommandSpec("clear", abstract: "clear the screen", contexts: [.home, .quiz]) { _ in .clear },
     ReplCommandSpec("skip", abstract: "skip this question", contexts: [.quiz]) { _ in .skip },
     ReplCommandSpec("hint", abstract: "show the question's hint", contexts: [.quiz]) { _ in .hint },
     ReplCommandSpec("flag", abstract: "flag this question for later (again to unflag)", contexts: [.quiz]) { _ in .flag

@@ -15,7 +15,7 @@ public enum AnswerParser {
     case .multiple(let choices, _): "Type every right letter (a-\(choiceLetter(choices.count - 1))), e.g. a,c."
     case .truefalse: "Type true or false."
     case .text: "Type your answer."
-    case .numeric(_, let unit, _): "Type a number\(unit.map { " (in \($0))" } ?? "")."
+    case .numeric(_, let unit, _): "Type a number\(unit.map { " (in \(NumberInWords.unitLabel($0)))" } ?? "")."
     case .matching(let pairs, _): "Pair each number with a letter, e.g. \(matchingExample(pairs: pairs.count))."
     // The items as shown are never in the right order, so the shown order is a safe example.
     case .ordering(let items):
@@ -54,9 +54,8 @@ public enum AnswerParser {
       guard !text.isEmpty else { return .failure(AnswerSyntaxError("Type an answer, or skip.")) }
       return .success(.text(text))
     case .numeric(_, let unit, _):
-      var t = text
-      if let unit, t.lowercased().hasSuffix(unit.lowercased()) { t = String(t.dropLast(unit.count)).trimmingSpaces }
-      guard let d = Double(t.replacingUnderscores), d.isFinite else {
+      // A unit or label word around the number is accepted (`200 lines`, `iOS 16`).
+      guard let d = NumberInWords.number(in: text, unit: unit) else {
         return .failure(AnswerSyntaxError("\(quoted(text)) is not a number; type e.g. 3, -2.5 or 1e3."))
       }
       return .success(.number(d))
@@ -147,6 +146,4 @@ extension String {
     while let l = s.last, l.isWhitespace { s = s.dropLast() }
     return String(s)
   }
-
-  fileprivate var replacingUnderscores: String { filter { $0 != "_" } }
 }

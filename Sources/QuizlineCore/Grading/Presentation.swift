@@ -2,7 +2,7 @@
 ///
 /// The order is derived from the question id, so it is the same on every run and after a restart,
 /// and an answer typed against it means the same thing when replayed.
-enum Presentation {
+public enum Presentation {
   /// The right-hand items of a matching question in display order (pairs' right items plus distractors).
   static func matchingRightItems(questionID: String, pairs: [MatchPair], distractors: [String]) -> [String] {
     let items = pairs.map(\.right) + distractors
@@ -10,7 +10,7 @@ enum Presentation {
   }
 
   /// The items of an ordering question in display order: shuffled, and never already in the right order.
-  static func orderingItems(questionID: String, items: [String]) -> [String] {
+  public static func orderingItems(questionID: String, items: [String]) -> [String] {
     var shown = shuffled(items, seed: stableHash(questionID + "/order"))
     if shown == items, items.count > 1 {
       shown.append(shown.removeFirst())

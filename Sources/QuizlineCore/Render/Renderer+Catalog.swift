@@ -163,9 +163,11 @@ extension Renderer {
       }
     }
     for bank in state.catalog.banks {
-      for q in bank.questions
-      where q.prompt.lowercased().contains(needle) || (q.title?.lowercased().contains(needle) ?? false) {
-        hits.append("\(bank.id)/\(q.id): \(shortPrompt(q))")
+      for q in bank.questions {
+        guard let field = SearchFields.match(q, needle) else { continue }
+        // A match outside the prompt says where it is, so the line's prompt does not puzzle.
+        let place = field == "prompt" ? "" : " (in the \(field))"
+        hits.append("\(bank.id)/\(q.id)\(place): \(shortPrompt(q))")
       }
     }
     if hits.isEmpty {
@@ -192,7 +194,19 @@ extension Renderer {
     out.line(s.paint("Objectives", .bold))
     for o in session.objectives { out.paragraph(o, indent: "    ", firstIndent: "  \(s.bullet) ") }
     out.line()
-    for block in session.body {
+    let count = session.sections.count
+    if count > 1 {
+      out.paragraph("\(count) sections; to read one at a time, type read \(id) 1 (up to \(count)).")
+      out.line()
+    }
+    renderBody(session.body, &out)
+    renderSessionEnd(session, state, &out)
+  }
+
+  /// The blocks of a session's body: headings, paragraphs, bullets, and code (kept whole).
+  static func renderBody(_ body: [BodyBlock], _ out: inout Output) {
+    let s = out.context.style
+    for block in body {
       switch block {
       case .heading(let h):
         out.line(s.paint(safe(h, out.context), .bold))
@@ -202,13 +216,21 @@ extension Renderer {
       case .bullets(let items):
         for item in items { out.paragraph(item, indent: "    ", firstIndent: "  \(s.bullet) ") }
         out.line()
-      case .code(let code, _):
-        for l in code.split(separator: "\n", omittingEmptySubsequences: false) {
-          out.verbatim(s.paint("    " + safe(String(l), out.context), .accent))
+      case .code(let code, let language):
+        let swift = language.map { $0.lowercased() == "swift" } ?? true
+        for l in CodeLines.render(code, indent: "    ", width: out.context.width, style: s, swift: swift) {
+          out.verbatim(l)
         }
         out.line()
       }
     }
+  }
+
+  /// Key terms, the checkpoint and how the session is completed.
+  static func renderSessionEnd(_ session: StudySession, _ state: AppState, _ out: inout Output) {
+    let s = out.context.style
+    let id = session.id
+    let completedAt = state.progress.sessions[id]?.completedAt
     if !session.keyTerms.isEmpty {
       out.line(s.paint("Key terms", .bold))
       for t in session.keyTerms {

@@ -13,8 +13,6 @@ extension Renderer {
       for (k, c) in choices.enumerated() {
         out.paragraph(c.text, indent: "     ", firstIndent: "  \(choiceLetter(k))) ")
       }
-    case .numeric(_, let unit, _):
-      if let unit { out.paragraph("(answer in \(unit))", indent: "  ") }
     case .matching(let pairs, let distractors):
       for (k, p) in pairs.enumerated() { out.paragraph(p.left, indent: "     ", firstIndent: "  \(k + 1). ") }
       out.line("  with:")
@@ -28,11 +26,11 @@ extension Renderer {
       let shown = ClozeText.parts(of: text).map { part -> String in
         switch part {
         case .text(let t): t
-        case .gap(let n): "[\(n): _____]"
+        case .gap(let n): "[\(n):" + TextWrap.glue + "_____]"
         }
       }.joined()
       out.paragraph(shown, indent: "  ")
-    case .truefalse, .text, .flashcard, .openEnded:
+    case .truefalse, .text, .numeric, .flashcard, .openEnded:
       break
     }
     out.line(s.paint(TextWrap.wrap(AnswerParser.syntaxHint(for: q), width: out.context.width, indent: "  "), .dim))
@@ -79,9 +77,15 @@ extension Renderer {
     }
   }
 
-  static func renderFlashcardBack(_ ref: QuestionRef, _ state: AppState, _ out: inout Output) {
+  static func renderFlashcardBack(_ ref: QuestionRef, guess: String?, _ state: AppState, _ out: inout Output) {
     guard let q = state.catalog.question(ref), case .flashcard(let back) = q.body else { return }
-    out.paragraph(back, indent: "  ")
+    if let guess, !guess.isEmpty {
+      // The guess typed at the front, then the back to compare it with.
+      out.paragraph("Your guess: " + guess, indent: "    ", firstIndent: "  ")
+      out.paragraph("Answer: " + back, indent: "    ", firstIndent: "  ")
+    } else {
+      out.paragraph(back, indent: "  ")
+    }
     if !q.explanation.isEmpty { out.paragraph(q.explanation, indent: "  ") }
     out.line(
       out.context.style.paint(

@@ -38,7 +38,9 @@ public enum Renderer {
     case .help(let command, let context): renderHelp(command, context, &out)
     case .catalogList: renderList(state, &out)
     case .searchResults(let query): renderSearch(query, state, &out)
-    case .session(let id): renderSession(id, state, &out)
+    case .session(let id, nil): renderSession(id, state, &out)
+    case .session(let id, let section?):
+      if let session = state.catalog.session(id) { renderSessionSection(session, section, state, &out) }
     case .sessionMarked(let id, let completed):
       if completed {
         let date = state.progress.sessions[id]?.completedAt?.isoDate ?? out.context.now.isoDate
@@ -52,7 +54,7 @@ public enum Renderer {
     case .status: renderStatus(state, &out)
     case .currentQuestion: renderCurrentQuestion(state, &out)
     case .feedback(let feedback): renderFeedback(feedback, state, &out)
-    case .flashcardBack(let ref): renderFlashcardBack(ref, state, &out)
+    case .flashcardBack(let ref, let guess): renderFlashcardBack(ref, guess: guess, state, &out)
     case .modelAnswer(let ref, let written): renderModelAnswer(ref, written, state, &out)
     case .hint(let text): out.paragraph("Hint: " + text, indent: "  ")
     case .runSummary(let id): renderSummary(id, state, &out)
@@ -85,6 +87,7 @@ public enum Renderer {
     case .confirmReset(let scope): renderConfirmReset(scope, state, &out)
     case .nothingDue: renderNothingDue(state, &out)
     case .progressReport: renderProgress(state, &out)
+    case .clearScreen: break
     }
   }
 

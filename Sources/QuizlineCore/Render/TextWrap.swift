@@ -2,7 +2,8 @@
 public enum TextWrap {
   /// Wraps `text` to `width` columns. Newlines in the text start new lines; runs of spaces collapse
   /// at wrap points; a word longer than the width is broken. `indent` prefixes every line;
-  /// `firstIndent` (when given) replaces it on the first line.
+  /// `firstIndent` (when given) replaces it on the first line. ``glue`` keeps its neighbours on one
+  /// line (a cloze gap `[2: _____]`) and is written as a plain space.
   public static func lines(_ text: String, width: Int, indent: String = "", firstIndent: String? = nil) -> [String] {
     var out: [String] = []
     var first = true
@@ -14,7 +15,7 @@ public enum TextWrap {
       var current = ""
       var currentWidth = 0
       func flush() {
-        out.append(prefix + current)
+        out.append(prefix + (current.contains(glue) ? current.replacing(glue, with: " ") : current))
         prefix = indent
         available = max(8, width - displayWidth(indent))
         current = ""
@@ -59,6 +60,10 @@ public enum TextWrap {
     }
     return out
   }
+
+  /// A space that does not break a line, written as a plain space: U+FDD0, a Unicode noncharacter,
+  /// so it never stands for anything in bank text (a no-break space there is shown as it is).
+  public static let glue = String(Character(Unicode.Scalar(0xFDD0 as UInt32)!))
 
   /// `lines(...)` joined with newlines.
   public static func wrap(_ text: String, width: Int, indent: String = "", firstIndent: String? = nil) -> String {

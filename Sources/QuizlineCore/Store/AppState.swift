@@ -19,6 +19,10 @@ public struct AppState: Sendable, Equatable {
   var interruptArmed = false
   /// Opened with `--read-only`: nothing can be recorded.
   public var readOnly = false
+  /// Settings changed since quizline started, newest last, for `undo` (which records the previous
+  /// settings as a new `settingsChanged`). Not kept across restarts: the journal has no undo entry
+  /// for a setting.
+  public var settingsUndo: [SettingsUndo] = []
 
   /// The stage of the active run while the learner is inside it: nil at home, and nil whenever there
   /// is no active run (a quiz without its run is not a place the learner can be).
@@ -217,13 +221,15 @@ public enum Block: Sendable, Equatable {
   case help(command: String?, context: ReplContext)
   case catalogList
   case searchResults(query: String)
-  case session(id: String)
+  /// A study session, whole or (`section`, 1-based) one section of it.
+  case session(id: String, section: Int? = nil)
   case sessionMarked(id: String, completed: Bool)
   case status
   /// The current question of the active run.
   case currentQuestion
   case feedback(Feedback)
-  case flashcardBack(QuestionRef)
+  /// A flashcard's back; `guess` is what the learner typed at the front, shown beside it.
+  case flashcardBack(QuestionRef, guess: String? = nil)
   case modelAnswer(QuestionRef, written: String)
   case hint(String)
   case runSummary(runID: Int)
@@ -245,6 +251,8 @@ public enum Block: Sendable, Equatable {
   case nothingDue
   /// The progress dashboard (the `progress` command).
   case progressReport
+  /// `clear`: the runtime clears a terminal's screen before the frame (nothing on a pipe).
+  case clearScreen
 }
 
 /// What to tell the learner about one graded answer.

@@ -1,5 +1,5 @@
 /// The settings `config` can change, with the words it accepts.
-enum SettingKey: String, Sendable, CaseIterable {
+public enum SettingKey: String, Sendable, CaseIterable {
   case retention
   case learningSteps = "learning-steps"
   case relearningSteps = "relearning-steps"
@@ -145,7 +145,11 @@ extension Reducer {
       state.display = [.notice("\(key.rawValue) is already \(key.value(in: s)).")]
       return Reduction()
     }
-    state.display = [.notice("\(key.rawValue) = \(key.value(in: s)). Applies to answers from now on.")]
+    state.display = [
+      .notice("\(key.rawValue) = \(key.value(in: s)). Applies to answers from now on; undo changes it back.")
+    ]
+    state.settingsUndo.append(
+      SettingsUndo(sequence: state.progress.lastSequence + 1, key: key, previous: state.progress.settings))
     return Reduction(events: [.settingsChanged(s)])
   }
 }

@@ -32,14 +32,21 @@ extension Reducer {
       if case .asking(let shownAt) = stage, case .flashcard = question.body {
         state.quiz = .flashcardBack(shownAt: shownAt)
         state.display = [.flashcardBack(ref)]
+      } else if case .asking = stage {
+        // Enter on an empty answer line means nothing else: show the question again (as `again`).
+        state.display = [.currentQuestion]
       } else {
         state.display = [.notice(reminder(for: stage, question))]
       }
       return Reduction()
     }
+    // At a self-grade, `again` is the grade, not the command that shows the question again.
+    var isGrade = false
+    if case .flashcardBack = stage { isGrade = SelfGrade(typed: line) != nil }
+    if case .openGrading = stage { isGrade = SelfGrade(typed: line) != nil }
     if line.hasPrefix("=") {
       line = String(line.dropFirst()).trimmingSpaces
-    } else if isQuizCommand(line) {
+    } else if !isGrade, isQuizCommand(line) {
       switch decode(&state, line, in: .quiz) {
       case .failure(let refusal): return refusal.reduction
       case .success(nil): return Reduction()
@@ -50,7 +57,7 @@ extension Reducer {
     switch (stage, question.body) {
     case (.asking(let shownAt), .flashcard):
       state.quiz = .flashcardBack(shownAt: shownAt)
-      state.display = [.flashcardBack(ref)]
+      state.display = [.flashcardBack(ref, guess: line)]
       return Reduction()
     case (.asking(let shownAt), .openEnded):
       // `line` has the leading `=` removed, if the learner used it to start with a command word.
@@ -81,7 +88,7 @@ extension Reducer {
             hint: "Type end to finish the quiz first, or quit to leave and resume later.")
         }
         return fail(
-          &state, error.message, hint: AnswerParser.syntaxHint(for: question) + " Or skip, hint, flag, end, help.")
+          &state, error.message, hint: AnswerParser.syntaxHint(for: question) + " " + quizCommandsHint(question))
       case .success(let response):
         if run.start.certainty {
           state.quiz = .certainty(shownAt: stage.shownAt, answer: line)
@@ -91,6 +98,11 @@ extension Reducer {
         return record(&state, response, run: run, ref: ref, question: question, context)
       }
     }
+  }
+
+  /// The quiz commands an error line advertises: `hint` only when the question has one.
+  static func quizCommandsHint(_ question: Question) -> String {
+    question.hint == nil ? "Or skip, flag, end, help." : "Or skip, hint, flag, end, help."
   }
 
   private static func isQuizCommand(_ line: String) -> Bool {
@@ -196,6 +208,8 @@ extension Reducer {
       }
       state.display = [.help(command: topic, context: .quiz)]
     case .status: state.display = [.status]
+    case .again: state.display = [.currentQuestion]
+    case .clear: state.display = [.clearScreen, .currentQuestion]
     case .undo: return undo(&state, context)
     case .override: return overrule(&state)
     case .quit:

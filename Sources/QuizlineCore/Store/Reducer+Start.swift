@@ -39,8 +39,10 @@ extension Reducer {
   static func startCheckpoint(
     _ state: inout AppState, _ session: String?, _ options: RunOptions, _ context: inout Context
   ) -> Reduction {
-    guard let sid = session ?? state.reading else {
-      return fail(&state, "quiz: which session?", hint: "usage: quiz SESSION (or read a session first)")
+    // Without a session named or read, the quiz is the next session's (the one `next` opens).
+    let chosenNext = session == nil && state.reading == nil ? state.nextSession?.id : nil
+    guard let sid = session ?? state.reading ?? chosenNext else {
+      return fail(&state, "quiz: which session?", hint: "usage: quiz SESSION (every session is completed)")
     }
     guard let session = state.catalog.session(sid) else {
       return unknown(&state, "session", sid, state.catalog.sessions.map(\.id))
@@ -52,7 +54,12 @@ extension Reducer {
     if refs.isEmpty {
       return fail(&state, "none of the checkpoint questions of \(sid) exist any more", hint: "Run quizline check.")
     }
-    return startRun(&state, .checkpoint(session: sid), refs, options, &context)
+    let reduction = startRun(&state, .checkpoint(session: sid), refs, options, &context)
+    if chosenNext != nil, reduction.outcome == .accepted {
+      state.display.insert(
+        .notice("The checkpoint of the next session, \(sid) (type quiz SESSION for another)."), at: 0)
+    }
+    return reduction
   }
 
   /// `retry`: practise the questions missed in the last quiz.

@@ -169,7 +169,7 @@ public enum Reducer {
     case .progress: state.display = [.progressReport]
     case .export(let format, let path, let force, let since):
       return export(&state, format: format, path: path, force: force, since: since, context)
-    case .read(let session): return read(&state, session)
+    case .read(let session, let section): return read(&state, session, section: section)
     case .next:
       guard let s = state.nextSession else {
         state.display = [
@@ -193,6 +193,16 @@ public enum Reducer {
     case .config(let key, let value): return config(&state, key: key, value: value)
     case .undo: return undo(&state, context)
     case .override: return overrule(&state)
+    case .clear: state.display = [.clearScreen]
+    case .again:
+      if state.progress.activeRun != nil {
+        return fail(&state, "again shows the question of a quiz", hint: "Type resume to go back to your quiz.")
+      }
+      guard let id = state.reading else {
+        return fail(
+          &state, "there is nothing to show again", hint: "again shows the current question, or the session read last.")
+      }
+      return read(&state, id)
     case .quit:
       state.quitRequested = true
       state.display = [.goodbye]
@@ -202,12 +212,22 @@ public enum Reducer {
     return Reduction()
   }
 
-  static func read(_ state: inout AppState, _ id: String) -> Reduction {
-    guard state.catalog.session(id) != nil else {
+  static func read(_ state: inout AppState, _ id: String, section: String? = nil) -> Reduction {
+    guard let session = state.catalog.session(id) else {
       return unknown(&state, "session", id, state.catalog.sessions.map(\.id))
     }
+    var number: Int?
+    if let section {
+      let count = session.sections.count
+      guard let n = Int(section), n >= 1, n <= count else {
+        return fail(
+          &state, "\(id) has no section \(quotedArg(section))",
+          hint: count == 1 ? "It has one section: type read \(id)." : "Its sections are 1 to \(count).")
+      }
+      number = n
+    }
     state.reading = id
-    state.display = [.session(id: id)]
+    state.display = [.session(id: id, section: number)]
     return Reduction()
   }
 
@@ -274,23 +294,5 @@ public enum Reducer {
     state.quiz = .asking(shownAt: context.now)
     state.display = notices
     return Reduction(settle: .resume)
-  }
-
-  static func undo(_ state: inout AppState, _ context: Context) -> Reduction {
-    guard let entry = state.progress.undoStack.last else {
-      return fail(
-        &state, "there is nothing to undo",
-        hint: "undo takes back answers of the current quiz, grades, completions and resets.")
-    }
-    var blocks: [Block] = [.undone(summary: entry.summary)]
-    var inQuiz = state.quiz != nil
-    // Undoing an answer puts its run back (the undo entry holds it), so the learner is in it again.
-    if let id = entry.movedRun, state.progress.activeRun == nil || state.progress.activeRun?.id == id {
-      state.quiz = .asking(shownAt: context.now)
-      inQuiz = true
-    }
-    if inQuiz { blocks.append(.currentQuestion) }
-    state.display = blocks
-    return Reduction(events: [.undone(target: entry.sequence)])
   }
 }

@@ -25,9 +25,16 @@ final class PseudoTerminal {
   private var status: Int32?
   private var closed = false
 
-  /// Starts `quizline arguments` on a new pseudo-terminal of `columns` × 24 with exactly `environment`.
-  init(_ arguments: [String], environment: [String: String], columns: UInt16 = 80) throws {
-    let path = quizlineExecutable
+  /// Whether keys go to a child of `pid` (a shell that started quizline), not to `pid` itself.
+  private let readerIsChild: Bool
+
+  /// Starts `quizline arguments` on a new pseudo-terminal of `columns` × 24 with exactly `environment`;
+  /// with `executable` (a shell), that program instead, which starts quizline as its child.
+  init(
+    _ arguments: [String], environment: [String: String], columns: UInt16 = 80, executable: String? = nil
+  ) throws {
+    let path = executable ?? quizlineExecutable
+    readerIsChild = executable != nil
     // Everything the child needs is prepared before fork: after it, only exec.
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -105,7 +112,7 @@ final class PseudoTerminal {
     while true {
       var attributes = termios()
       if tcgetattr(master, &attributes) == 0, attributes.c_lflag & tcflag_t(ICANON) == 0 {
-        guard let syscall = try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8),
+        guard let syscall = try? String(contentsOfFile: "/proc/\(keyReader)/syscall", encoding: .utf8),
           syscall.first?.isNumber == true
         else { return }
         if syscall.hasPrefix(Self.readSyscall) { return }
@@ -121,6 +128,15 @@ final class PseudoTerminal {
           transcript: transcript)
       }
     }
+  }
+
+  /// The process that reads the keys: the program, or its first child when a shell started it.
+  private var keyReader: pid_t {
+    guard readerIsChild,
+      let children = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8),
+      let first = children.split(separator: " ").first.flatMap({ pid_t(String($0)) })
+    else { return pid }
+    return first
   }
 
   /// Reads until `text` appears after the previous match; returns what was printed up to its end.

@@ -12,6 +12,9 @@ final class ScriptedLineReader: LineReader {
   private var script: [LineInput]
   private let echo: BufferSink
   private(set) var remembered: [String] = []
+  /// Each remembered line with the history it went to.
+  private(set) var rememberedIn: [(HistoryKind, String)] = []
+  private var history = HistoryKind.commands
   private(set) var closed = false
 
   init(_ script: [LineInput], echoTo sink: BufferSink) {
@@ -29,7 +32,11 @@ final class ScriptedLineReader: LineReader {
     return next
   }
 
-  func remember(_ line: String) { remembered.append(line) }
+  func remember(_ line: String) {
+    remembered.append(line)
+    rememberedIn.append((history, line))
+  }
+  func useHistory(_ kind: HistoryKind) { history = kind }
   func close() { closed = true }
 }
 

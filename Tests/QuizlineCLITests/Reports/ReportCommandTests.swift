@@ -50,7 +50,7 @@ import Testing
     #expect(first.contains("\"kind\": \"report\""))
     try "keep me".write(toFile: out, atomically: true, encoding: .utf8)
     r = Self.report(dir, ["--format", "json", "--out", out])
-    #expect(r.status == 74)
+    #expect(r.status == 73)
     #expect(r.stderr == "quizline: '\(out)' already exists; pass --force to replace it\n")
     #expect(try String(contentsOfFile: out, encoding: .utf8) == "keep me")
     r = Self.report(dir, ["--out", out, "--force"])
@@ -80,7 +80,7 @@ import Testing
     #expect(sessions.count == 3)
     // When any of the files exists, none is written.
     try FileManager.default.removeItem(atPath: dir + "/class.csv")
-    #expect(Self.report(dir, ["--out", dir + "/class.csv"]).status == 74)
+    #expect(Self.report(dir, ["--out", dir + "/class.csv"]).status == 73)
     #expect(!FileManager.default.fileExists(atPath: dir + "/class.csv"))
     let table = Self.report(dir, ["--format", "csv", "--table", "sessions"])
     #expect(table.stdout.hasPrefix(CSVReportRenderer.sessionColumns.joined(separator: ",") + "\r\n"))

@@ -74,11 +74,13 @@ import Testing
     #expect(over.isEmpty, "lines wider than \(width): \(over)")
   }
 
-  @Test func codeBlocksAreKeptVerbatimEvenWhenNarrow() {
+  @Test func codeBlocksAreNeverWrappedWhenNarrowAndALongLineIsCutWithAMarker() {
     var d = StoreDriver()
     d.type("read intro")
+    #expect(d.screen(width: 80).text.contains("\n      var body: some View { Text(\"\\(count)\") }\n"))
     let text = d.screen(width: 30).text
-    #expect(text.contains("\n      var body: some View { Text(\"\\(count)\") }\n"))
+    #expect(text.contains("\n      var body: some View { T>\n"), "\(text)")
+    #expect(!text.contains("\nText(\"\\(count)\") }"), "the rest of the line is not wrapped onto the next")
   }
 
   @Test func aNarrowSessionHeaderPutsItsDetailOnTheNextLine() {

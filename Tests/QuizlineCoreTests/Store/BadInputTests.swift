@@ -33,7 +33,7 @@ import Testing
     ([], "cram --tags zzz", "no question has the tags zzz", "Tags: fixture, layout, state."),
     ([], "cram sample --tags zzz", "no question has the tags zzz", "Tags: fixture, layout, state."),
     ([], "read nope", "there is no session 'nope'", "Type list to see them."),
-    ([], "read", "'read' needs SESSION", "usage: read SESSION"),
+    ([], "read", "'read' needs SESSION", "usage: read SESSION [SECTION]"),
     ([], "complete nope", "there is no session 'nope'", "Type list to see them."),
     (
       [], "complete intro", "intro can be completed once its checkpoint quiz reaches 60%",
@@ -53,7 +53,7 @@ import Testing
     ),
     (
       ["start sample", "skip"], "q", "\"q\" is not a list of letters a-d",
-      "Type every right letter (a-d), e.g. a,c. Or skip, hint, flag, end, help."
+      "Type every right letter (a-d), e.g. a,c. Or skip, flag, end, help."
     ),
     (
       ["start sample", "skip"], "hint", "this question has no hint",
@@ -61,31 +61,31 @@ import Testing
     ),
     (
       ["start sample", "skip", "skip"], "maybe", "\"maybe\" is neither true nor false.",
-      "Type true or false. Or skip, hint, flag, end, help."
+      "Type true or false. Or skip, flag, end, help."
     ),
     (
       ["start sample --tags fixture --count 5", "skip", "skip", "skip", "skip"], "abc",
-      "\"abc\" is not a number", "Type a number (in steps). Or skip, hint, flag, end, help."
+      "\"abc\" is not a number", "Type a number (in steps). Or skip, flag, end, help."
     ),
     (
       ["start sample", "skip", "skip", "skip", "skip", "skip"], "1a 1b",
       "\"1a 1b\" does not pair each of 1-3 with a letter a-d",
-      "Pair each number with a letter, e.g. 1b 2c 3a. Or skip, hint, flag, end, help."
+      "Pair each number with a letter, e.g. 1b 2c 3a. Or skip, flag, end, help."
     ),
     (
       ["start sample", "skip", "skip", "skip", "skip", "skip"], "1a 2b 3c 4d",
       "\"1a 2b 3c 4d\" does not pair",
-      "Pair each number with a letter, e.g. 1b 2c 3a. Or skip, hint, flag, end, help."
+      "Pair each number with a letter, e.g. 1b 2c 3a. Or skip, flag, end, help."
     ),
     (
       ["start sample", "skip", "skip", "skip", "skip", "skip", "skip"], "a a b",
       "\"a a b\" does not put all 3 letters a-c in an order",
-      "Type the letters in the right order, e.g. a b c. Or skip, hint, flag, end, help."
+      "Type the letters in the right order, e.g. a b c. Or skip, flag, end, help."
     ),
     (
       ["start sample", "skip", "skip", "skip", "skip", "skip", "skip", "skip"], "one",
       "\"one\" does not fill 2 gaps separated by |.",
-      "Type the 2 missing words separated by |, e.g. one | two. Or skip, hint, flag, end, help."
+      "Type the 2 missing words separated by |, e.g. one | two. Or skip, flag, end, help."
     ),
     (
       ["start sample", "skip", "skip", "skip", "skip", "skip", "skip", "skip", "skip", ""], "meh",

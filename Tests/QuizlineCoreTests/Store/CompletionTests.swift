@@ -31,7 +31,8 @@ import Testing
     #expect(
       Self.complete(d, "")
         == .words([
-          "help", "status", "undo", "override", "skip", "hint", "flag", "back", "end", "quit", "a", "b",
+          "help", "status", "undo", "override", "again", "clear", "skip", "hint", "flag", "back", "end", "quit", "a",
+          "b",
           "c", "d",
         ]))
     #expect(Self.complete(d, "s") == .words(["status", "skip"]))
@@ -48,7 +49,7 @@ import Testing
     #expect(
       Self.complete(d, "")
         == .words([
-          "help", "status", "undo", "override", "skip", "hint", "flag", "back", "end", "quit", "again",
+          "help", "status", "undo", "override", "clear", "skip", "hint", "flag", "back", "end", "quit", "again",
           "hard", "good", "easy",
         ]))
     #expect(Self.complete(d, "ea") == .words(["easy"]))

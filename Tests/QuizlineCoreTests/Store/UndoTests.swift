@@ -38,20 +38,28 @@ import Testing
     #expect(d.progress.days.isEmpty)
   }
 
-  @Test func undoingTheAnswerThatFinishedARunReopensTheRun() {
+  @Test func undoingTheAnswerThatFinishedARunTakesItBackAndTheQuizStaysEnded() {
     var d = StoreDriver()
     d.type(["start sample --count 2", "b", "a"])
     #expect(d.state.quiz == nil && d.progress.runs.count == 1)
-    d.type("undo")
-    #expect(d.progress.runs.isEmpty)
-    #expect(d.progress.activeRun?.position == 1)
-    #expect(d.state.quiz == .asking(shownAt: d.now))
+    #expect(d.progress.bankScores["sample"]?.last == 75)
+    #expect(d.type("undo") == [.undone(target: 3), .runEnded(run: 1, reason: .finished)])
+    #expect(d.state.quiz == nil, "the learner stays at home")
+    #expect(d.progress.activeRun == nil)
+    #expect(d.progress.runs.count == 1)
+    #expect(d.progress.runs.last?.outcomes[1] == nil, "the answer is taken back")
+    #expect(d.progress.runs.last?.percent == 50)
+    #expect(d.progress.bankScores["sample"] == ScoreStats(runs: 1, best: 50, last: 50, totalPercent: 50))
+    #expect(d.progress.question(sample("multiple-containers")).attempts == 0)
     #expect(
       d.state.display == [
-        .undone(summary: "answer to sample/multiple-containers"), .currentQuestion,
+        .undone(summary: "answer to sample/multiple-containers"),
+        .notice(
+          "That quiz had ended, so it stays ended; its score no longer counts the answer. Type retry to practise what was missed."
+        ),
       ])
-    d.type("a,c")
-    #expect(d.progress.runs.last?.percent == 100)
+    #expect(d.screen().prompt == "quizline> ")
+    #expect(d.replayed == d.progress, "replay agrees with what was shown")
   }
 
   @Test func undoingACompletionLeavesTheSessionNotCompleted() {
@@ -84,11 +92,12 @@ import Testing
       d.progress.sessions["intro"]?.bestCheckpointPercent == 100, "the checkpoint was still passed")
     #expect(d.state.quiz == nil)
     d.type("undo")
-    #expect(d.progress.activeRun?.position == 4)
+    #expect(d.progress.activeRun == nil, "the checkpoint quiz stays ended")
     #expect(
-      d.progress.sessions["intro"]?.bestCheckpointPercent == nil,
-      "the run that set it is open again")
-    #expect(d.screen().prompt == "intro 5/5> ")
+      d.progress.sessions["intro"]?.bestCheckpointPercent == 80,
+      "the best score no longer counts the answer taken back")
+    #expect(!d.progress.isCompleted("intro"))
+    #expect(d.screen().prompt == "quizline> ")
   }
 
   @Test func undoInsideAQuizAfterASkipRewindsToTheAnswerBeforeIt() {
@@ -106,5 +115,44 @@ import Testing
       return
     }
     #expect(message == "there is nothing to undo")
+  }
+
+  @Test func undoAtHomeTakesBackAnAnswerOfTheUnfinishedQuizWithoutEnteringIt() {
+    var d = StoreDriver()
+    d.type(["start sample", "b", "a,c", "quit"])
+    var d2 = d.restarted()
+    #expect(d2.type("undo") == [.undone(target: 3)])
+    #expect(d2.state.quiz == nil)
+    #expect(d2.progress.activeRun?.position == 1)
+    #expect(
+      d2.state.display == [
+        .undone(summary: "answer to sample/multiple-containers"), .notice("Type resume to answer it again."),
+      ])
+    d2.type("resume")
+    #expect(d2.screen().prompt == "sample 2/10> ")
+  }
+
+  @Test func undoChangesASettingBackWithANewSettingsEvent() {
+    var d = StoreDriver()
+    let before = d.progress.settings
+    d.type("config retention 0.85")
+    #expect(d.progress.settings.scheduler.desiredRetention == 0.85)
+    #expect(d.type("undo") == [.settingsChanged(before)])
+    #expect(d.progress.settings == before)
+    #expect(d.state.display == [.undone(summary: "change of retention (back to 0.9)")])
+    #expect(d.replayed.settings == before)
+    #expect(d.type("undo").isEmpty, "nothing left to undo")
+  }
+
+  @Test func undoTakesBackTheNewestStepWhetherASettingOrAnAnswer() {
+    var d = StoreDriver()
+    d.type(["config fuzz off", "complete layout", "config new-per-day 5"])
+    d.type("undo")
+    #expect(d.state.display == [.undone(summary: "change of new-per-day (back to 20)")])
+    d.type("undo")
+    #expect(d.state.display == [.undone(summary: "completion of layout")])
+    d.type("undo")
+    #expect(d.state.display == [.undone(summary: "change of fuzz (back to on)")])
+    #expect(d.progress.settings == LearnerProgress().settings)
   }
 }
