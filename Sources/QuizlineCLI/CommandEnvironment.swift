@@ -16,9 +16,9 @@ public struct CommandEnvironment: Sendable {
   public var width: Int
   public var files: any FileSource
   /// Resolved global settings (filled in by ``QuizlineCommand`` from options and variables).
-  public var settings = GlobalSettings()
+  var settings = GlobalSettings()
   /// Reads one answer line from standard input (a confirmation); nil at end of input.
-  public var readLine: @Sendable () -> String? = { Swift.readLine(strippingNewline: true) }
+  var readLine: @Sendable () -> String? = { Swift.readLine(strippingNewline: true) }
 
   init(
     stdout: any TextSink, stderr: any TextSink, variables: [String: String] = [:], isInteractive: Bool = false,
@@ -35,19 +35,19 @@ public struct CommandEnvironment: Sendable {
 }
 
 /// Options that apply to every command.
-public struct GlobalSettings: Sendable, Equatable {
+struct GlobalSettings: Sendable, Equatable {
   /// The quizzes folders named with `--quizzes` (any number of times) or `QUIZLINE_QUIZZES`
   /// (`:`-separated), in order; the default is the shipped `Quizzes`.
-  public var quizzesDirectories = ["Quizzes"]
+  var quizzesDirectories = ["Quizzes"]
   /// The learner's own folder: loaded after the default folder when it exists (not when folders
   /// are named), and where `import` writes unless told otherwise (`--out`).
-  public var userQuizzesDirectory = GlobalSettings.defaultUserQuizzes
+  var userQuizzesDirectory = GlobalSettings.defaultUserQuizzes
   /// Whether ``userQuizzesDirectory`` is added to the folders loaded (only when none was named).
-  public var loadsUserQuizzes = true
-  public static let defaultUserQuizzes = "MyQuizzes"
+  var loadsUserQuizzes = true
+  static let defaultUserQuizzes = "MyQuizzes"
 
   /// The first quizzes folder; setting it names that one folder alone.
-  public var quizzesDirectory: String {
+  var quizzesDirectory: String {
     get { quizzesDirectories.first ?? "Quizzes" }
     set {
       quizzesDirectories = [newValue]

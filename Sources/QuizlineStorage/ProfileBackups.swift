@@ -32,8 +32,8 @@ public struct RestoreOutcome: Sendable, Equatable {
 /// new name), and keeps the copies of the last ``dailyKept`` days plus one for each of the
 /// ``weeklyKept`` weeks before them: at most 11 files, each the size of `snapshot.json`.
 public enum ProfileBackups {
-  public static let dailyKept = 7
-  public static let weeklyKept = 4
+  static let dailyKept = 7
+  static let weeklyKept = 4
 
   public static func folder(_ layout: ProfileLayout) -> String { layout.directory + "/backups" }
 

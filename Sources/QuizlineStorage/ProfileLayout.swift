@@ -42,8 +42,14 @@ public struct ProfileLayout: Sendable, Equatable {
   /// is cut to whole seconds; when that name is taken (two repairs in one second, or a clock fixed
   /// with `--now`), `-2`, `-3`, … is added, so one kept-aside file never replaces another.
   static func asideName(_ path: String, at now: Timestamp) -> String {
+    unusedName(path + ".damaged-", at: now)
+  }
+
+  /// `prefix` and the time in whole seconds (`20261202T101500Z`), with `-2`, `-3`, … added while
+  /// that name is taken: a name no file or folder has yet.
+  static func unusedName(_ prefix: String, at now: Timestamp) -> String {
     let stamp = Timestamp(microseconds: now.seconds * 1_000_000).iso8601.filter { $0 != "-" && $0 != ":" }
-    let base = path + ".damaged-" + stamp
+    let base = prefix + stamp
     var name = base
     var n = 1
     while FileOps.exists(name) {

@@ -82,14 +82,6 @@ extension ProfileBackups {
 
   /// `before-restore-20261203T135100Z` (`-2`, `-3`, … when taken).
   static func asideFolder(_ layout: ProfileLayout, _ now: Timestamp) -> String {
-    let stamp = Timestamp(microseconds: now.seconds * 1_000_000).iso8601.filter { $0 != "-" && $0 != ":" }
-    let base = layout.directory + "/before-restore-" + stamp
-    var name = base
-    var n = 1
-    while FileOps.exists(name) {
-      n += 1
-      name = base + "-\(n)"
-    }
-    return name
+    ProfileLayout.unusedName(layout.directory + "/before-restore-", at: now)
   }
 }

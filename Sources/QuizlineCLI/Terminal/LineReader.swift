@@ -25,13 +25,13 @@ protocol LineReader: AnyObject {
 
 /// The two histories of the line editor: what was typed at the home prompt (kept in the profile's
 /// `history` file), and what was typed inside quizzes (kept while quizline runs).
-public enum HistoryKind: Sendable, Equatable {
+enum HistoryKind: Sendable, Equatable {
   case commands
   case answers
 }
 
 extension LineReader {
-  public func useHistory(_ kind: HistoryKind) {}
+  func useHistory(_ kind: HistoryKind) {}
 }
 
 /// Reads lines from standard input when it is not a terminal (a pipe, a file, CI): no editing and no

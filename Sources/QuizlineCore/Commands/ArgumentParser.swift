@@ -46,7 +46,7 @@ public struct ParsedArguments: Sendable, Equatable {
   /// Option values by long name; flags map to `""`. Later occurrences win.
   public var values: [String: String] = [:]
   /// Every value of a repeatable option, in the order given.
-  public var repeatedValues: [String: [String]] = [:]
+  var repeatedValues: [String: [String]] = [:]
 
   public init(command: String? = nil, positionals: [String] = [], values: [String: String] = [:]) {
     self.command = command

@@ -95,23 +95,10 @@ public struct MarkOverride: Sendable, Equatable {
   public var run: Int
   public var question: QuestionRef
   public var target: Int
-  public var answeredAt: Timestamp
-  public var previousScore: Double
+  var answeredAt: Timestamp
+  var previousScore: Double
   public var score: Double
   public var rating: Rating?
-
-  public init(
-    run: Int, question: QuestionRef, target: Int, answeredAt: Timestamp, previousScore: Double, score: Double,
-    rating: Rating?
-  ) {
-    self.run = run
-    self.question = question
-    self.target = target
-    self.answeredAt = answeredAt
-    self.previousScore = previousScore
-    self.score = score
-    self.rating = rating
-  }
 }
 
 extension RunSource {

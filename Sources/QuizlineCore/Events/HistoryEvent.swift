@@ -53,7 +53,7 @@ public struct HistoryEvent: Sendable, Equatable {
   /// `overridden`: the answer overruled (its sequence number) and the score it had (`score` holds
   /// the new one, `rating` the new rating).
   public var target = 0
-  public var previousScore = 0.0
+  var previousScore = 0.0
 
   public init(kind: Kind, sequence: Int, at: Int64) {
     self.kind = kind

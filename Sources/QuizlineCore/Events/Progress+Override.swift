@@ -2,7 +2,7 @@ extension LearnerProgress {
   /// The newest answer that `override` may overrule: the newest answer still on the undo stack
   /// (the entry that moved a run on), with its run, its place in the run and the outcome recorded.
   /// Nil when there is none (no answer yet, or it was taken back or has fallen off the stack).
-  public var overridableAnswer: (sequence: Int, run: QuizRun, position: Int, question: QuestionRef)? {
+  var overridableAnswer: (sequence: Int, run: QuizRun, position: Int, question: QuestionRef)? {
     guard let entry = undoStack.last(where: { $0.previousRun != nil }), let before = entry.previousRun,
       let ref = before.current
     else { return nil }

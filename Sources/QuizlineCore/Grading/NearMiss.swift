@@ -8,14 +8,14 @@
 /// dropped or changed character, or two neighbours swapped. Answers that look like code or hold a
 /// number are matched exactly: a digit, a character other than a letter, a space, `-` or `'`, or a
 /// capital letter inside a word (`VStack`, `onAppear`, `iOS`).
-public enum NearMiss {
+enum NearMiss {
   /// Edits allowed against an accepted answer of `length` characters (folded).
-  public static func allowedEdits(forLength length: Int) -> Int {
+  static func allowedEdits(forLength length: Int) -> Int {
     length < 6 ? 0 : length < 12 ? 1 : 2
   }
 
   /// Whether `accepted` must be typed exactly: it holds a number or looks like code.
-  public static func isExact(_ accepted: String) -> Bool {
+  static func isExact(_ accepted: String) -> Bool {
     var previousWasLetter = false
     for ch in accepted {
       if ch.isNumber { return true }
@@ -28,7 +28,7 @@ public enum NearMiss {
 
   /// Optimal string alignment distance (Levenshtein plus swaps of two neighbours), by character;
   /// stops early and returns `limit + 1` once the distance must exceed `limit`.
-  public static func distance(_ a: String, _ b: String, limit: Int = .max) -> Int {
+  static func distance(_ a: String, _ b: String, limit: Int = .max) -> Int {
     let x = Array(a)
     let y = Array(b)
     if abs(x.count - y.count) > limit { return limit == .max ? limit : limit + 1 }

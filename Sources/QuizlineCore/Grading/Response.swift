@@ -61,12 +61,12 @@ public struct Grade: Sendable, Equatable {
   /// Feedback lines specific to what was answered (per-choice, per-answer, other-answer feedback).
   public var feedback: [String]
   /// Accepted answers that typed near misses were taken for (typo tolerance): "Check the spelling".
-  public var spelling: [String]
+  var spelling: [String]
 
   var isCorrect: Bool { score >= 0.9999 }
   var isPartial: Bool { score > 0 && !isCorrect }
 
-  public init(score: Double, feedback: [String] = [], spelling: [String] = []) {
+  init(score: Double, feedback: [String] = [], spelling: [String] = []) {
     self.score = min(1, max(0, score))
     self.feedback = feedback
     self.spelling = spelling

@@ -2,14 +2,14 @@
 /// comparison shows it: both rows have the same length, `-` stands for a character one side lacks,
 /// and a third row marks every column that differs with `^` (so colour is never the only signal).
 /// Letters are compared without case, as the grader compares them.
-public struct AnswerComparison: Sendable, Equatable {
+struct AnswerComparison: Sendable, Equatable {
   public var typed: [Character]
   public var expected: [Character]
   /// One per column: true where the two rows differ.
   public var differs: [Bool]
 
   /// Aligns `typed` against `expected` with the fewest edits (a Levenshtein alignment).
-  public init(typed: String, expected: String) {
+  init(typed: String, expected: String) {
     let x = Array(typed)
     let y = Array(expected)
     func same(_ a: Character, _ b: Character) -> Bool { a == b || a.lowercased() == b.lowercased() }
@@ -54,7 +54,7 @@ public struct AnswerComparison: Sendable, Equatable {
   }
 
   /// Columns that differ.
-  public var differences: Int { differs.filter { $0 }.count }
+  var differences: Int { differs.filter { $0 }.count }
 
   /// The three rows (typed, expected, marks), each colouring differing characters when `style` has
   /// colour: typed ones as wrong, expected ones as right.

@@ -3,7 +3,7 @@
 extension StudySession {
   /// The sections of the body, in order: a title (the heading, or nil before the first one) and
   /// the blocks of the section (its heading included).
-  public var sections: [(title: String?, blocks: [BodyBlock])] {
+  var sections: [(title: String?, blocks: [BodyBlock])] {
     var out: [(title: String?, blocks: [BodyBlock])] = []
     for block in body {
       if case .heading(let h) = block {

@@ -63,7 +63,7 @@ public enum TextWrap {
 
   /// A space that does not break a line, written as a plain space: U+FDD0, a Unicode noncharacter,
   /// so it never stands for anything in bank text (a no-break space there is shown as it is).
-  public static let glue = String(Character(Unicode.Scalar(0xFDD0 as UInt32)!))
+  static let glue = String(Character(Unicode.Scalar(0xFDD0 as UInt32)!))
 
   /// `lines(...)` joined with newlines.
   public static func wrap(_ text: String, width: Int, indent: String = "", firstIndent: String? = nil) -> String {

@@ -139,7 +139,7 @@ public struct QuestionLabel: Sendable, Equatable {
   public var title: String
   /// False when the question's bank is not among the loaded quizzes folders: the question may
   /// well exist, so it is not called removed.
-  public var bankLoaded = true
+  var bankLoaded = true
 }
 
 public struct DayRow: Sendable, Equatable {

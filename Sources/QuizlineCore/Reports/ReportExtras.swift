@@ -18,7 +18,7 @@ public struct CheckpointFigures: Sendable, Equatable {
 
 extension ReportBuilder {
   /// Days the forecast covers, today first.
-  public static let forecastDays = 14
+  static let forecastDays = 14
 
   /// Due reviews per UTC day from today on (questions still in their banks).
   static func forecast(_ state: AppState, now: Timestamp) -> [ForecastDay] {

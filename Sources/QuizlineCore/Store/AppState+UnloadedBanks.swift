@@ -4,7 +4,7 @@
 extension AppState {
   /// The banks the rest of `run` (its current question and after) needs that are not loaded, in
   /// the order the run meets them.
-  public func unloadedBanks(of run: QuizRun) -> [String] {
+  func unloadedBanks(of run: QuizRun) -> [String] {
     var seen = Set<String>()
     var banks: [String] = []
     for ref in run.questions.dropFirst(run.position) where catalog.bank(ref.bank) == nil {
@@ -14,12 +14,12 @@ extension AppState {
   }
 
   /// Questions with progress whose bank is loaded but no longer holds them.
-  public var orphanedQuestionCount: Int {
+  var orphanedQuestionCount: Int {
     progress.questions.keys.filter { catalog.bank($0.bank) != nil && catalog.question($0) == nil }.count
   }
 
   /// Questions with progress whose bank is not loaded, and how many such banks there are.
-  public var unloadedProgress: (questions: Int, banks: Int) {
+  var unloadedProgress: (questions: Int, banks: Int) {
     let refs = progress.questions.keys.filter { catalog.bank($0.bank) == nil }
     return (refs.count, Set(refs.map(\.bank)).count)
   }

@@ -22,7 +22,7 @@ public struct AppState: Sendable, Equatable {
   /// Settings changed since quizline started, newest last, for `undo` (which records the previous
   /// settings as a new `settingsChanged`). Not kept across restarts: the journal has no undo entry
   /// for a setting.
-  public var settingsUndo: [SettingsUndo] = []
+  var settingsUndo: [SettingsUndo] = []
 
   /// The stage of the active run while the learner is inside it: nil at home, and nil whenever there
   /// is no active run (a quiz without its run is not a place the learner can be).

@@ -7,11 +7,11 @@ public struct ProfileSettings: Sendable, Equatable {
   public var newCardsPerDay = 20
   /// Use answer time for auto-graded answers: right within `easySeconds` → easy, right after
   /// `hardSeconds` → hard. Off by default (right → good, wrong → again).
-  public var useAnswerTime = false
-  public var easySeconds = 8
-  public var hardSeconds = 60
+  var useAnswerTime = false
+  var easySeconds = 8
+  var hardSeconds = 60
   /// Accept a typed near miss of an accepted answer, with a "Check the spelling" line (``NearMiss``).
-  public var typoTolerance = true
+  var typoTolerance = true
 
   init() {}
 

@@ -99,10 +99,10 @@ public struct QuizRun: Sendable, Equatable {
   public var questions: [QuestionRef] { start.questions }
   var isAtEnd: Bool { position >= questions.count }
   public var current: QuestionRef? { isAtEnd ? nil : questions[position] }
-  public var answeredCount: Int { outcomes.filter { $0?.score != nil }.count }
+  var answeredCount: Int { outcomes.filter { $0?.score != nil }.count }
   /// Each question of the run once (one asked again, `requeued`, counts once), in the order first
   /// asked, with its last answered outcome, else its last outcome (skipped), else nil (not reached).
-  public var finalOutcomes: [(ref: QuestionRef, outcome: RunOutcome?)] {
+  var finalOutcomes: [(ref: QuestionRef, outcome: RunOutcome?)] {
     var slot: [QuestionRef: Int] = [:]
     var out: [(ref: QuestionRef, outcome: RunOutcome?)] = []
     for (ref, outcome) in zip(questions, outcomes) {
@@ -116,7 +116,7 @@ public struct QuizRun: Sendable, Equatable {
     return out
   }
   /// The sum of the final scores (`finalOutcomes`, in that order).
-  public var scoreTotal: Double { finalOutcomes.reduce(0) { $0 + ($1.outcome?.score ?? 0) } }
+  var scoreTotal: Double { finalOutcomes.reduce(0) { $0 + ($1.outcome?.score ?? 0) } }
   /// Percentage of the run's questions, each counted once (skipped and unanswered count as 0).
   public var percent: Int {
     let final = finalOutcomes
@@ -170,11 +170,11 @@ struct UndoEntry: Sendable, Equatable {
   var previousSessions: [String: SessionProgress?] = [:]
   var previousDays: [Int64: DayActivity?] = [:]
   /// The run as it was before (when the event changed a run), and how many runs had ended then.
-  public var previousRun: QuizRun?
+  var previousRun: QuizRun?
   /// A run as it was before an `override` changed one of its outcomes: put back where it is
   /// (active or ended), never reopened.
-  public var overriddenRun: QuizRun?
-  public var previousBankScores: [String: ScoreStats?] = [:]
+  var overriddenRun: QuizRun?
+  var previousBankScores: [String: ScoreStats?] = [:]
 
   init(sequence: Int, summary: String) {
     self.sequence = sequence
@@ -183,7 +183,7 @@ struct UndoEntry: Sendable, Equatable {
 
   /// The run this step moved while it was going on (an answer, or an override during the run):
   /// undoing the step reopens that run if it ended since, so its end's score changes belong here.
-  public var movedRun: Int? {
+  var movedRun: Int? {
     if let run = previousRun { return run.id }
     if let run = overriddenRun, run.endedAt == nil { return run.id }
     return nil

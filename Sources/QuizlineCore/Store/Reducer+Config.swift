@@ -1,5 +1,5 @@
 /// The settings `config` can change, with the words it accepts.
-public enum SettingKey: String, Sendable, CaseIterable {
+enum SettingKey: String, Sendable, CaseIterable {
   case retention
   case learningSteps = "learning-steps"
   case relearningSteps = "relearning-steps"

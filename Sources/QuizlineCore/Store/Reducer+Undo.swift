@@ -1,15 +1,9 @@
 /// A setting changed in this sitting: the sequence number of its `settingsChanged` event, the key
 /// named, and the settings before it.
-public struct SettingsUndo: Sendable, Equatable {
-  public var sequence: Int
-  public var key: SettingKey
-  public var previous: ProfileSettings
-
-  public init(sequence: Int, key: SettingKey, previous: ProfileSettings) {
-    self.sequence = sequence
-    self.key = key
-    self.previous = previous
-  }
+struct SettingsUndo: Sendable, Equatable {
+  var sequence: Int
+  var key: SettingKey
+  var previous: ProfileSettings
 }
 
 extension Reducer {

@@ -2,7 +2,7 @@
 /// `about 200 lines`, `iOS16`. A unit or label word is accepted before or after the number; words
 /// that change the number's meaning (`minus 2`, `less than 5`, `16 or 17`) are not, so the answer is
 /// refused as not a number rather than graded as something the learner did not mean.
-public enum NumberInWords {
+enum NumberInWords {
   /// Words that change what the number means: a line holding one is not read as a plain number.
   static let meaningWords: Set<String> = [
     "minus", "negative", "plus", "not", "no", "less", "more", "than", "over", "under", "below", "above", "between",
@@ -11,7 +11,7 @@ public enum NumberInWords {
 
   /// A question's unit as it is shown: `(iOS major version)` loses its own parentheses, so the
   /// hint never shows two pairs.
-  public static func unitLabel(_ unit: String) -> String {
+  static func unitLabel(_ unit: String) -> String {
     var label = unit.trimmingSpaces
     while label.hasPrefix("("), label.hasSuffix(")"), label.count >= 2 {
       label = String(label.dropFirst().dropLast()).trimmingSpaces
