@@ -26,12 +26,12 @@ public struct HistoryAccumulator: HistorySink, Sendable {
   private var lastDay: (day: Int64, index: Int) = (Int64.min, -1)
   /// Quiz runs by id: where they were drawn from (only kept for the attempt log).
   private var runSources: [Int: (HistoryEvent.SourceKind, Int32, Bool)] = [:]
-  private var active: RunState?
+  private var active: HistoryRunState?
   /// Ended runs that an undo record may still reopen.
-  private var endedRuns: [Int: RunState] = [:]
+  private var endedRuns: [Int: HistoryRunState] = [:]
   /// The undo stack as `apply` keeps it (at most ``LearnerProgress/undoLimit``); entries before
   /// `undoStart` have fallen off (kept a while so that dropping one does not move the rest).
-  private var undo: [UndoRecord] = []
+  private var undo: [HistoryUndoRecord] = []
   private var undoStart = 0
   private var undoneAttempts = 0
 
@@ -83,7 +83,7 @@ public struct HistoryAccumulator: HistorySink, Sendable {
     switch e.kind {
     case .quizStarted:
       if let old = active { ended(old, at: e.at, early: true) }
-      active = RunState(id: e.sequence, start: e, outcomes: Array(repeating: nil, count: e.questions.count))
+      active = HistoryRunState(id: e.sequence, start: e, outcomes: Array(repeating: nil, count: e.questions.count))
       // As `apply`: answers of earlier runs can no longer be taken back once a new run began.
       if undo[undoStart...].contains(where: { $0.runID != 0 || $0.overruledRun != 0 }) {
         undo = undo[undoStart...].filter { $0.runID == 0 && $0.overruledRun == 0 }
@@ -91,7 +91,7 @@ public struct HistoryAccumulator: HistorySink, Sendable {
       }
       if keepAttempts { runSources[e.sequence] = (e.sourceKind, e.sourceID, e.practice) }
     case .answered:
-      var record = UndoRecord(sequence: e.sequence)
+      var record = HistoryUndoRecord(sequence: e.sequence)
       if active?.id == e.run, active?.current == e.subject {
         record.runID = e.run
         record.runPosition = active!.position
@@ -151,9 +151,9 @@ public struct HistoryAccumulator: HistorySink, Sendable {
       ended(run, at: e.at, early: e.endedEarly)
       active = nil
     case .sessionCompleted, .sessionReopened:
-      push(UndoRecord(sequence: e.sequence))
+      push(HistoryUndoRecord(sequence: e.sequence))
     case .reset:
-      var record = UndoRecord(sequence: e.sequence)
+      var record = HistoryUndoRecord(sequence: e.sequence)
       if e.sourceKind == .bank {
         record.seriesBank = e.subject
         record.seriesPrevious = series[e.subject]
@@ -185,7 +185,7 @@ public struct HistoryAccumulator: HistorySink, Sendable {
       e.run != 0
     else { return }
     let answer = undo[k]
-    var record = UndoRecord(sequence: e.sequence)
+    var record = HistoryUndoRecord(sequence: e.sequence)
     let delta = e.score - e.previousScore
     let correctDelta = (e.score >= 0.9999 ? 1 : 0) - (e.previousScore >= 0.9999 ? 1 : 0)
     if answer.day >= 0 {
@@ -243,7 +243,7 @@ public struct HistoryAccumulator: HistorySink, Sendable {
     return index
   }
 
-  private mutating func ended(_ run: RunState, at: Int64, early: Bool) {
+  private mutating func ended(_ run: HistoryRunState, at: Int64, early: Bool) {
     if undo[undoStart...].contains(where: { $0.runID == run.id }) {
       endedRuns[run.id] = run
       if endedRuns.count > 64 {
@@ -257,7 +257,7 @@ public struct HistoryAccumulator: HistorySink, Sendable {
     series[bank] = ScoreNode(point: point, next: series[bank] ?? nil)
   }
 
-  private mutating func push(_ record: UndoRecord) {
+  private mutating func push(_ record: HistoryUndoRecord) {
     undo.append(record)
     if undo.count - undoStart > LearnerProgress.undoLimit { undoStart = undo.count - LearnerProgress.undoLimit }
     if undoStart >= 4096 {
@@ -266,7 +266,7 @@ public struct HistoryAccumulator: HistorySink, Sendable {
     }
   }
 
-  private mutating func restore(_ record: UndoRecord) {
+  private mutating func restore(_ record: HistoryUndoRecord) {
     if record.overruledRun != 0 {
       if record.overruledAttempt >= 0 { attempts[record.overruledAttempt] = record.previousAttempt! }
       if record.overruledFirst >= 0 { first[Int(record.overruledFirst)] = record.previousFirst }
@@ -311,74 +311,4 @@ public struct HistoryAccumulator: HistorySink, Sendable {
       active = run
     }
   }
-}
-
-/// The active run, as `QuizRun` keeps it (scores only).
-private struct RunState {
-  var id: Int
-  var start: HistoryEvent
-  var position = 0
-  /// nil: not reached; .some(nil): skipped; .some(score): answered.
-  var outcomes: [Double??]
-
-  init(id: Int, start: HistoryEvent, outcomes: [Double??]) {
-    self.id = id
-    self.start = start
-    self.outcomes = outcomes
-  }
-
-  var current: Int32? { position < start.questions.count ? start.questions[position] : nil }
-  var answeredCount: Int { outcomes.filter { ($0 ?? nil) != nil }.count }
-  /// Exactly `QuizRun.percent`: each question once (its last answered score, else 0), the same
-  /// sum in the same order.
-  var percent: Int {
-    var slot: [Int32: Int] = [:]
-    var scores: [Double] = []
-    for (q, outcome) in zip(start.questions, outcomes) {
-      let k: Int
-      if let known = slot[q] {
-        k = known
-      } else {
-        k = scores.count
-        slot[q] = k
-        scores.append(0)
-      }
-      if case .some(.some(let score)) = outcome { scores[k] = score }
-    }
-    let total = scores.reduce(0.0) { $0 + $1 }
-    return scores.isEmpty ? 0 : Int(saturating: (total / Double(scores.count) * 100).rounded())
-  }
-}
-
-/// What undoing one step puts back (the fields of `apply`'s `UndoEntry` that reports need).
-private struct UndoRecord {
-  var sequence: Int
-  /// The run the answer moved on, and the position it was at (0: none).
-  var runID = 0
-  var runPosition = 0
-  /// The run's number of questions when the answer was given (`requeued` adds to it).
-  var runLength = 0
-  /// The bank whose score series this step changed (-1: none) and the series before.
-  var seriesBank: Int32 = -1
-  var seriesPrevious: ScoreNode?
-  /// The attempt-log entry, the question counted and the day changed (-1: none).
-  var attempt = -1
-  var question: Int32 = -1
-  var setFirstAnswer = false
-  var day = -1
-  var previousDay = DayScore()
-  /// An `overridden` event: the run whose outcome it changed (0: none), the run before, and the
-  /// attempt and first answer it changed (-1: none) as they were.
-  var overruledRun = 0
-  var overruledWhileActive = false
-  var previousRunState: RunState?
-  var overruledAttempt = -1
-  var previousAttempt: Attempt?
-  var overruledFirst: Int32 = -1
-  var previousFirst: FirstAnswer?
-
-  init(sequence: Int) { self.sequence = sequence }
-
-  /// As `UndoEntry.movedRun`: the run an answer, or an override during the run, moved (0: none).
-  var movedRun: Int { runID != 0 ? runID : overruledWhileActive ? overruledRun : 0 }
 }
