@@ -9,14 +9,8 @@ extension LearnerProgress {
     let at = event.at
     switch event.payload {
     case .quizStarted(let start):
-      if var old = activeRun {
-        old.endedAt = at
-        old.endReason = .ended
-        appendEnded(old)
-      }
-      activeRun = QuizRun(id: event.sequence, start: start, startedAt: at)
-      // Answers of earlier runs can no longer be taken back: their runs are over and a new one began.
-      undoStack.removeAll { $0.previousRun != nil || $0.overriddenRun != nil }
+      let run = QuizRun(id: event.sequence, start: start, startedAt: at)
+      if let old = ledger.begin(run, ending: (at, .ended)) { countEnded(old) }
 
     case .answered(let answer):
       var entry = UndoEntry(sequence: event.sequence, summary: "answer to \(answer.question)")
@@ -40,44 +34,31 @@ extension LearnerProgress {
         questions[answer.question] = q
       }
       days[day] = d
-      if var run = activeRun, run.id == answer.run, run.current == answer.question {
-        entry.previousRun = run
-        run.outcomes[run.position] = RunOutcome(
-          score: answer.score, response: answer.response, seconds: answer.seconds, certainty: answer.certainty)
-        run.position += 1
-        activeRun = run
-      }
-      pushUndo(entry)
+      let outcome = RunOutcome(
+        score: answer.score, response: answer.response, seconds: answer.seconds, certainty: answer.certainty)
+      ledger.answer(entry, run: answer.run, subject: answer.question, outcome: outcome)
 
     case .skipped(let runID, let ref):
-      if var run = activeRun, run.id == runID, run.current == ref {
-        run.outcomes[run.position] = RunOutcome(score: nil, response: nil, seconds: 0)
-        run.position += 1
-        activeRun = run
-      }
+      ledger.skip(run: runID, subject: ref, outcome: RunOutcome(score: nil, response: nil, seconds: 0))
 
     case .runEnded(let runID, let reason):
-      guard var run = activeRun, run.id == runID else { return }
-      run.endedAt = at
-      run.endReason = reason
+      guard let run = ledger.end(run: runID, (at, reason)) else { return }
       if case .checkpoint(let session) = run.start.source {
         let previous = sessions[session]
         var s = previous ?? SessionProgress()
         s.bestCheckpointPercent = max(s.bestCheckpointPercent ?? 0, run.percent)
         sessions[session] = s
-        if var top = undoStack.last, top.movedRun == runID, top.previousSessions[session] == nil {
-          top.previousSessions[session] = .some(previous)
-          undoStack[undoStack.count - 1] = top
+        ledger.amendStepThatMoved(runID) { top in
+          if top.previousSessions[session] == nil { top.previousSessions[session] = .some(previous) }
         }
       }
-      if case .bank(let bank) = run.start.source, run.answeredCount > 0,
-        var top = undoStack.last, top.movedRun == runID, top.previousBankScores[bank] == nil
-      {
-        top.previousBankScores[bank] = .some(bankScores[bank])
-        undoStack[undoStack.count - 1] = top
+      if case .bank(let bank) = run.start.source, run.answeredCount > 0 {
+        let previous = bankScores[bank]
+        ledger.amendStepThatMoved(runID) { top in
+          if top.previousBankScores[bank] == nil { top.previousBankScores[bank] = .some(previous) }
+        }
       }
-      appendEnded(run)
-      activeRun = nil
+      countEnded(run)
 
     case .flagged(let ref, let on):
       var q = question(ref)
@@ -90,13 +71,13 @@ extension LearnerProgress {
       var s = sessions[id] ?? SessionProgress()
       s.completedAt = at
       sessions[id] = s
-      pushUndo(entry)
+      ledger.push(entry)
 
     case .sessionReopened(let id):
       var entry = UndoEntry(sequence: event.sequence, summary: "reopening of \(id)")
       entry.previousSessions[id] = .some(sessions[id])
       sessions[id]?.completedAt = nil
-      pushUndo(entry)
+      ledger.push(entry)
 
     case .settingsChanged(let new):
       settings = new
@@ -122,21 +103,16 @@ extension LearnerProgress {
         entry.previousBankScores[id] = .some(bankScores[id])
         bankScores[id] = nil
       }
-      pushUndo(entry)
+      ledger.push(entry)
 
     case .overridden(let o):
       applyOverride(o, sequence: event.sequence)
 
     case .requeued(let runID, let refs):
-      if var run = activeRun, run.id == runID {
-        run.start.questions += refs
-        run.outcomes += Array(repeating: nil, count: refs.count)
-        activeRun = run
-      }
+      ledger.requeue(run: runID, refs)
 
     case .undone(let target):
-      guard let index = undoStack.lastIndex(where: { $0.sequence == target }) else { return }
-      let entry = undoStack.remove(at: index)
+      guard let entry = ledger.undo(target) else { return }
       restore(entry)
     }
   }
@@ -151,10 +127,8 @@ extension LearnerProgress {
     return scheduler.review(card ?? .new(at: at), rating: rating, at: at, random: &random)
   }
 
-  /// Records an ended run: in the recent list and, for bank quizzes, in the bank's score statistics.
-  private mutating func appendEnded(_ run: QuizRun) {
-    runs.append(run)
-    if runs.count > LearnerProgress.recentRunLimit { runs.removeFirst(runs.count - LearnerProgress.recentRunLimit) }
+  /// Counts an ended run (already in the recent list): for bank quizzes, in the bank's statistics.
+  private mutating func countEnded(_ run: QuizRun) {
     if case .bank(let bank) = run.start.source, run.answeredCount > 0 {
       var stats = bankScores[bank] ?? ScoreStats()
       stats.runs += 1
@@ -165,13 +139,7 @@ extension LearnerProgress {
     }
   }
 
-  mutating func pushUndo(_ entry: UndoEntry) {
-    undoStack.append(entry)
-    if undoStack.count > LearnerProgress.undoLimit {
-      undoStack.removeFirst(undoStack.count - LearnerProgress.undoLimit)
-    }
-  }
-
+  /// Puts back the values an undone step changed (``RunLedger/undo(_:)`` put the runs back).
   private mutating func restore(_ entry: UndoEntry) {
     for (ref, previous) in entry.previousQuestions {
       // Flags are not part of what an answer changes: keep the current one.
@@ -183,20 +151,5 @@ extension LearnerProgress {
     for (id, previous) in entry.previousSessions { sessions[id] = previous }
     for (day, previous) in entry.previousDays { days[day] = previous }
     for (bank, previous) in entry.previousBankScores { bankScores[bank] = previous }
-    if let run = entry.overriddenRun {
-      if activeRun?.id == run.id {
-        activeRun = run
-      } else if run.endedAt == nil, activeRun == nil {
-        // Overruled while the run was going on, and it ended since: reopened, as for an answer.
-        runs.removeAll { $0.id == run.id }
-        activeRun = run
-      } else if run.endedAt != nil, let index = runs.lastIndex(where: { $0.id == run.id }) {
-        runs[index] = run
-      }
-    }
-    if let run = entry.previousRun, activeRun == nil || activeRun?.id == run.id {
-      runs.removeAll { $0.id == run.id }
-      activeRun = run
-    }
   }
 }

@@ -17,7 +17,7 @@ extension LearnerProgress {
   /// time and fuzz. Ignored when the answer's undo entry is gone (the reducer never records that).
   /// Undoable: the entry keeps everything it changed.
   mutating func applyOverride(_ o: MarkOverride, sequence: Int) {
-    guard let answer = undoStack.last(where: { $0.sequence == o.target }), let before = answer.previousRun,
+    guard let answer = ledger.answerStep(o.target, run: o.run), let before = answer.previousRun,
       let stored = answer.previousQuestions[o.question]
     else { return }
     var entry = UndoEntry(sequence: sequence, summary: "override of the mark of \(o.question)")
@@ -38,34 +38,27 @@ extension LearnerProgress {
       d.correct += becameCorrect ? 1 : becameWrong ? -1 : 0
       days[day] = d
     }
-    let position = before.position
-    if var run = activeRun, run.id == o.run, position < run.outcomes.count {
-      entry.overriddenRun = run
-      run.outcomes[position]?.score = o.score
-      activeRun = run
-    } else if let index = runs.lastIndex(where: { $0.id == o.run }), position < runs[index].outcomes.count {
-      let old = runs[index]
-      var run = old
-      run.outcomes[position]?.score = o.score
+    if let (old, run) = ledger.rescore(run: o.run, at: before.position, o.score) {
       entry.overriddenRun = old
-      runs[index] = run
-      switch run.start.source {
-      case .bank(let bank) where run.answeredCount > 0:
-        entry.previousBankScores[bank] = .some(bankScores[bank])
-        if var stats = bankScores[bank] {
-          stats.totalPercent += run.percent - old.percent
-          stats.last = run.percent
-          stats.best = max(stats.best, run.percent)
-          bankScores[bank] = stats
+      if run.isEnded {
+        switch run.start.source {
+        case .bank(let bank) where run.answeredCount > 0:
+          entry.previousBankScores[bank] = .some(bankScores[bank])
+          if var stats = bankScores[bank] {
+            stats.totalPercent += run.percent - old.percent
+            stats.last = run.percent
+            stats.best = max(stats.best, run.percent)
+            bankScores[bank] = stats
+          }
+        case .checkpoint(let session):
+          entry.previousSessions[session] = .some(sessions[session])
+          var s = sessions[session] ?? SessionProgress()
+          s.bestCheckpointPercent = max(s.bestCheckpointPercent ?? 0, run.percent)
+          sessions[session] = s
+        default: break
         }
-      case .checkpoint(let session):
-        entry.previousSessions[session] = .some(sessions[session])
-        var s = sessions[session] ?? SessionProgress()
-        s.bestCheckpointPercent = max(s.bestCheckpointPercent ?? 0, run.percent)
-        sessions[session] = s
-      default: break
       }
     }
-    pushUndo(entry)
+    ledger.push(entry)
   }
 }

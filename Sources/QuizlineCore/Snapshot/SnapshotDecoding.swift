@@ -38,7 +38,9 @@ extension SnapshotCoding {
       guard let t = Timestamp(iso8601: k) else { throw E(message: "bad day \(quoted(k))") }
       p.days[t.dayNumber] = try day(FieldMap(v))
     }
-    for v in root.value("undoStack")?.elements ?? [] { p.undoStack.append(try undo(FieldMap(v))) }
+    var steps: [UndoEntry] = []
+    for v in root.value("undoStack")?.elements ?? [] { steps.append(try undo(FieldMap(v))) }
+    p.ledger.setSteps(steps)
     if let v = root.value("settings"), v.kind == .object { p.settings = try SettingsCoding.decode(FieldMap(v)) }
     return p
   }

@@ -2,17 +2,25 @@
 public struct LearnerProgress: Sendable, Equatable {
   public var questions: [QuestionRef: QuestionProgress] = [:]
   public var sessions: [String: SessionProgress] = [:]
+  /// The runs and the undo stack, kept by the rules all folds share (``RunLedger``).
+  var ledger = RunLedger<UndoEntry>(stepLimit: LearnerProgress.undoLimit, endedLimit: LearnerProgress.recentRunLimit)
   /// The unfinished quiz run, if any: resumable after `quit` or a crash.
-  public var activeRun: QuizRun?
+  public var activeRun: QuizRun? {
+    get { ledger.active }
+    set { ledger.active = newValue }
+  }
   /// The most recent runs that ended, oldest first (at most ``recentRunLimit``; the full history
   /// stays in the journal).
-  public var runs: [QuizRun] = []
+  public var runs: [QuizRun] {
+    get { ledger.ended }
+    set { ledger.ended = newValue }
+  }
   /// Score statistics per bank over every run that ended (`start BANK` runs with an answer).
   public var bankScores: [String: ScoreStats] = [:]
   /// Answers and study time per UTC day (days since 1970-01-01).
   public var days: [Int64: DayActivity] = [:]
-  /// What `undo` can take back, newest last (bounded).
-  var undoStack: [UndoEntry] = []
+  /// What `undo` can take back, newest last (at most ``undoLimit``).
+  var undoStack: ArraySlice<UndoEntry> { ledger.steps }
   /// The sequence number of the last event applied.
   public var lastSequence = 0
   public var settings = ProfileSettings.default
@@ -161,7 +169,7 @@ public struct DayActivity: Sendable, Equatable {
 }
 
 /// What applying an undoable event changed, so that `undone` can put it back.
-struct UndoEntry: Sendable, Equatable {
+struct UndoEntry: LedgerStep, Sendable, Equatable {
   public var sequence: Int
   /// Shown when undoing: `answer to swiftui-basics/q3`.
   public var summary: String
@@ -180,12 +188,29 @@ struct UndoEntry: Sendable, Equatable {
     self.sequence = sequence
     self.summary = summary
   }
+}
 
-  /// The run this step moved while it was going on (an answer, or an override during the run):
-  /// undoing the step reopens that run if it ended since, so its end's score changes belong here.
-  var movedRun: Int? {
-    if let run = previousRun { return run.id }
-    if let run = overriddenRun, run.endedAt == nil { return run.id }
-    return nil
+extension QuizRun: LedgerRun {
+  var isEnded: Bool { endedAt != nil }
+
+  mutating func record(_ outcome: RunOutcome) {
+    outcomes[position] = outcome
+    position += 1
+  }
+
+  mutating func append(_ subjects: [QuestionRef]) {
+    start.questions += subjects
+    outcomes += Array(repeating: nil, count: subjects.count)
+  }
+
+  mutating func rescore(at position: Int, _ score: Double) -> Bool {
+    guard position < outcomes.count else { return false }
+    outcomes[position]?.score = score
+    return true
+  }
+
+  mutating func end(_ ending: (at: Timestamp, reason: RunEndReason)) {
+    endedAt = ending.at
+    endReason = ending.reason
   }
 }
