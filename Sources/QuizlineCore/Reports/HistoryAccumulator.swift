@@ -2,11 +2,11 @@
 /// that still counts (the attempt log), each bank's quiz scores over time, and each question's first
 /// answer in the period (for item analysis).
 ///
-/// Runs and `undo` follow exactly the rules of ``LearnerProgress/apply(_:)`` (an answer is undone by
-/// `undone`; undoing the last answer of a finished quiz reopens it and takes its score back; `reset`
-/// of a bank clears its scores, and undoing the reset restores them). Tests replay the same events
-/// through `apply` and check that the score series give the same ``ScoreStats`` and the attempts
-/// the same daily counts.
+/// Runs and `undo` follow the rules of ``RunLedger``, the same code ``LearnerProgress/apply(_:)``
+/// runs (an answer is undone by `undone`; undoing the last answer of a finished quiz reopens it and
+/// takes its score back). This type only says what reports count: `reset` of a bank clears its score
+/// series, and undoing the reset restores it. Tests replay the same events through `apply` and
+/// check that the score series give the same ``ScoreStats`` and the attempts the same daily counts.
 public struct HistoryAccumulator: HistorySink, Sendable {
   /// Only answers and runs on or after this day (UTC day number) are kept; nil keeps everything.
   public let sinceDay: Int64?
@@ -26,13 +26,9 @@ public struct HistoryAccumulator: HistorySink, Sendable {
   private var lastDay: (day: Int64, index: Int) = (Int64.min, -1)
   /// Quiz runs by id: where they were drawn from (only kept for the attempt log).
   private var runSources: [Int: (HistoryEvent.SourceKind, Int32, Bool)] = [:]
-  private var active: HistoryRunState?
-  /// Ended runs that an undo record may still reopen.
-  private var endedRuns: [Int: HistoryRunState] = [:]
-  /// The undo stack as `apply` keeps it (at most ``LearnerProgress/undoLimit``); entries before
-  /// `undoStart` have fallen off (kept a while so that dropping one does not move the rest).
-  private var undo: [HistoryUndoRecord] = []
-  private var undoStart = 0
+  /// The runs and the undo stack, as `apply` keeps them (only the last ended run can be reopened or
+  /// overridden, so one is enough here).
+  private var ledger = RunLedger<HistoryUndoRecord>(stepLimit: LearnerProgress.undoLimit, endedLimit: 1)
   private var undoneAttempts = 0
 
   public init(sinceDay: Int64? = nil, keepAttempts: Bool = false) {
@@ -82,76 +78,33 @@ public struct HistoryAccumulator: HistorySink, Sendable {
   public mutating func consume(_ e: HistoryEvent, table: StringTable) {
     switch e.kind {
     case .quizStarted:
-      if let old = active { ended(old, at: e.at, early: true) }
-      active = HistoryRunState(id: e.sequence, start: e, outcomes: Array(repeating: nil, count: e.questions.count))
-      // As `apply`: answers of earlier runs can no longer be taken back once a new run began.
-      if undo[undoStart...].contains(where: { $0.runID != 0 || $0.overruledRun != 0 }) {
-        undo = undo[undoStart...].filter { $0.runID == 0 && $0.overruledRun == 0 }
-        undoStart = 0
-      }
+      let run = HistoryRunState(id: e.sequence, start: e, outcomes: Array(repeating: nil, count: e.questions.count))
+      if let old = ledger.begin(run, ending: ()) { countEnded(old, at: e.at, early: true) }
       if keepAttempts { runSources[e.sequence] = (e.sourceKind, e.sourceID, e.practice) }
     case .answered:
       var record = HistoryUndoRecord(sequence: e.sequence)
-      if active?.id == e.run, active?.current == e.subject {
-        record.runID = e.run
-        record.runPosition = active!.position
-        record.runLength = active!.start.questions.count
-        active!.outcomes[active!.position] = e.score
-        active!.position += 1
-      }
       let dayNumber = floorDiv(e.at, 86_400_000_000)
       if sinceDay.map({ dayNumber >= $0 }) ?? true {
-        let q = Int(e.subject)
-        if q >= counts.count {
-          counts += Array(repeating: 0, count: q + 1 - counts.count + 64)
-          first += Array(repeating: nil, count: counts.count - first.count)
-        }
-        let d = dayIndex(dayNumber)
-        record.day = d
-        record.previousDay = dayScores[d]
-        dayScores[d].answers += 1
-        if e.score >= 0.9999 { dayScores[d].correct += 1 }
-        dayScores[d].score += e.score
-        counts[q] += 1
-        if first[q] == nil {
-          first[q] = FirstAnswer(sequence: e.sequence, score: e.score, response: e.response)
-          record.setFirstAnswer = true
-        }
-        if keepAttempts {
-          let source =
-            active?.id == e.run
-            ? (active!.start.sourceKind, active!.start.sourceID, active!.start.practice) : runSources[e.run]
-          record.attempt = attempts.count
-          attempts.append(
-            Attempt(
-              sequence: e.sequence, at: e.at, run: e.run, score: e.score, seconds: e.seconds, question: e.subject,
-              response: e.response,
-              sourceID: source?.1 ?? -1, certainty: e.certainty.map { Int32(clamping: $0) } ?? Attempt.noCertainty,
-              rating: e.rating,
-              selfGrade: e.selfGrade, sourceKind: source?.0 ?? .review, known: source != nil,
-              practice: source?.2 ?? false))
-        }
-        record.question = e.subject
+        countAnswer(e, day: dayNumber, into: &record)
       }
-      push(record)
+      ledger.answer(record, run: e.run, subject: e.subject, outcome: e.score)
     case .skipped:
-      if active?.id == e.run, active?.current == e.subject {
-        active!.outcomes[active!.position] = .some(nil)
-        active!.position += 1
-      }
+      ledger.skip(run: e.run, subject: e.subject, outcome: nil)
     case .runEnded:
-      guard let run = active, run.id == e.run else { return }
-      if run.start.sourceKind == .bank, run.answeredCount > 0, undo.count > undoStart,
-        undo[undo.count - 1].movedRun == e.run,
-        undo[undo.count - 1].seriesBank < 0
-      {
-        undo[undo.count - 1].seriesBank = run.start.sourceID
-        undo[undo.count - 1].seriesPrevious = series[run.start.sourceID]
+      guard let run = ledger.end(run: e.run, ()) else { return }
+      if run.start.sourceKind == .bank, run.answeredCount > 0 {
+        let bank = run.start.sourceID
+        let previous = series[bank]
+        ledger.amendStepThatMoved(e.run) { top in
+          if top.seriesBank < 0 {
+            top.seriesBank = bank
+            top.seriesPrevious = previous
+          }
+        }
       }
-      ended(run, at: e.at, early: e.endedEarly)
-      active = nil
+      countEnded(run, at: e.at, early: e.endedEarly)
     case .sessionCompleted, .sessionReopened:
-      push(HistoryUndoRecord(sequence: e.sequence))
+      ledger.push(HistoryUndoRecord(sequence: e.sequence))
     case .reset:
       var record = HistoryUndoRecord(sequence: e.sequence)
       if e.sourceKind == .bank {
@@ -159,33 +112,61 @@ public struct HistoryAccumulator: HistorySink, Sendable {
         record.seriesPrevious = series[e.subject]
         series[e.subject] = nil
       }
-      push(record)
+      ledger.push(record)
     case .overridden:
-      overrule(e)
+      override(e)
     case .requeued:
-      if var run = active, run.id == e.run {
-        run.start.questions += e.questions
-        run.outcomes += Array(repeating: nil, count: e.questions.count)
-        active = run
-      }
+      ledger.requeue(run: e.run, e.questions)
     case .undone:
-      guard let index = undo[undoStart...].lastIndex(where: { $0.sequence == e.run }) else { return }
-      let record = undo.remove(at: index)
+      guard let record = ledger.undo(e.run) else { return }
       restore(record)
     case .flagged, .other:
       break
     }
   }
 
-  /// An answer's mark overruled, by the rules of `LearnerProgress.applyOverride`: the answer's day,
+  /// An answer in the period: its day, its question's count and first answer, its attempt.
+  private mutating func countAnswer(_ e: HistoryEvent, day dayNumber: Int64, into record: inout HistoryUndoRecord) {
+    let q = Int(e.subject)
+    if q >= counts.count {
+      counts += Array(repeating: 0, count: q + 1 - counts.count + 64)
+      first += Array(repeating: nil, count: counts.count - first.count)
+    }
+    let d = dayIndex(dayNumber)
+    record.day = d
+    record.previousDay = dayScores[d]
+    dayScores[d].answers += 1
+    if e.score >= 0.9999 { dayScores[d].correct += 1 }
+    dayScores[d].score += e.score
+    counts[q] += 1
+    if first[q] == nil {
+      first[q] = FirstAnswer(sequence: e.sequence, score: e.score, response: e.response)
+      record.setFirstAnswer = true
+    }
+    if keepAttempts {
+      let active = ledger.active
+      let source =
+        active?.id == e.run ? (active!.start.sourceKind, active!.start.sourceID, active!.start.practice) : runSources[e.run]
+      record.attempt = attempts.count
+      attempts.append(
+        Attempt(
+          sequence: e.sequence, at: e.at, run: e.run, score: e.score, seconds: e.seconds, question: e.subject,
+          response: e.response,
+          sourceID: source?.1 ?? -1, certainty: e.certainty.map { Int32(clamping: $0) } ?? Attempt.noCertainty,
+          rating: e.rating,
+          selfGrade: e.selfGrade, sourceKind: source?.0 ?? .review, known: source != nil,
+          practice: source?.2 ?? false))
+    }
+    record.question = e.subject
+  }
+
+  /// An answer's mark overridden, as `LearnerProgress.applyOverride` does: the answer's day,
   /// attempt, first answer and run take the new score (an ended bank run's point in the series
-  /// too); nothing when the answer's undo record is gone.
-  private mutating func overrule(_ e: HistoryEvent) {
-    guard let k = undo[undoStart...].lastIndex(where: { $0.sequence == e.target }), undo[k].runID == e.run,
-      e.run != 0
-    else { return }
-    let answer = undo[k]
+  /// too); nothing when the answer's undo step is gone.
+  private mutating func override(_ e: HistoryEvent) {
+    guard let answer = ledger.answerStep(e.target, run: e.run), let before = answer.previousRun else { return }
     var record = HistoryUndoRecord(sequence: e.sequence)
+    record.overrides = true
     let delta = e.score - e.previousScore
     let correctDelta = (e.score >= 0.9999 ? 1 : 0) - (e.previousScore >= 0.9999 ? 1 : 0)
     if answer.day >= 0 {
@@ -195,29 +176,20 @@ public struct HistoryAccumulator: HistorySink, Sendable {
       dayScores[answer.day].score += delta
     }
     if answer.attempt >= 0 {
-      record.overruledAttempt = answer.attempt
+      record.overriddenAttempt = answer.attempt
       record.previousAttempt = attempts[answer.attempt]
       attempts[answer.attempt].score = e.score
       attempts[answer.attempt].rating = e.rating
     }
     if answer.question >= 0, let f = first[Int(answer.question)], f.sequence == e.target {
-      record.overruledFirst = answer.question
+      record.overriddenFirst = answer.question
       record.previousFirst = f
       first[Int(answer.question)]?.score = e.score
     }
-    record.overruledRun = e.run
-    record.runPosition = answer.runPosition
-    if var run = active, run.id == e.run {
-      record.previousRunState = run
-      record.overruledWhileActive = true
-      run.outcomes[answer.runPosition] = .some(e.score)
-      active = run
-    } else if var run = endedRuns[e.run] {
-      record.previousRunState = run
-      run.outcomes[answer.runPosition] = .some(e.score)
-      endedRuns[e.run] = run
+    if let (old, run) = ledger.rescore(run: e.run, at: before.position, e.score) {
+      record.overriddenRun = old
       let bank = run.start.sourceID
-      if run.start.sourceKind == .bank, let head = series[bank], head.point.run == e.run {
+      if run.isEnded, run.start.sourceKind == .bank, let head = series[bank], head.point.run == e.run {
         record.seriesBank = bank
         record.seriesPrevious = head
         var point = head.point
@@ -225,7 +197,7 @@ public struct HistoryAccumulator: HistorySink, Sendable {
         series[bank] = ScoreNode(point: point, next: head.next)
       }
     }
-    push(record)
+    ledger.push(record)
   }
 
   private mutating func dayIndex(_ day: Int64) -> Int {
@@ -243,72 +215,36 @@ public struct HistoryAccumulator: HistorySink, Sendable {
     return index
   }
 
-  private mutating func ended(_ run: HistoryRunState, at: Int64, early: Bool) {
-    if undo[undoStart...].contains(where: { $0.runID == run.id }) {
-      endedRuns[run.id] = run
-      if endedRuns.count > 64 {
-        let live = Set(undo[undoStart...].map(\.runID))
-        endedRuns = endedRuns.filter { live.contains($0.key) }
-      }
-    }
+  /// Counts an ended run: a bank quiz with an answer adds a point to the bank's score series.
+  private mutating func countEnded(_ run: HistoryRunState, at: Int64, early: Bool) {
     guard run.start.sourceKind == .bank, run.answeredCount > 0 else { return }
     let bank = run.start.sourceID
     let point = ScorePoint(run: run.id, endedAt: at, percent: run.percent, endedEarly: early)
     series[bank] = ScoreNode(point: point, next: series[bank] ?? nil)
   }
 
-  private mutating func push(_ record: HistoryUndoRecord) {
-    undo.append(record)
-    if undo.count - undoStart > LearnerProgress.undoLimit { undoStart = undo.count - LearnerProgress.undoLimit }
-    if undoStart >= 4096 {
-      undo.removeFirst(undoStart)
-      undoStart = 0
-    }
-  }
-
+  /// Puts back the counts an undone step changed (``RunLedger/undo(_:)`` put the runs back).
   private mutating func restore(_ record: HistoryUndoRecord) {
-    if record.overruledRun != 0 {
-      if record.overruledAttempt >= 0 { attempts[record.overruledAttempt] = record.previousAttempt! }
-      if record.overruledFirst >= 0 { first[Int(record.overruledFirst)] = record.previousFirst }
-      if record.day >= 0 { dayScores[record.day] = record.previousDay }
-      if record.seriesBank >= 0 { series[record.seriesBank] = record.seriesPrevious }
-      if let run = record.previousRunState {
-        if active?.id == run.id || (record.overruledWhileActive && active == nil) {
-          active = run
-        } else if !record.overruledWhileActive, endedRuns[run.id] != nil {
-          endedRuns[run.id] = run
+    if record.overrides {
+      if record.overriddenAttempt >= 0 { attempts[record.overriddenAttempt] = record.previousAttempt! }
+      if record.overriddenFirst >= 0 { first[Int(record.overriddenFirst)] = record.previousFirst }
+    } else {
+      if record.attempt >= 0 {
+        let k = record.attempt
+        attempts[k].undone = true
+        undoneAttempts += 1
+        if k == attempts.count - 1 {
+          attempts.removeLast()
+          undoneAttempts -= 1
         }
       }
-      return
-    }
-    if record.attempt >= 0 {
-      let k = record.attempt
-      attempts[k].undone = true
-      undoneAttempts += 1
-      if k == attempts.count - 1 {
-        attempts.removeLast()
-        undoneAttempts -= 1
+      if record.question >= 0 {
+        let q = Int(record.question)
+        counts[q] -= 1
+        if record.setFirstAnswer, first[q]?.sequence == record.sequence { first[q] = nil }
       }
-    }
-    if record.question >= 0 {
-      let q = Int(record.question)
-      counts[q] -= 1
-      if record.setFirstAnswer, first[q]?.sequence == record.sequence { first[q] = nil }
     }
     if record.day >= 0 { dayScores[record.day] = record.previousDay }
     if record.seriesBank >= 0 { series[record.seriesBank] = record.seriesPrevious }
-    // The run as it was before the answer: the same run rewound to the answer's position (nothing
-    // after it can have been recorded, as the answer was the newest undoable step).
-    if record.runID != 0, active == nil || active?.id == record.runID {
-      guard var run = active?.id == record.runID ? active : endedRuns[record.runID] else { return }
-      // Questions added to the run after the answer (requeued) go too, as the run before it had none.
-      if record.runLength < run.start.questions.count {
-        run.start.questions.removeLast(run.start.questions.count - record.runLength)
-        run.outcomes.removeLast(run.outcomes.count - record.runLength)
-      }
-      for k in record.runPosition..<run.outcomes.count { run.outcomes[k] = nil }
-      run.position = record.runPosition
-      active = run
-    }
   }
 }

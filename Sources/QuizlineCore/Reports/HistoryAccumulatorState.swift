@@ -1,18 +1,37 @@
 /// What ``HistoryAccumulator`` keeps of runs and undo steps, on interned ids.
 
-/// The active run, as `QuizRun` keeps it (scores only).
-struct HistoryRunState {
+/// A quiz run as reports follow it (scores only), by the rules of ``RunLedger``.
+struct HistoryRunState: LedgerRun {
   var id: Int
   var start: HistoryEvent
   var position = 0
   /// nil: not reached; .some(nil): skipped; .some(score): answered.
   var outcomes: [Double??]
+  var isEnded = false
 
   init(id: Int, start: HistoryEvent, outcomes: [Double??]) {
     self.id = id
     self.start = start
     self.outcomes = outcomes
   }
+
+  mutating func record(_ outcome: Double?) {
+    outcomes[position] = .some(outcome)
+    position += 1
+  }
+
+  mutating func append(_ subjects: [Int32]) {
+    start.questions += subjects
+    outcomes += Array(repeating: nil, count: subjects.count)
+  }
+
+  mutating func rescore(at position: Int, _ score: Double) -> Bool {
+    guard position < outcomes.count else { return false }
+    if outcomes[position] != nil { outcomes[position] = .some(score) }
+    return true
+  }
+
+  mutating func end(_ ending: Void) { isEnded = true }
 
   var current: Int32? { position < start.questions.count ? start.questions[position] : nil }
   var answeredCount: Int { outcomes.filter { ($0 ?? nil) != nil }.count }
@@ -37,14 +56,11 @@ struct HistoryRunState {
   }
 }
 
-/// What undoing one step puts back (the fields of `apply`'s `UndoEntry` that reports need).
-struct HistoryUndoRecord {
+/// What undoing one step puts back in the reports' counts (``RunLedger`` puts the runs back).
+struct HistoryUndoRecord: LedgerStep {
   var sequence: Int
-  /// The run the answer moved on, and the position it was at (0: none).
-  var runID = 0
-  var runPosition = 0
-  /// The run's number of questions when the answer was given (`requeued` adds to it).
-  var runLength = 0
+  var previousRun: HistoryRunState?
+  var overriddenRun: HistoryRunState?
   /// The bank whose score series this step changed (-1: none) and the series before.
   var seriesBank: Int32 = -1
   var seriesPrevious: ScoreNode?
@@ -54,18 +70,12 @@ struct HistoryUndoRecord {
   var setFirstAnswer = false
   var day = -1
   var previousDay = DayScore()
-  /// An `overridden` event: the run whose outcome it changed (0: none), the run before, and the
-  /// attempt and first answer it changed (-1: none) as they were.
-  var overruledRun = 0
-  var overruledWhileActive = false
-  var previousRunState: HistoryRunState?
-  var overruledAttempt = -1
+  /// An `overridden` event: the attempt and first answer it changed (-1: none) as they were.
+  var overrides = false
+  var overriddenAttempt = -1
   var previousAttempt: Attempt?
-  var overruledFirst: Int32 = -1
+  var overriddenFirst: Int32 = -1
   var previousFirst: FirstAnswer?
 
   init(sequence: Int) { self.sequence = sequence }
-
-  /// As `UndoEntry.movedRun`: the run an answer, or an override during the run, moved (0: none).
-  var movedRun: Int { runID != 0 ? runID : overruledWhileActive ? overruledRun : 0 }
 }
