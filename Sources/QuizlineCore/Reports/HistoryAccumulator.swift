@@ -78,7 +78,7 @@ public struct HistoryAccumulator: HistorySink, Sendable {
   public mutating func consume(_ e: HistoryEvent, table: StringTable) {
     switch e.kind {
     case .quizStarted:
-      let run = HistoryRunState(id: e.sequence, start: e, outcomes: Array(repeating: nil, count: e.questions.count))
+      let run = HistoryRunState(started: e)
       if let old = ledger.begin(run, ending: ()) { countEnded(old, at: e.at, early: true) }
       if keepAttempts { runSources[e.sequence] = (e.sourceKind, e.sourceID, e.practice) }
     case .answered:
@@ -92,8 +92,8 @@ public struct HistoryAccumulator: HistorySink, Sendable {
       ledger.skip(run: e.run, subject: e.subject, outcome: nil)
     case .runEnded:
       guard let run = ledger.end(run: e.run, ()) else { return }
-      if run.start.sourceKind == .bank, run.answeredCount > 0 {
-        let bank = run.start.sourceID
+      if run.sourceKind == .bank, run.answeredCount > 0 {
+        let bank = run.sourceID
         let previous = series[bank]
         ledger.amendStepThatMoved(e.run) { top in
           if top.seriesBank < 0 {
@@ -146,7 +146,7 @@ public struct HistoryAccumulator: HistorySink, Sendable {
     if keepAttempts {
       let active = ledger.active
       let source =
-        active?.id == e.run ? (active!.start.sourceKind, active!.start.sourceID, active!.start.practice) : runSources[e.run]
+        active?.id == e.run ? (active!.sourceKind, active!.sourceID, active!.practice) : runSources[e.run]
       record.attempt = attempts.count
       attempts.append(
         Attempt(
@@ -166,7 +166,8 @@ public struct HistoryAccumulator: HistorySink, Sendable {
   private mutating func override(_ e: HistoryEvent) {
     guard let answer = ledger.answerStep(e.target, run: e.run), let before = answer.previousRun else { return }
     var record = HistoryUndoRecord(sequence: e.sequence)
-    record.overrides = true
+    let backup = OverrideUndo()
+    record.override = backup
     let delta = e.score - e.previousScore
     let correctDelta = (e.score >= 0.9999 ? 1 : 0) - (e.previousScore >= 0.9999 ? 1 : 0)
     if answer.day >= 0 {
@@ -176,20 +177,20 @@ public struct HistoryAccumulator: HistorySink, Sendable {
       dayScores[answer.day].score += delta
     }
     if answer.attempt >= 0 {
-      record.overriddenAttempt = answer.attempt
-      record.previousAttempt = attempts[answer.attempt]
+      backup.attempt = answer.attempt
+      backup.previousAttempt = attempts[answer.attempt]
       attempts[answer.attempt].score = e.score
       attempts[answer.attempt].rating = e.rating
     }
     if answer.question >= 0, let f = first[Int(answer.question)], f.sequence == e.target {
-      record.overriddenFirst = answer.question
-      record.previousFirst = f
+      backup.first = answer.question
+      backup.previousFirst = f
       first[Int(answer.question)]?.score = e.score
     }
     if let (old, run) = ledger.rescore(run: e.run, at: before.position, e.score) {
       record.overriddenRun = old
-      let bank = run.start.sourceID
-      if run.isEnded, run.start.sourceKind == .bank, let head = series[bank], head.point.run == e.run {
+      let bank = run.sourceID
+      if run.isEnded, run.sourceKind == .bank, let head = series[bank], head.point.run == e.run {
         record.seriesBank = bank
         record.seriesPrevious = head
         var point = head.point
@@ -217,17 +218,17 @@ public struct HistoryAccumulator: HistorySink, Sendable {
 
   /// Counts an ended run: a bank quiz with an answer adds a point to the bank's score series.
   private mutating func countEnded(_ run: HistoryRunState, at: Int64, early: Bool) {
-    guard run.start.sourceKind == .bank, run.answeredCount > 0 else { return }
-    let bank = run.start.sourceID
+    guard run.sourceKind == .bank, run.answeredCount > 0 else { return }
+    let bank = run.sourceID
     let point = ScorePoint(run: run.id, endedAt: at, percent: run.percent, endedEarly: early)
     series[bank] = ScoreNode(point: point, next: series[bank] ?? nil)
   }
 
   /// Puts back the counts an undone step changed (``RunLedger/undo(_:)`` put the runs back).
   private mutating func restore(_ record: HistoryUndoRecord) {
-    if record.overrides {
-      if record.overriddenAttempt >= 0 { attempts[record.overriddenAttempt] = record.previousAttempt! }
-      if record.overriddenFirst >= 0 { first[Int(record.overriddenFirst)] = record.previousFirst }
+    if let backup = record.override {
+      if backup.attempt >= 0 { attempts[backup.attempt] = backup.previousAttempt! }
+      if backup.first >= 0 { first[Int(backup.first)] = backup.previousFirst }
     } else {
       if record.attempt >= 0 {
         let k = record.attempt

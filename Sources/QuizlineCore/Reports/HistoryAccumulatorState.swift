@@ -3,16 +3,24 @@
 /// A quiz run as reports follow it (scores only), by the rules of ``RunLedger``.
 struct HistoryRunState: LedgerRun {
   var id: Int
-  var start: HistoryEvent
+  /// Where the run's questions were drawn from (a bank, a checkpoint, a review) and its id.
+  var sourceKind: HistoryEvent.SourceKind
+  var sourceID: Int32
+  var practice: Bool
+  var questions: [Int32]
   var position = 0
   /// nil: not reached; .some(nil): skipped; .some(score): answered.
   var outcomes: [Double??]
   var isEnded = false
 
-  init(id: Int, start: HistoryEvent, outcomes: [Double??]) {
-    self.id = id
-    self.start = start
-    self.outcomes = outcomes
+  /// The run a `quizStarted` event begins.
+  init(started e: HistoryEvent) {
+    id = e.sequence
+    sourceKind = e.sourceKind
+    sourceID = e.sourceID
+    practice = e.practice
+    questions = e.questions
+    outcomes = Array(repeating: nil, count: e.questions.count)
   }
 
   mutating func record(_ outcome: Double?) {
@@ -21,7 +29,7 @@ struct HistoryRunState: LedgerRun {
   }
 
   mutating func append(_ subjects: [Int32]) {
-    start.questions += subjects
+    questions += subjects
     outcomes += Array(repeating: nil, count: subjects.count)
   }
 
@@ -33,14 +41,14 @@ struct HistoryRunState: LedgerRun {
 
   mutating func end(_ ending: Void) { isEnded = true }
 
-  var current: Int32? { position < start.questions.count ? start.questions[position] : nil }
+  var current: Int32? { position < questions.count ? questions[position] : nil }
   var answeredCount: Int { outcomes.filter { ($0 ?? nil) != nil }.count }
   /// Exactly `QuizRun.percent`: each question once (its last answered score, else 0), the same
   /// sum in the same order.
   var percent: Int {
     var slot: [Int32: Int] = [:]
     var scores: [Double] = []
-    for (q, outcome) in zip(start.questions, outcomes) {
+    for (q, outcome) in zip(questions, outcomes) {
       let k: Int
       if let known = slot[q] {
         k = known
@@ -70,12 +78,17 @@ struct HistoryUndoRecord: LedgerStep {
   var setFirstAnswer = false
   var day = -1
   var previousDay = DayScore()
-  /// An `overridden` event: the attempt and first answer it changed (-1: none) as they were.
-  var overrides = false
-  var overriddenAttempt = -1
-  var previousAttempt: Attempt?
-  var overriddenFirst: Int32 = -1
-  var previousFirst: FirstAnswer?
+  /// An `overridden` event: what it changed as it was (boxed: rare, and steps are copied often).
+  var override: OverrideUndo?
 
   init(sequence: Int) { self.sequence = sequence }
+}
+
+/// The attempt and first answer an `overridden` event changed (-1: none), as they were. Written
+/// only while its step is made, never after (so sharing it between copies of the step is safe).
+final class OverrideUndo: @unchecked Sendable {
+  var attempt = -1
+  var previousAttempt: Attempt?
+  var first: Int32 = -1
+  var previousFirst: FirstAnswer?
 }
