@@ -4,8 +4,13 @@
 public enum SnapshotCoding {
   public static let schemaVersion = 1
 
-  public static func encode(_ p: LearnerProgress, writtenAt: Timestamp) -> String {
-    let doc = JSONText.object([
+  public static func encode(_ progress: LearnerProgress, writtenAt: Timestamp) -> String {
+    // Device 0's run, undo and sequence at the top, every other device's under "devices" (in
+    // SnapshotCoding+Devices.swift): the bytes do not depend on which device wrote them.
+    var p = progress
+    p.switchDevice(0)
+    let doc = JSONText.object(
+      [
       ("schemaVersion", .int(schemaVersion)),
       ("lastSequence", .int(p.lastSequence)),
       ("writtenAt", .string(writtenAt.iso8601)),
@@ -20,7 +25,7 @@ public enum SnapshotCoding {
       ),
       ("undoStack", .array(p.undoStack.map(undo))),
       ("settings", SettingsCoding.encode(p.settings)),
-    ])
+    ] + devices(p))
     return doc.sortedKeys.rendered(pretty: true) + "\n"
   }
 

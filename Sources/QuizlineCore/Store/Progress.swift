@@ -16,6 +16,13 @@ public struct LearnerProgress: Sendable, Equatable {
   /// The sequence number of the last event applied.
   public var lastSequence = 0
   public var settings = ProfileSettings.default
+  /// The device whose run, undo stack and sequence the three fields above hold (its tag, see
+  /// ``DeviceSequence``; 0 for a profile's first, migrated device and for single-device use).
+  public internal(set) var currentDevice = 0
+  /// The same three per-device fields of every other device seen (`Progress+Devices.swift`).
+  var otherDevices: [Int: DeviceContext] = [:]
+  /// In a multi-device fold, the merge position of the last event applied (nil otherwise).
+  public var mergedThrough: MergePosition?
 
   public init() {}
 
