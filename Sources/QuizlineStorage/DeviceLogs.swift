@@ -11,7 +11,7 @@ import QuizlineCore
 public struct DeviceRecord: Sendable, Equatable {
   public var id: String
   public var name: String
-  /// Its sequence numbers start at `tag << 40` (``DeviceSequence``).
+  /// Its sequence numbers start at `tag << 32` (``DeviceSequence``).
   public var tag: Int
   public var createdAt: Timestamp
 

@@ -43,7 +43,9 @@ public enum DeviceProfileOpener {
     }
     if state.rebuilt, let warning = store.checkpoint(state.progress, at: now) { notices.append(warning) }
     if let warning = ProfileBackups.takeDaily(layout, state.progress, now: now) { notices.append(warning) }
-    return OpenedProfile(progress: state.progress, store: store, journal: store, layout: layout, notices: notices)
+    return OpenedProfile(
+      progress: state.progress, store: store, journal: store, layout: layout, notices: notices,
+      incoming: state.incoming)
   }
 
   /// Reads without locking and without changing any file; `layout.device` (when it has a folder

@@ -18,7 +18,7 @@ struct DeviceState {
   /// This device's events not covered by the snapshot.
   var ownSinceSnapshot = 0
   /// Answers (and all events) that came from other devices since the snapshot, by device name.
-  var incoming: [(device: String, answers: Int, events: Int)] = []
+  var incoming: [DeviceIncoming] = []
 
   static func load(
     _ layout: ProfileLayout, local: Int, label: String, now: Timestamp, repair: Bool, fromScratch: Bool = false
@@ -48,7 +48,7 @@ struct DeviceState {
     if let s = snapshot, s.mergedThrough == nil, !s.deviceSequences.isEmpty { snapshot = nil }
     let vector = snapshot?.deviceSequences ?? [:]
     var logs = try readLogs(layout, vector: snapshot == nil ? nil : vector, notices: &state.notices)
-    if var base = snapshot, covers(logs, vector: vector), canApplyOnTop(logs.map(\.log), base) {
+    if var base = snapshot, covers(logs, vector: vector), DeviceMerge.canApplyOnTop(logs.map(\.log), base) {
       DeviceMerge.fold(logs.map(\.log), into: &base, local: local)
       state.progress = base
     } else {
@@ -65,7 +65,7 @@ struct DeviceState {
       }
       state.rebuilt = true
       let answers = fresh.filter { if case .answered = $0.payload { true } else { false } }.count
-      state.incoming.append((read.label, answers, fresh.count))
+      state.incoming.append(DeviceIncoming(device: read.label, answers: answers, events: fresh.count))
     }
     if !state.incoming.isEmpty {
       state.notices.append(
@@ -115,22 +115,5 @@ struct DeviceState {
       if let last = read.lastOnDisk { onDisk[DeviceSequence.tag(of: last)] = last }
     }
     return vector.allSatisfy { entry in (onDisk[entry.key] ?? Int.min) >= entry.value }
-  }
-
-  /// Whether every new event sorts after the snapshot's last merged event, and every new `undone`
-  /// takes back a new event (else the fold must start again).
-  static func canApplyOnTop(_ logs: [DeviceLog], _ snapshot: LearnerProgress) -> Bool {
-    let events = logs.reduce(0) { $0 + $1.events.count }
-    guard events > 0 else { return true }
-    guard let through = snapshot.mergedThrough else { return snapshot.deviceSequences.isEmpty }
-    for log in logs {
-      var sequences = Set<Int>()
-      for event in log.events {
-        if MergePosition(at: event.at, device: log.device, sequence: event.sequence) <= through { return false }
-        if case .undone(let target) = event.payload, !sequences.contains(target) { return false }
-        sequences.insert(event.sequence)
-      }
-    }
-    return true
   }
 }

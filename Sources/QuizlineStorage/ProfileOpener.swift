@@ -14,6 +14,15 @@ public struct OpenedProfile {
   public var journal: any Journal
   public var layout: ProfileLayout
   public var notices: [String]
+  /// In a per-device profile: what other devices recorded since this device's snapshot.
+  public var incoming: [DeviceIncoming] = []
+}
+
+/// Events another device recorded that this device had not folded in yet.
+public struct DeviceIncoming: Sendable, Equatable {
+  public var device: String
+  public var answers: Int
+  public var events: Int
 }
 
 /// Opens profiles: snapshot plus newer journal lines, with recovery that never overwrites what it

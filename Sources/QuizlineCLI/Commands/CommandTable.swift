@@ -47,6 +47,7 @@ enum CommandTable {
   /// Commands contributed by other files (each feature registers its own spec here).
   static let extraCommands: [CommandSpec] = [
     ImportCommand.spec, ExportAnkiCommand.spec, ReportCommand.spec, BackupCommands.list, BackupCommands.restore,
+    SyncCommand.spec,
   ]
 
   public static var parser: ArgumentParser<CommandSpec> {

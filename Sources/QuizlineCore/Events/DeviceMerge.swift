@@ -85,6 +85,23 @@ public enum DeviceMerge {
     progress.switchDevice(local)
   }
 
+  /// Whether every new event sorts after the snapshot's last merged event, and every new `undone`
+  /// takes back a new event (else the fold must start again).
+  public static func canApplyOnTop(_ logs: [DeviceLog], _ snapshot: LearnerProgress) -> Bool {
+    let events = logs.reduce(0) { $0 + $1.events.count }
+    guard events > 0 else { return true }
+    guard let through = snapshot.mergedThrough else { return snapshot.deviceSequences.isEmpty }
+    for log in logs {
+      var sequences = Set<Int>()
+      for event in log.events {
+        if MergePosition(at: event.at, device: log.device, sequence: event.sequence) <= through { return false }
+        if case .undone(let target) = event.payload, !sequences.contains(target) { return false }
+        sequences.insert(event.sequence)
+      }
+    }
+    return true
+  }
+
   /// The position of `sequence` among `events[..<limit]` (rising sequence numbers), if present.
   static func index(of sequence: Int, in events: [RecordedEvent], before limit: Int) -> Int? {
     var low = 0

@@ -1,10 +1,11 @@
-/// Sequence numbers across devices: each device numbers its own events from its tag times 2^40, so
+/// Sequence numbers across devices: each device numbers its own events from its tag times 2^32, so
 /// a sequence number (and so a run id, an undo target, a fuzz seed) names one event of one device.
 /// Tag 0 is a profile's first device (a profile migrated from the single-journal layout keeps its
-/// numbers 1, 2, 3, … unchanged); a new device draws a tag in 1..<2^22.
+/// numbers 1, 2, 3, … unchanged); a new device draws a tag in 1..<2^20. Every number stays below
+/// 2^52, so JSON readers that hold numbers as doubles (DuckDB, Python, JavaScript) read them exactly.
 public enum DeviceSequence {
-  public static let shift = 40
-  public static let tagLimit = 1 << 22
+  public static let shift = 32
+  public static let tagLimit = 1 << 20
 
   /// The device tag a sequence number belongs to.
   public static func tag(of sequence: Int) -> Int { sequence >> shift }
