@@ -68,11 +68,20 @@ enum DeviceLogReader {
   /// The events of the device whose layout is `layout` with a sequence number above `after`. A line
   /// without its newline (a write or a copy in flight) is left for next time, never repaired; a
   /// damaged line is reported with the device and its line number and the rest is used.
-  static func read(_ layout: ProfileLayout, label: String, after: Int?) throws(ProfileError) -> DeviceLogRead {
+  ///
+  /// `contiguous` (another device's log): a device numbers its events without gaps, so a gap means
+  /// a file that has not arrived yet (a segment copied after the journal): reading stops before it
+  /// and takes the rest next time, once the missing events are there. A damaged line counts as
+  /// the one event it stands for.
+  static func read(_ layout: ProfileLayout, label: String, after: Int?, contiguous: Bool = false)
+    throws(ProfileError) -> DeviceLogRead
+  {
     var result = DeviceLogRead(log: DeviceLog(device: layout.device ?? "", events: []))
     var last = Int.min
+    var expected = after.map { $0 + 1 }
+    var damaged = 0
     let segments = layout.archivedSegments()
-    for (k, path) in (segments + [layout.journal]).enumerated() {
+    files: for (k, path) in (segments + [layout.journal]).enumerated() {
       if k < segments.count, let after, let end = segmentEnd(path) {
         result.lastOnDisk = max(result.lastOnDisk ?? end, end)
         if end <= after { continue }
@@ -92,9 +101,16 @@ enum DeviceLogReader {
         } catch {
           result.notices.append(
             "\(path):\(line): a line of device \(label) could not be read (\(error.message)) and was left out")
+          damaged += 1
           continue
         }
         guard event.sequence > last else { continue }
+        if contiguous {
+          let next = expected ?? DeviceSequence.base(of: DeviceSequence.tag(of: event.sequence)) + 1
+          if event.sequence > next + damaged { break files }
+          expected = max(next, event.sequence + 1)
+          damaged = 0
+        }
         last = event.sequence
         result.lastOnDisk = max(result.lastOnDisk ?? last, last)
         if let after, event.sequence <= after { continue }

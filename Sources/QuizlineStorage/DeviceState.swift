@@ -92,7 +92,8 @@ struct DeviceState {
     for (id, record) in DeviceProfileOpener.devices(layout) {
       let label = record?.name ?? id
       let after = record.flatMap { vector?[$0.tag] ?? (vector == nil ? nil : DeviceSequence.base(of: $0.tag)) }
-      let read = try DeviceLogReader.read(layout.forDevice(id), label: "'\(label)'", after: after)
+      let read = try DeviceLogReader.read(
+        layout.forDevice(id), label: "'\(label)'", after: after, contiguous: id != layout.device)
       notices += read.notices
       var log = read.log
       if let vector { log.events.removeAll { $0.sequence <= vector[DeviceSequence.tag(of: $0.sequence)] ?? 0 } }

@@ -28,12 +28,13 @@ import Testing
     try Data(journal.utf8).write(to: URL(fileURLWithPath: folder + "/journal.jsonl"))
   }
 
-  /// Journal lines of `count` answers by the device with `tag`, a minute apart from `t0`.
-  func answers(tag: Int, count: Int, from first: Int = 1) -> [String] {
-    (first..<(first + count)).map { k in
+  /// Journal lines of `count` answers by the device with `tag` (its sequence numbers 1, 2, …), a
+  /// minute apart from `t0` plus `minute` minutes.
+  func answers(tag: Int, count: Int, minute: Int = 1) -> [String] {
+    (1...count).map { k in
       EventCoding.encode(
         RecordedEvent(
-          sequence: DeviceSequence.base(of: tag) + k, at: Self.t0.adding(seconds: Int64(60 * k)),
+          sequence: DeviceSequence.base(of: tag) + k, at: Self.t0.adding(seconds: Int64(60 * (k - 1 + minute))),
           payload: .answered(
             AnswerRecord(run: 0, question: Self.ref, response: "b", score: 1, seconds: 3, rating: .good))))
     }
@@ -119,7 +120,7 @@ import Testing
     let dir = try temporaryDirectory() + "/default"
     let mine = ProfileLayout(directory: dir, device: Self.laptop)
     let cafe = "cccc2222cccc2222cccc2222cccc2222"
-    let deskLines = answers(tag: 9, count: 3, from: 5)  // t0 + 5, 6, 7 minutes
+    let deskLines = answers(tag: 9, count: 3, minute: 5)  // t0 + 5, 6, 7 minutes
     try writeDevice(mine, id: Self.desk, name: "desk", tag: 9, journal: deskLines.joined(separator: "\n") + "\n")
     var first: OpenedProfile? = try DeviceProfileOpener.open(mine, name: "laptop", profile: "default", now: Self.t0)
     #expect(first?.progress.question(Self.ref).attempts == 3)
