@@ -112,7 +112,7 @@ public enum DeviceProfileOpener {
     return record
   }
 
-  static func hasLegacyLog(_ layout: ProfileLayout) -> Bool {
+  public static func hasLegacyLog(_ layout: ProfileLayout) -> Bool {
     FileOps.exists(layout.legacyJournal) || !layout.forDevice(nil).archivedSegments().isEmpty
   }
 

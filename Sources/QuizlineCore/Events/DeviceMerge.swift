@@ -23,15 +23,20 @@ public struct DeviceLog: Sendable, Equatable {
 public enum DeviceMerge {
   /// The merged order as (log index, event index) pairs.
   public static func order(_ logs: [DeviceLog]) -> [(log: Int, index: Int)] {
-    let ranked = logs.indices.sorted { logs[$0].device < logs[$1].device }
-    var next = Array(repeating: 0, count: logs.count)
+    order(logs.map { $0.events.map(\.at.microseconds) }, devices: logs.map(\.device))
+  }
+
+  /// The merged order of logs given by their events' times (microseconds) and their device ids.
+  public static func order(_ times: [[Int64]], devices: [String]) -> [(log: Int, index: Int)] {
+    let ranked = times.indices.sorted { devices[$0] < devices[$1] }
+    var next = Array(repeating: 0, count: times.count)
     var out: [(log: Int, index: Int)] = []
-    out.reserveCapacity(logs.reduce(0) { $0 + $1.events.count })
+    out.reserveCapacity(times.reduce(0) { $0 + $1.count })
     while true {
       var best = -1
-      for l in ranked where next[l] < logs[l].events.count {
+      for l in ranked where next[l] < times[l].count {
         // `ranked` is in device order, so a tie on time keeps the earlier device.
-        if best < 0 || logs[l].events[next[l]].at < logs[best].events[next[best]].at { best = l }
+        if best < 0 || times[l][next[l]] < times[best][next[best]] { best = l }
       }
       guard best >= 0 else { break }
       out.append((best, next[best]))
@@ -43,21 +48,30 @@ public enum DeviceMerge {
   /// The sequence numbers left out of the fold: events taken back by an `undone` across another
   /// device's events, and those `undone` events; also an `undone` of another device's event.
   public static func voided(_ logs: [DeviceLog], order: [(log: Int, index: Int)]) -> Set<Int> {
-    var mergedIndex = logs.map { Array(repeating: 0, count: $0.events.count) }
+    voided(
+      logs.map { $0.events.map(\.sequence) },
+      undoTargets: logs.map { log in
+        log.events.map { if case .undone(let target) = $0.payload { target } else { nil } }
+      }, order: order)
+  }
+
+  /// ``voided(_:order:)`` over logs given by their sequence numbers and undo targets (nil for an
+  /// event that is not `undone`), so reports apply the same rule to their compact events.
+  public static func voided(_ sequences: [[Int]], undoTargets: [[Int?]], order: [(log: Int, index: Int)]) -> Set<Int> {
+    var mergedIndex = sequences.map { Array(repeating: 0, count: $0.count) }
     for (k, step) in order.enumerated() { mergedIndex[step.log][step.index] = k }
     var void = Set<Int>()
-    for (l, log) in logs.enumerated() {
-      for (u, event) in log.events.enumerated() {
-        guard case .undone(let target) = event.payload else { continue }
-        guard DeviceSequence.tag(of: target) == DeviceSequence.tag(of: event.sequence) else {
-          void.insert(event.sequence)
+    for (l, log) in sequences.enumerated() {
+      for (u, sequence) in log.enumerated() {
+        guard let target = undoTargets[l][u] else { continue }
+        guard DeviceSequence.tag(of: target) == DeviceSequence.tag(of: sequence) else {
+          void.insert(sequence)
           continue
         }
-        guard let t = index(of: target, in: log.events, before: u) else { continue }
-        let between = mergedIndex[l][u] - mergedIndex[l][t] - (u - t)
-        if between > 0 {
+        guard let t = index(of: target, in: log, before: u) else { continue }
+        if mergedIndex[l][u] - mergedIndex[l][t] - (u - t) > 0 {
           void.insert(target)
-          void.insert(event.sequence)
+          void.insert(sequence)
         }
       }
     }
@@ -103,13 +117,13 @@ public enum DeviceMerge {
   }
 
   /// The position of `sequence` among `events[..<limit]` (rising sequence numbers), if present.
-  static func index(of sequence: Int, in events: [RecordedEvent], before limit: Int) -> Int? {
+  static func index(of sequence: Int, in sequences: [Int], before limit: Int) -> Int? {
     var low = 0
     var high = limit
     while low < high {
       let mid = (low + high) / 2
-      if events[mid].sequence < sequence { low = mid + 1 } else { high = mid }
+      if sequences[mid] < sequence { low = mid + 1 } else { high = mid }
     }
-    return low < limit && events[low].sequence == sequence ? low : nil
+    return low < limit && sequences[low] == sequence ? low : nil
   }
 }
