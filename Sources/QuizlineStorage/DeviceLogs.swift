@@ -80,6 +80,7 @@ enum DeviceLogReader {
     var last = Int.min
     var expected = after.map { $0 + 1 }
     var damaged = 0
+    var decoder = FastReplayDecoder()
     let segments = layout.archivedSegments()
     files: for (k, path) in (segments + [layout.journal]).enumerated() {
       if k < segments.count, let after, let end = segmentEnd(path) {
@@ -95,10 +96,18 @@ enum DeviceLogReader {
         let slice = bytes[start..<end]
         start = end + 1
         if slice.isEmpty { continue }
+        let lineStart = start - slice.count - 1
+        let decoded: Result<RecordedEvent, EventCoding.DecodeError> = bytes.withUnsafeBufferPointer { buffer in
+          do throws(EventCoding.DecodeError) {
+            return .success(try decoder.decode(UnsafeBufferPointer(rebasing: buffer[lineStart..<(lineStart + slice.count)])))
+          } catch {
+            return .failure(error)
+          }
+        }
         let event: RecordedEvent
-        do {
-          event = try EventCoding.decode(slice)
-        } catch {
+        switch decoded {
+        case .success(let e): event = e
+        case .failure(let error):
           result.notices.append(
             "\(path):\(line): a line of device \(label) could not be read (\(error.message)) and was left out")
           damaged += 1
