@@ -22,7 +22,7 @@ public struct DeviceRecord: Sendable, Equatable {
     self.createdAt = createdAt
   }
 
-  var json: String {
+  public var json: String {
     JSONText.object([
       ("schemaVersion", .int(1)), ("id", .string(id)), ("name", .string(name)), ("tag", .int(tag)),
       ("createdAt", .string(createdAt.iso8601)),
