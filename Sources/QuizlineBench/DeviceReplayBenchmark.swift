@@ -28,7 +28,9 @@ struct DeviceReplayBenchmark {
 
   func run() throws {
     let catalog = CatalogLoader.load(directory: quizzes).catalog
-    guard !catalog.banks.isEmpty else { throw BenchError.usage("no banks in \(quizzes) (run from the repository root)") }
+    guard !catalog.banks.isEmpty else {
+      throw BenchError.usage("no banks in \(quizzes) (run from the repository root)")
+    }
     removeTree(directory)
     mkdir(directory, 0o755)
     defer { removeTree(directory) }
@@ -47,7 +49,8 @@ struct DeviceReplayBenchmark {
     }
     try copy(legacy.journal, to: shared + "/devices/" + first + "/journal.jsonl")
     try write(
-      DeviceRecord(id: first, name: "first", tag: 0, createdAt: last).json, shared + "/devices/" + first + "/device.json")
+      DeviceRecord(id: first, name: "first", tag: 0, createdAt: last).json,
+      shared + "/devices/" + first + "/device.json")
     try write(
       DeviceRecord(id: second, name: "second", tag: 5, createdAt: last).json,
       shared + "/devices/" + second + "/device.json")
@@ -59,7 +62,8 @@ struct DeviceReplayBenchmark {
         EventCoding.encode(
           RecordedEvent(
             sequence: DeviceSequence.base(of: 5) + k, at: at,
-            payload: .answered(AnswerRecord(run: 0, question: ref, response: "a", score: 1, seconds: 4, rating: .good))))
+            payload: .answered(AnswerRecord(run: 0, question: ref, response: "a", score: 1, seconds: 4, rating: .good)))
+        )
         + "\n"
     }
     // Reversed times would break the device's own order; keep them rising.

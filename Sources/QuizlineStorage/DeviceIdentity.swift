@@ -31,8 +31,9 @@ public struct DeviceIdentity: Sendable, Equatable {
   public static func nameProblem(_ name: String) -> String? {
     if name.isEmpty || name.utf8.count > 64 { return "a device name has 1 to 64 characters" }
     let allowed = name.unicodeScalars.allSatisfy {
-      ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || "-_.".unicodeScalars
-        .contains($0)
+      ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9")
+        || "-_.".unicodeScalars
+          .contains($0)
     }
     return allowed ? nil : "a device name uses letters, digits, '-', '_' and '.'"
   }

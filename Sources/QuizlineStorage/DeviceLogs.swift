@@ -99,7 +99,8 @@ enum DeviceLogReader {
         let lineStart = start - slice.count - 1
         let decoded: Result<RecordedEvent, EventCoding.DecodeError> = bytes.withUnsafeBufferPointer { buffer in
           do throws(EventCoding.DecodeError) {
-            return .success(try decoder.decode(UnsafeBufferPointer(rebasing: buffer[lineStart..<(lineStart + slice.count)])))
+            return .success(
+              try decoder.decode(UnsafeBufferPointer(rebasing: buffer[lineStart..<(lineStart + slice.count)])))
           } catch {
             return .failure(error)
           }

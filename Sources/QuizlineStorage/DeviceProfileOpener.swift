@@ -76,9 +76,12 @@ public enum DeviceProfileOpener {
     let others = devices(layout).filter { $0.id != id }.compactMap(\.record)
     var mine = DeviceRecord.read(path)
     if mine == nil, FileOps.exists(path) {
-      throw ProfileError("\(path) cannot be read; this device's folder is damaged. Nothing was changed.", exitCode: .dataError)
+      throw ProfileError(
+        "\(path) cannot be read; this device's folder is damaged. Nothing was changed.", exitCode: .dataError)
     }
-    if let clash = others.first(where: { $0.name == name }), mine.map({ $0.name != name || $0.claimedAfter(clash) }) ?? true {
+    if let clash = others.first(where: { $0.name == name }),
+      mine.map({ $0.name != name || $0.claimedAfter(clash) }) ?? true
+    {
       throw ProfileError(
         "the device name '\(name)' is already used in \(layout.directory) by device \(clash.id.prefix(8)) (since \(clash.createdAt.isoDate)); this device is \(id.prefix(8)). Give this device another name with --device NAME or QUIZLINE_DEVICE; nothing was changed.",
         exitCode: .usage)

@@ -40,7 +40,8 @@ struct DeviceState {
             let aside = ProfileLayout.asideName(layout.snapshot, at: now)
             if rename(layout.snapshot, aside) == 0 { kept = " It is kept as \(aside)." }
           }
-          state.notices.append("\(layout.snapshot) could not be read (\(why)).\(kept) Progress is rebuilt from the logs.")
+          state.notices.append(
+            "\(layout.snapshot) could not be read (\(why)).\(kept) Progress is rebuilt from the logs.")
         }
       }
     }

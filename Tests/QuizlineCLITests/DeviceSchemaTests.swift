@@ -10,7 +10,10 @@ import Testing
     let progress = base + "/P"
     for (k, device) in ["laptop", "desk"].enumerated() {
       let run = try runBinary(
-        ["--quizzes", Fixtures.catalog, "--progress", progress, "--device", device, "--now", "2026-03-0\(k + 1)T09:00:00Z"],
+        [
+          "--quizzes", Fixtures.catalog, "--progress", progress, "--device", device, "--now",
+          "2026-03-0\(k + 1)T09:00:00Z",
+        ],
         input: "start sample\nb\na,c\nundo\nquit\n", environment: ["XDG_STATE_HOME": base + "/state-\(device)"])
       #expect(run.status == 0, "\(run.stderr)")
     }

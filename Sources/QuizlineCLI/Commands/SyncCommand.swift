@@ -63,7 +63,8 @@ enum SyncCommand {
     for state in ["rebase-merge", "rebase-apply"] {
       let path = git.run(["rev-parse", "--git-path", state]).output.trimmingCharacters(in: .whitespacesAndNewlines)
       // A sync killed while rebasing: go back to this device's commits, then pull again.
-      if !path.isEmpty, FileManager.default.fileExists(atPath: path.hasPrefix("/") ? path : git.directory + "/" + path) {
+      if !path.isEmpty, FileManager.default.fileExists(atPath: path.hasPrefix("/") ? path : git.directory + "/" + path)
+      {
         _ = git.run(["rebase", "--abort"])
       }
     }
@@ -88,7 +89,8 @@ enum SyncCommand {
     }
     let remotes = git.run(["remote"]).output.split(separator: "\n").map(String.init)
     guard let remote = remotes.contains("origin") ? "origin" : remotes.first else {
-      env.stderr.line("quizline: the git work tree at \(git.directory) has no remote; add one with git remote add origin URL")
+      env.stderr.line(
+        "quizline: the git work tree at \(git.directory) has no remote; add one with git remote add origin URL")
       return .notConfigured
     }
     let branch = git.run(["rev-parse", "--abbrev-ref", "HEAD"]).output.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -148,7 +148,8 @@ extension QuizlineCommand {
     defer { ForegroundGroup.giveBack() }
     let reader: any LineReader =
       env.isInteractive
-      ? EditLineReader(historyPath: settings.readOnly ? nil : profile.layout.history) : PlainLineReader(echoTo: env.stdout)
+      ? EditLineReader(historyPath: settings.readOnly ? nil : profile.layout.history)
+      : PlainLineReader(echoTo: env.stdout)
     var runtime = REPLRuntime(
       store: Store(state: state, journal: profile.journal), reader: reader, output: env.stdout, clock: clock,
       entropy: { UInt64.random(in: 0...UInt64.max) }, context: context)

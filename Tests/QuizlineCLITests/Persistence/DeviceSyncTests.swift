@@ -21,7 +21,8 @@ import Testing
   static let others = ["skip", "undo", "undo", "complete layout", "end", "review", "good", "reopen layout", "resume"]
 
   func git(_ arguments: [String], in directory: String) throws -> RunResult {
-    try runProcess("/usr/bin/env", ["git"] + arguments, environment: ProcessInfo.processInfo.environment, directory: directory)
+    try runProcess(
+      "/usr/bin/env", ["git"] + arguments, environment: ProcessInfo.processInfo.environment, directory: directory)
   }
 
   func arguments(_ d: Device, _ rest: [String]) -> [String] {
@@ -90,7 +91,8 @@ import Testing
           p.kill9()
           _ = p.finish()
         } else {
-          let r = try runBinary(arguments(d, []), input: (script + ["quit"]).joined(separator: "\n") + "\n", environment: environment(d))
+          let r = try runBinary(
+            arguments(d, []), input: (script + ["quit"]).joined(separator: "\n") + "\n", environment: environment(d))
           #expect(r.status == 0, "\(r.stderr)")
         }
       } else if kills, random.next() % 4 == 0 {

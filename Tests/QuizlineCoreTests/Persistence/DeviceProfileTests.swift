@@ -82,7 +82,8 @@ import Testing
     // The first device goes on; the second with a name of its own is welcome.
     _ = try DeviceProfileOpener.open(first, name: "laptop", profile: "default", now: Self.t0)
     _ = try DeviceProfileOpener.open(second, name: "desk", profile: "default", now: Self.t0)
-    #expect(DeviceProfileOpener.devices(first.forDevice(nil)).compactMap(\.record?.name).sorted() == ["desk", "laptop"])
+    #expect(
+      DeviceProfileOpener.devices(first.forDevice(nil)).compactMap(\.record?.name).sorted() == ["desk", "laptop"])
   }
 
   @Test func anotherDevicesTornLastLineIsLeftAloneUntilItIsComplete() throws {
@@ -130,9 +131,14 @@ import Testing
     try writeDevice(mine, id: cafe, name: "cafe", tag: 11, journal: cafeLines.joined(separator: "\n") + "\n")
     let second = try DeviceProfileOpener.open(mine, name: "laptop", profile: "default", now: Self.t0)
     var scratch = LearnerProgress()
-    let decode = { (lines: [String]) throws -> [RecordedEvent] in try lines.map { try EventCoding.decode(Array($0.utf8)) } }
+    let decode = { (lines: [String]) throws -> [RecordedEvent] in
+      try lines.map { try EventCoding.decode(Array($0.utf8)) }
+    }
     DeviceMerge.fold(
-      [DeviceLog(device: Self.desk, events: try decode(deskLines)), DeviceLog(device: cafe, events: try decode(cafeLines))],
+      [
+        DeviceLog(device: Self.desk, events: try decode(deskLines)),
+        DeviceLog(device: cafe, events: try decode(cafeLines)),
+      ],
       into: &scratch, local: 0)
     #expect(second.progress.question(Self.ref).attempts == 5)
     // The card is the one of five reviews in time order, not of cafe's two applied after desk's three.

@@ -19,7 +19,9 @@ import Testing
     let layout = ProfileLayout(directory: root, device: Self.ids[k])
     var opened: OpenedProfile? = try DeviceProfileOpener.open(
       layout, name: Self.names[k], profile: "default", now: clock, snapshotEvery: 3)
-    guard let store = opened?.store, var progress = opened?.progress else { throw ProfileError("no store", exitCode: .failure) }
+    guard let store = opened?.store, var progress = opened?.progress else {
+      throw ProfileError("no store", exitCode: .failure)
+    }
     for _ in 0..<count {
       clock = clock.adding(seconds: Int64(1 + random.next() % 50))
       let ref = Self.refs[Int(random.next() % 4)]
@@ -64,7 +66,9 @@ import Testing
       try data.write(to: URL(fileURLWithPath: target + "/" + name))
     }
     // Deletions (a journal renamed into the archive) reach the copy last.
-    for name in files(to, k) where !names.contains(name) { try FileManager.default.removeItem(atPath: target + "/" + name) }
+    for name in files(to, k) where !names.contains(name) {
+      try FileManager.default.removeItem(atPath: target + "/" + name)
+    }
   }
 
   /// Every event line of every device under `root`, once per (device folder, sequence number).
@@ -92,11 +96,16 @@ import Testing
       case 0: try study(roots[k], k, count: 1 + Int(random.next() % 4), clock: &clocks[k], random: &random)
       default:
         let other = 1 - k
-        let before = files(roots[other], other).map { FileManager.default.contents(atPath: roots[other] + "/devices/" + Self.ids[other] + "/" + $0) }
+        let before = files(roots[other], other).map {
+          FileManager.default.contents(atPath: roots[other] + "/devices/" + Self.ids[other] + "/" + $0)
+        }
         try mirror(k, from: roots[k], to: roots[other], partial: random.next() % 2 == 0, random: &random)
         // Opening with another device's files half there works, and never touches them.
-        _ = try DeviceProfileOpener.view(ProfileLayout(directory: roots[other], device: Self.ids[other]), now: clocks[other])
-        let after = files(roots[other], other).map { FileManager.default.contents(atPath: roots[other] + "/devices/" + Self.ids[other] + "/" + $0) }
+        _ = try DeviceProfileOpener.view(
+          ProfileLayout(directory: roots[other], device: Self.ids[other]), now: clocks[other])
+        let after = files(roots[other], other).map {
+          FileManager.default.contents(atPath: roots[other] + "/devices/" + Self.ids[other] + "/" + $0)
+        }
         #expect(before == after)
       }
     }

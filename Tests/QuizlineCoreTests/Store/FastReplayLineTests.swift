@@ -19,7 +19,8 @@ struct FastReplayLineTests {
     for event in events {
       let line = Array(EventCoding.encode(event).utf8)
       let generic = try EventCoding.decode(line)
-      let fast = try line.withUnsafeBufferPointer { buffer throws(EventCoding.DecodeError) in try decoder.decode(buffer) }
+      let fast = try line.withUnsafeBufferPointer { buffer throws(EventCoding.DecodeError) in try decoder.decode(buffer)
+      }
       #expect(fast == generic, "\(String(decoding: line, as: UTF8.self))")
       kinds.insert(event.payload.typeName)
     }
