@@ -55,10 +55,10 @@ struct DeviceReplayBenchmark {
       DeviceRecord(id: second, name: "second", tag: 5, createdAt: last).json,
       shared + "/devices/" + second + "/device.json")
     let ref = QuestionRef(bank: catalog.banks[0].id, question: catalog.banks[0].questions[0].id)
-    var lines = ""
+    var secondLines = ""
     for k in 1...1000 {
       let at = last.adding(seconds: Int64(k) * -3600 * 24 * 30 / 1000 - 1)
-      lines +=
+      secondLines +=
         EventCoding.encode(
           RecordedEvent(
             sequence: DeviceSequence.base(of: 5) + k, at: at,
@@ -67,30 +67,69 @@ struct DeviceReplayBenchmark {
         + "\n"
     }
     // Reversed times would break the device's own order; keep them rising.
-    try write(
-      lines.split(separator: "\n").reversed().enumerated().map { k, line in
-        line.replacingSequence(DeviceSequence.base(of: 5) + k + 1)
-      }.joined(separator: "\n") + "\n", shared + "/devices/" + second + "/journal.jsonl")
+    let reversed: [Substring] = secondLines.split(separator: "\n").reversed()
+    var renumbered: [String] = []
+    for (k, line) in reversed.enumerated() {
+      renumbered.append(line.replacingSequence(DeviceSequence.base(of: 5) + k + 1))
+    }
+    try write(renumbered.joined(separator: "\n") + "\n", shared + "/devices/" + second + "/journal.jsonl")
     let now = last.adding(seconds: 3600)
-    var today: [Double] = []
-    var merged: [Double] = []
-    var counts = (0, 0)
+    // The parts: decoding every line (fast reader, generic decoder) and `apply` over decoded events.
+    var lines: [[UInt8]] = []
+    for path in legacy.archivedSegments() + [legacy.journal] {
+      guard let bytes = try FileOpsBench.read(path) else { continue }
+      lines += bytes.split(separator: 0x0A).map(Array.init)
+    }
+    var parts: [String: [Double]] = [:]
     for k in 0...runs {
-      var t0 = monotonicSeconds()
+      var decoder = FastReplayDecoder()
+      var decoded: [RecordedEvent] = []
+      decoded.reserveCapacity(lines.count)
+      var c0 = cpuSeconds()
+      for line in lines {
+        if let e = try? line.withUnsafeBufferPointer({ b throws(EventCoding.DecodeError) in try decoder.decode(b) }) {
+          decoded.append(e)
+        }
+      }
+      let fast = cpuSeconds() - c0
+      c0 = cpuSeconds()
+      var generic = 0
+      for line in lines where (try? EventCoding.decode(line)) != nil { generic += 1 }
+      let slow = cpuSeconds() - c0
+      c0 = cpuSeconds()
+      var p = LearnerProgress()
+      for e in decoded { p.apply(e) }
+      let fold = cpuSeconds() - c0
+      c0 = cpuSeconds()
       let a = try ProfileOpener.view(legacy, now: now).progress
-      let ta = monotonicSeconds() - t0
-      t0 = monotonicSeconds()
+      let today = cpuSeconds() - c0
+      c0 = cpuSeconds()
       let b = try DeviceProfileOpener.view(ProfileLayout(directory: shared), now: now).progress
-      let tb = monotonicSeconds() - t0
-      counts = (a.questions.values.reduce(0) { $0 + $1.attempts }, b.questions.values.reduce(0) { $0 + $1.attempts })
-      if k > 0 {
-        today.append(ta)
-        merged.append(tb)
+      let merged = cpuSeconds() - c0
+      guard k > 0 else { continue }
+      for (name, value) in [
+        ("decode, fast reader", fast), ("decode, generic decoder", slow), ("apply over decoded events", fold),
+        ("today's single-journal replay (read + generic decode + apply)", today),
+        ("per-device fold, 2 devices (read + fast decode + k-way merge + apply)", merged),
+      ] {
+        parts[name, default: []].append(value)
+      }
+      if k == runs {
+        let count = { (q: LearnerProgress) in q.questions.values.reduce(0) { $0 + $1.attempts } }
+        print(
+          "device-replay: \(lines.count) lines (\(decoder.genericCount) generic), answers folded \(count(a)) and \(count(b)) (+1000)"
+        )
       }
     }
-    print("device-replay: \(events) events (+1000 of a second device); answers folded: \(counts.0) and \(counts.1)")
-    print("device-replay: today's single-journal replay (generic decoder): median \(format3(median(today))) s")
-    print("device-replay: per-device fold, 2 devices (fast reader, k-way merge): median \(format3(median(merged))) s")
+    for (name, values) in parts.sorted(by: { $0.key < $1.key }) {
+      print("device-replay: \(name): CPU median \(format3(median(values))) s")
+    }
+  }
+
+  func cpuSeconds() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
   }
 
   func makeFolders(_ path: String) throws {
