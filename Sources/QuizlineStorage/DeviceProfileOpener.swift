@@ -34,6 +34,13 @@ public enum DeviceProfileOpener {
     notices += own.notices
     let state = try DeviceState.load(layout, local: record.tag, label: record.name, now: now, repair: true)
     notices += state.notices
+    if !state.incoming.isEmpty {
+      // The start screen's word on what other devices recorded since this one last looked.
+      notices.append(
+        "\(layout.directory) changed since this device last looked: "
+          + state.incoming.map { "\($0.answers) answer\($0.answers == 1 ? "" : "s") from '\($0.device)'" }
+          .joined(separator: ", ") + ".")
+    }
     let store = ProfileStore(
       layout: layout, lock: lock, snapshotEvery: snapshotEvery, segmentFirst: own.segmentFirst,
       segmentLast: own.segmentLast, sinceSnapshot: state.ownSinceSnapshot)

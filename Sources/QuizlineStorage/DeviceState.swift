@@ -68,12 +68,6 @@ struct DeviceState {
       let answers = fresh.filter { if case .answered = $0.payload { true } else { false } }.count
       state.incoming.append(DeviceIncoming(device: read.label, answers: answers, events: fresh.count))
     }
-    if !state.incoming.isEmpty {
-      state.notices.append(
-        "\(layout.directory) changed since this device last looked: "
-          + state.incoming.map { "\($0.answers) answer\($0.answers == 1 ? "" : "s") from '\($0.device)'" }
-          .joined(separator: ", ") + ".")
-    }
     return state
   }
 
