@@ -63,7 +63,8 @@ public enum DeviceProfileOpener {
     let state = try DeviceState.load(
       layout, local: record?.tag ?? 0, label: record?.name ?? "this device", now: now, repair: false)
     return OpenedProfile(
-      progress: state.progress, store: nil, journal: ReadOnlyJournal(), layout: layout, notices: state.notices)
+      progress: state.progress, store: nil, journal: ReadOnlyJournal(), layout: layout, notices: state.notices,
+      incoming: state.incoming)
   }
 
   /// Whether the profile at `layout` keeps per-device logs.

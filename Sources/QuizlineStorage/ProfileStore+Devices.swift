@@ -18,6 +18,14 @@ final class DeviceStoreState {
 }
 
 extension ProfileStore {
+  /// After `sync` read the fold of every device's log back (the canonical state, this device's
+  /// steps included): the store continues from it and writes it as the snapshot.
+  public func adoptMerged(_ progress: LearnerProgress, at now: Timestamp) -> String? {
+    deviceState?.frontier = progress.mergedThrough
+    deviceState?.outOfOrder = false
+    return checkpoint(progress, at: now)
+  }
+
   func noteDeviceAppend(_ event: RecordedEvent) {
     guard let d = deviceState else { return }
     let position = MergePosition(at: event.at, device: d.device, sequence: event.sequence)

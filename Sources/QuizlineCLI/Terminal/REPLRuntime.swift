@@ -157,7 +157,12 @@ extension QuizlineCommand {
     runtime.leaveAfterRun = leaveAfterRun
     runtime.errorOutput = env.stderr
     runtime.profileStore = profile.store
-    runtime.effects = ReportExporter(layout: profile.layout)
+    var exporter = ReportExporter(layout: profile.layout)
+    if profile.layout.device != nil, let store = profile.store {
+      exporter.sync = { state, now in SyncCommand.syncInREPL(env, layout: profile.layout, store: store, state, now: now)
+      }
+    }
+    runtime.effects = exporter
     if env.isInteractive {
       runtime.clearScreen = "\u{1B}[H\u{1B}[2J"
       let variables = env.variables

@@ -91,9 +91,12 @@ import Testing
           p.kill9()
           _ = p.finish()
         } else {
+          // Now and then the session ends with the REPL's own `sync`.
+          let ending = random.next() % 3 == 0 ? ["end", "sync", "quit"] : ["quit"]
           let r = try runBinary(
-            arguments(d, []), input: (script + ["quit"]).joined(separator: "\n") + "\n", environment: environment(d))
+            arguments(d, []), input: (script + ending).joined(separator: "\n") + "\n", environment: environment(d))
           #expect(r.status == 0, "\(r.stderr)")
+          #expect(ending.count == 1 || r.stdout.contains("Synced: "), "\(r.stdout.suffix(300))")
         }
       } else if kills, random.next() % 4 == 0 {
         let p = try SpawnedProcess(arguments(d, ["sync"]), environment: environment(d))
