@@ -47,9 +47,11 @@ bench: deps
 	scripts/persistence/bench.sh
 	scripts/startup/bench.sh
 
-## The kill -9 crash test with ten times the kills of `make test` (QUIZLINE_CRASH_KILLS overrides).
+## The kill -9 crash test with ten times the kills of `make test` (QUIZLINE_CRASH_KILLS overrides), and the
+## devices-through-git simulation with ten times its steps (QUIZLINE_SYNC_STEPS).
 soak: deps
 	QUIZLINE_CRASH_KILLS=$${QUIZLINE_CRASH_KILLS:-2000} $(SWIFT) test --filter CrashTests
+	QUIZLINE_SYNC_STEPS=$${QUIZLINE_SYNC_STEPS:-10} $(SWIFT) test --filter DeviceSyncTests
 
 ## Mutation testing: each small bug of scripts/mutate/mutants.txt, applied on its own, must make a
 ## test fail; prints `mutate: K of N mutants killed` and the survivors. Takes long (an incremental

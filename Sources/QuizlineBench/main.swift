@@ -24,6 +24,8 @@ let usage = """
     loading [--questions N] [--repeat R] [--python PATH]
                                                  check a generated bank of N questions (default 100000)
                                                  against Python's json.load
+    device-replay [--events N] [--repeat R]     fold a per-device profile of N events (default 1000000) from
+                                                 nothing, against today's single-journal replay
     bank-sample [--questions N] --out FILE      write a valid bank of N questions (default 100000),
                                                  every type, for the loading benchmark
   """
@@ -44,6 +46,7 @@ do {
   case "bank-sample": try writeBankSample(arguments: arguments)
   case "startup": try StartupBenchmark(arguments: arguments).startup()
   case "loading": try StartupBenchmark(arguments: arguments).loading()
+  case "device-replay": try DeviceReplayBenchmark(arguments: arguments).run()
   case "-h", "--help", "help": print(usage)
   default: throw BenchError.usage("unknown benchmark '\(name)'")
   }

@@ -63,6 +63,8 @@ struct GlobalSettings: Sendable, Equatable {
   public var now: Timestamp?
   /// Open the profile without its lock and without recording anything (`--read-only`).
   public var readOnly = false
+  /// This device's readable name (`--device`, `QUIZLINE_DEVICE`): the profile keeps per-device logs.
+  var device: String?
 
   init() {}
 }

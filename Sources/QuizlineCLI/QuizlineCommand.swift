@@ -1,5 +1,6 @@
 import Foundation
 import QuizlineCore
+import QuizlineStorage
 
 /// The `quizline` command line: parses arguments and runs the chosen command.
 public enum QuizlineCommand {
@@ -95,6 +96,12 @@ public enum QuizlineCommand {
       s.now = t
     }
     s.readOnly = parsed.flag("read-only")
+    if let v = pick("device") {
+      if let problem = DeviceIdentity.nameProblem(v) {
+        throw UsageError("\(origin("device")) \(quotedArg(v)) is not allowed: \(problem)")
+      }
+      s.device = v
+    }
     let noColor = env.variables["NO_COLOR"].map { !$0.isEmpty } ?? false
     let dumb = env.variables["TERM"] == "dumb"
     s.plain = parsed.flag("plain") || !env.stdoutIsTerminal

@@ -52,13 +52,19 @@ enum ProcessInfoLite {
   static var activeProcessors: Int { Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 }
 
-/// Loads a profile's history: archive segments in order, then `journal.jsonl`.
+/// Loads a profile's history: archive segments in order, then `journal.jsonl` (every device's, merged,
+/// for a per-device profile: `DeviceHistoryLoader.swift`).
 public enum HistoryLoader {
   public static func load(
     _ layout: ProfileLayout, sinceDay: Int64? = nil, keepAttempts: Bool = false, keepResponses: Bool = true,
     decoder: HistoryScanner.Decoder = .fast, reader: any ChunkedFileReader = PosixChunkedReader(),
     parallelFrom: Int = Int.max
   ) throws(ProfileError) -> ProfileHistory {
+    if layout.device != nil || DeviceProfileOpener.hasDevices(layout) {
+      return try loadDevices(
+        layout, sinceDay: sinceDay, keepAttempts: keepAttempts, keepResponses: keepResponses, decoder: decoder,
+        reader: reader)
+    }
     let responses = keepResponses || keepAttempts
     var scanner = HistoryScanner(decoder: decoder, keepResponses: responses)
     var accumulator = HistoryAccumulator(sinceDay: sinceDay, keepAttempts: keepAttempts)

@@ -108,7 +108,7 @@ public enum ProfileBackups {
     let path = dir + "/" + fileName(day: now.dayNumber, sequence: progress.lastSequence)
     let bytes = Array(SnapshotCoding.encode(progress, writtenAt: now).utf8)
     // Never keep a copy that could not be read back: a backup is only worth what restore can read.
-    guard let back = try? SnapshotCoding.decode(bytes), back.lastSequence == progress.lastSequence else {
+    guard let back = try? SnapshotCoding.decode(bytes), back.deviceSequences == progress.deviceSequences else {
       return "today's backup was not written: the copy did not read back; your progress is untouched"
     }
     // A link in a profile folder is never followed (see FileOps), the backups folder included.

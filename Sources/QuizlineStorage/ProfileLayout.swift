@@ -12,18 +12,36 @@ import QuizlineCore
 /// - `snapshot.json`: the derived progress up to `lastSequence`;
 /// - `archive/<first>-<last>.jsonl`: earlier journal segments, kept whole for reports and recovery;
 /// - `history`: the line editor's history; `lock`: the single-writer lock (holds the owner's PID).
+///
+/// A profile shared by several devices (``device`` set) keeps each device's journal and archive in
+/// `devices/<device-id>/` (see `DeviceProfile.swift`); the snapshot, lock and history stay local.
 public struct ProfileLayout: Sendable, Equatable {
   public let directory: String
+  /// This device's id when the profile keeps per-device logs; nil for the single-journal layout.
+  public let device: String?
 
-  public init(progressDirectory: String, profile: String) {
+  public init(progressDirectory: String, profile: String, device: String? = nil) {
     directory = progressDirectory + "/" + profile
+    self.device = device
   }
 
-  public init(directory: String) { self.directory = directory }
+  public init(directory: String, device: String? = nil) {
+    self.directory = directory
+    self.device = device
+  }
 
-  public var journal: String { directory + "/journal.jsonl" }
+  /// This device's folder (or the profile's, in the single-journal layout).
+  public var ownFolder: String { device.map { devices + "/" + $0 } ?? directory }
+  public var journal: String { ownFolder + "/journal.jsonl" }
   public var snapshot: String { directory + "/snapshot.json" }
-  public var archive: String { directory + "/archive" }
+  public var archive: String { ownFolder + "/archive" }
+  /// `devices/`: one folder per device.
+  public var devices: String { directory + "/devices" }
+  /// The single-journal layout's journal and archive (what a migration moves).
+  public var legacyJournal: String { directory + "/journal.jsonl" }
+  public var legacyArchive: String { directory + "/archive" }
+  /// The same profile seen as the layout of another device (or of `device`).
+  public func forDevice(_ device: String?) -> ProfileLayout { ProfileLayout(directory: directory, device: device) }
   public var history: String { directory + "/history" }
   public var lock: String { directory + "/lock" }
   public var reports: String { directory + "/reports" }

@@ -14,6 +14,15 @@ public struct OpenedProfile {
   public var journal: any Journal
   public var layout: ProfileLayout
   public var notices: [String]
+  /// In a per-device profile: what other devices recorded since this device's snapshot.
+  public var incoming: [DeviceIncoming] = []
+}
+
+/// Events another device recorded that this device had not folded in yet.
+public struct DeviceIncoming: Sendable, Equatable {
+  public var device: String
+  public var answers: Int
+  public var events: Int
 }
 
 /// Opens profiles: snapshot plus newer journal lines, with recovery that never overwrites what it
@@ -29,7 +38,7 @@ public enum ProfileOpener {
     try FileOps.makeDirectories(layout.archive)
     try FileOps.refuseIrregularFiles(layout)
     let lock = try ProfileLock(path: layout.lock, profile: profile)
-    FileOps.removeStaleTemporaries(in: layout.directory)
+    FileOps.removeStaleTemporaries(in: layout.ownFolder)
     var loaded = try load(layout, now: now, repair: true)
     let store = ProfileStore(
       layout: layout, lock: lock, snapshotEvery: snapshotEvery, segmentFirst: loaded.segmentFirst,
@@ -43,13 +52,16 @@ public enum ProfileOpener {
 
   /// Reads without locking and without changing any file (for `read`, `report`, `--read-only`).
   public static func view(_ layout: ProfileLayout, now: Timestamp) throws(ProfileError) -> OpenedProfile {
+    if layout.device != nil || DeviceProfileOpener.hasDevices(layout) {
+      return try DeviceProfileOpener.view(layout, now: now)
+    }
     try FileOps.refuseIrregularFiles(layout)
     let loaded = try load(layout, now: now, repair: false)
     return OpenedProfile(
       progress: loaded.progress, store: nil, journal: ReadOnlyJournal(), layout: layout, notices: loaded.notices)
   }
 
-  private struct Loaded {
+  struct Loaded {
     var progress = LearnerProgress()
     var notices: [String] = []
     var rebuilt = false
@@ -58,10 +70,16 @@ public enum ProfileOpener {
     var sinceSnapshot = 0
   }
 
-  private static func load(_ layout: ProfileLayout, now: Timestamp, repair: Bool) throws(ProfileError) -> Loaded {
+  /// `journalOnly`: only the journal's reading and recovery (a device's own log, whose progress the
+  /// device merge computes), no snapshot and no archive.
+  static func load(_ layout: ProfileLayout, now: Timestamp, repair: Bool, journalOnly: Bool = false)
+    throws(ProfileError) -> Loaded
+  {
     var result = Loaded()
     var fromSnapshot = false
-    if let bytes = try FileOps.read(layout.snapshot) {
+    if journalOnly {
+      fromSnapshot = true
+    } else if let bytes = try FileOps.read(layout.snapshot) {
       do {
         result.progress = try SnapshotCoding.decode(bytes)
         fromSnapshot = true
@@ -150,9 +168,9 @@ public enum ProfileOpener {
     throws(ProfileError)
   {
     let prefix = "journal.jsonl.damaged-"
-    guard let names = try? LocalFileSource().entries(of: layout.directory) else { return }
+    guard let names = try? LocalFileSource().entries(of: layout.ownFolder) else { return }
     for name in names.filter({ $0.hasPrefix(prefix) && !FileOps.isOwnTemporary($0) }).sorted().reversed() {
-      let path = layout.directory + "/" + name
+      let path = layout.ownFolder + "/" + name
       guard FileOps.irregularKind(path) == nil, let bytes = try FileOps.read(path) else { continue }
       var scratch = result.progress
       let outcome = JournalReader.replay(bytes, into: &scratch, keepLines: true)

@@ -26,6 +26,8 @@ public final class ProfileStore: Journal {
   private var segmentFirst: Int?
   private var segmentLast: Int?
   private var sinceSnapshot = 0
+  /// Set for a per-device profile (`ProfileStore+Devices.swift`).
+  var deviceState: DeviceStoreState?
 
   init(
     layout: ProfileLayout, lock: ProfileLock, snapshotEvery: Int, segmentFirst: Int?, segmentLast: Int?,
@@ -42,6 +44,7 @@ public final class ProfileStore: Journal {
   public func append(_ event: RecordedEvent) throws(JournalError) {
     if journal == nil { journal = try FileJournal(path: layout.journal) }
     try journal?.append(event)
+    noteDeviceAppend(event)
     if segmentFirst == nil { segmentFirst = event.sequence }
     segmentLast = event.sequence
     sinceSnapshot += 1
@@ -64,8 +67,9 @@ public final class ProfileStore: Journal {
   /// Writes the snapshot and, once it is durable, archives the journal segment it covers.
   @discardableResult
   public func checkpoint(_ progress: LearnerProgress, at now: Timestamp) -> String? {
+    let (covered, writtenAt) = snapshotForm(progress, now: now)
     do {
-      try FileOps.writeAtomically(Array(SnapshotCoding.encode(progress, writtenAt: now).utf8), to: layout.snapshot)
+      try FileOps.writeAtomically(Array(SnapshotCoding.encode(covered, writtenAt: writtenAt).utf8), to: layout.snapshot)
     } catch {
       return "could not write the snapshot (\(error.message)); your answers are safe in the journal"
     }
@@ -77,7 +81,7 @@ public final class ProfileStore: Journal {
       return "could not archive the journal (\(FileOps.lastError)); nothing is lost"
     }
     FileOps.syncDirectory(layout.archive)
-    FileOps.syncDirectory(layout.directory)
+    FileOps.syncDirectory(layout.ownFolder)
     segmentFirst = nil
     segmentLast = nil
     return nil

@@ -68,6 +68,13 @@ enum BackupCommands {
 
   static func runRestore(_ args: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
     guard let layout = existingProfile(env) else { return .noInput }
+    if DeviceProfileOpener.hasDevices(layout) {
+      // Its progress is the fold of every device's log: a copy of an earlier state cannot replace it.
+      env.stderr.line(
+        "quizline: restore is not available for a profile shared by several devices (\(layout.devices)): its progress is rebuilt from every device's log; use undo, or reset"
+      )
+      return .usage
+    }
     let name = args.positionals[0]
     guard let backup = ProfileBackups.find(name, in: layout) else {
       let known = ProfileBackups.list(layout).map(\.name)

@@ -16,6 +16,10 @@ enum CommandTable {
       environment: "QUIZLINE_PROGRESS"),
     OptionSpec(
       "profile", value: "NAME", help: "whose progress to use (default: default)", environment: "QUIZLINE_PROFILE"),
+    OptionSpec(
+      "device", value: "NAME",
+      help: "this device's name in a profile shared by several devices (per-device logs; see `quizline sync`)",
+      environment: "QUIZLINE_DEVICE"),
     OptionSpec("read-only", help: "open the profile without saving anything (works while another quizline uses it)"),
     OptionSpec(
       "plain", help: "plain ASCII output without colour (also when output is not a terminal; NO_COLOR turns colour off)"
@@ -43,6 +47,7 @@ enum CommandTable {
   /// Commands contributed by other files (each feature registers its own spec here).
   static let extraCommands: [CommandSpec] = [
     ImportCommand.spec, ExportAnkiCommand.spec, ReportCommand.spec, BackupCommands.list, BackupCommands.restore,
+    SyncCommand.spec,
   ]
 
   public static var parser: ArgumentParser<CommandSpec> {

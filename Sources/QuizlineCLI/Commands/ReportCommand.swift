@@ -134,7 +134,8 @@ enum ReportProfiles {
     return .noInput
   }
 
-  /// Sub-folders that hold a profile (a snapshot, a journal or an archive), with valid names, sorted.
+  /// Sub-folders that hold a profile (a snapshot, a journal, an archive or per-device logs: a
+  /// teacher's clone of a class repository holds only `devices/`), with valid names, sorted.
   static func names(in progressDirectory: String) -> [String] {
     guard let entries = try? FileManager.default.contentsOfDirectory(atPath: progressDirectory) else { return [] }
     return entries.filter { name in
@@ -142,7 +143,7 @@ enum ReportProfiles {
       let layout = ProfileLayout(progressDirectory: progressDirectory, profile: name)
       let fm = FileManager.default
       return fm.fileExists(atPath: layout.snapshot) || fm.fileExists(atPath: layout.journal)
-        || fm.fileExists(atPath: layout.archive)
+        || fm.fileExists(atPath: layout.archive) || fm.fileExists(atPath: layout.devices)
     }.sorted()
   }
 }

@@ -21,10 +21,16 @@ struct NoEffects: EffectPerformer {
 struct ReportExporter: EffectPerformer {
   let layout: ProfileLayout
   var reader: any ChunkedFileReader = PosixChunkedReader()
+  /// `sync` in the REPL (set for a per-device profile).
+  var sync: ((AppState, Timestamp) -> EffectOutcome)?
 
   func perform(_ effect: Effect, state: AppState, at now: Timestamp) -> EffectOutcome {
     switch effect {
     case .exportReport(let request): export(request, state: state, now: now)
+    case .sync:
+      sync?(state, now)
+        ?? .synced(
+          "this profile keeps a single journal; leave and run quizline sync once (or start with --device NAME)", nil)
     }
   }
 

@@ -128,13 +128,11 @@ extension QuizlineCommand {
     let settings = env.settings
     let clock = makeClock(settings)
     let profile: OpenedProfile
-    let layout = ProfileLayout(progressDirectory: settings.progressDirectory, profile: settings.profile)
     do {
       if settings.readOnly {
-        profile = try ProfileOpener.view(layout, now: clock())
+        profile = try DeviceProfiles.view(env, now: clock())
       } else {
-        let every = env.variables["QUIZLINE_SNAPSHOT_EVERY"].flatMap(Int.init) ?? ProfileOpener.defaultSnapshotEvery
-        profile = try ProfileOpener.open(layout, profile: settings.profile, now: clock(), snapshotEvery: every)
+        profile = try DeviceProfiles.open(env, now: clock())
       }
     } catch {
       env.stderr.line("quizline: \(error.message)")
@@ -150,7 +148,8 @@ extension QuizlineCommand {
     defer { ForegroundGroup.giveBack() }
     let reader: any LineReader =
       env.isInteractive
-      ? EditLineReader(historyPath: settings.readOnly ? nil : layout.history) : PlainLineReader(echoTo: env.stdout)
+      ? EditLineReader(historyPath: settings.readOnly ? nil : profile.layout.history)
+      : PlainLineReader(echoTo: env.stdout)
     var runtime = REPLRuntime(
       store: Store(state: state, journal: profile.journal), reader: reader, output: env.stdout, clock: clock,
       entropy: { UInt64.random(in: 0...UInt64.max) }, context: context)
@@ -158,7 +157,12 @@ extension QuizlineCommand {
     runtime.leaveAfterRun = leaveAfterRun
     runtime.errorOutput = env.stderr
     runtime.profileStore = profile.store
-    runtime.effects = ReportExporter(layout: layout)
+    var exporter = ReportExporter(layout: profile.layout)
+    if profile.layout.device != nil, let store = profile.store {
+      exporter.sync = { state, now in SyncCommand.syncInREPL(env, layout: profile.layout, store: store, state, now: now)
+      }
+    }
+    runtime.effects = exporter
     if env.isInteractive {
       runtime.clearScreen = "\u{1B}[H\u{1B}[2J"
       let variables = env.variables
@@ -193,8 +197,7 @@ extension QuizlineCommand {
     let clock = makeClock(settings)
     let opened: OpenedProfile
     do {
-      opened = try ProfileOpener.view(
-        ProfileLayout(progressDirectory: settings.progressDirectory, profile: settings.profile), now: clock())
+      opened = try DeviceProfiles.view(env, now: clock())
     } catch {
       env.stderr.line("quizline: \(error.message)")
       return error.exitCode

@@ -15,5 +15,11 @@ public enum ExitCode: Int32, Sendable, Equatable {
   case ioError = 74
   /// The profile is in use by another quizline (locked).
   case busy = 75
+  /// `sync`: the git remote could not be reached (offline, or no such remote repository).
+  case unavailable = 69
+  /// `sync`: the remote refused the push (even after pulling again once), or refused access.
+  case refused = 76
+  /// `sync`: the progress folder is not in a git work tree, or the work tree has no remote.
+  case notConfigured = 78
 }
 extension ExitCode: Error {}

@@ -23,6 +23,8 @@ public enum ReplCommand: Sendable, Equatable {
   case status
   case progress
   case export(format: String, path: String?, force: Bool, since: String?)
+  /// Share this device's progress through git (`quizline sync`).
+  case sync
   case undo
   /// Overrule the mark of the last auto-graded answer: it counts as right.
   case override
@@ -52,6 +54,7 @@ public enum ReplCommand: Sendable, Equatable {
     case .status: "status"
     case .progress: "progress"
     case .export: "export"
+    case .sync: "sync"
     case .undo: "undo"
     case .override: "override"
     case .again: "again"

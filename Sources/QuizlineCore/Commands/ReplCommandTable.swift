@@ -185,6 +185,7 @@ public enum ReplCommands {
       contexts: [.home, .quiz]
     ) { _ in .again },
     ReplCommandSpec("clear", abstract: "clear the screen", contexts: [.home, .quiz]) { _ in .clear },
+    ReplCommandSpec("sync", abstract: "share this device's progress through git") { _ in .sync },
     ReplCommandSpec("skip", abstract: "skip this question", contexts: [.quiz]) { _ in .skip },
     ReplCommandSpec("hint", abstract: "show the question's hint", contexts: [.quiz]) { _ in .hint },
     ReplCommandSpec("flag", abstract: "flag this question for later (again to unflag)", contexts: [.quiz]) { _ in .flag

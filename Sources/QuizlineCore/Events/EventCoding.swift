@@ -54,9 +54,10 @@ public enum ProgressLimits {
   public static let score: ClosedRange<Double> = 0...1
   /// Time on one answer: quizline records at most 600 s; a day is accepted.
   public static let seconds: ClosedRange<Double> = 0...86_400
-  /// Counts (attempts, answers, runs, sequence numbers).
-  public static let count: ClosedRange<Int> = 0...1_000_000_000_000
-  public static let sequence: ClosedRange<Int> = 1...1_000_000_000_000
+  /// Counts (attempts, answers, runs, sequence numbers; a device's sequence numbers start at its
+  /// tag times 2^32, see ``DeviceSequence``).
+  public static let count: ClosedRange<Int> = 0...(1 << 52)
+  public static let sequence: ClosedRange<Int> = 1...(1 << 52)
   /// Sums of seconds or of scores.
   public static let total: ClosedRange<Double> = 0...1e13
   /// FSRS stability (days) and difficulty.

@@ -56,6 +56,15 @@ extension Reducer {
       // The message says what to do (an existing file names --force); --force does not help
       // with a missing folder or a write error, so the hint does not suggest it.
       state.display = [.error("export: " + message, hint: "Nothing was written.")]
+    case .synced(let text, let merged):
+      // The one place progress is replaced outside `apply`: the fold of every device's log, read
+      // back after `sync` brought other devices' events (this device's own are all in it).
+      guard let merged else {
+        state.display = [.error("sync: " + text, hint: "This device's progress is safe in its log.")]
+        return Reduction()
+      }
+      state.progress = merged
+      state.display = [.notice(text)]
     }
     return Reduction()
   }

@@ -4,23 +4,29 @@
 public enum SnapshotCoding {
   public static let schemaVersion = 1
 
-  public static func encode(_ p: LearnerProgress, writtenAt: Timestamp) -> String {
-    let doc = JSONText.object([
-      ("schemaVersion", .int(schemaVersion)),
-      ("lastSequence", .int(p.lastSequence)),
-      ("writtenAt", .string(writtenAt.iso8601)),
-      ("questions", .object(p.questions.sorted { $0.key < $1.key }.map { ($0.key.description, question($0.value)) })),
-      ("sessions", .object(p.sessions.sorted { $0.key < $1.key }.map { ($0.key, session($0.value)) })),
-      ("activeRun", p.activeRun.map(run) ?? .null),
-      ("runs", .array(p.runs.map(run))),
-      ("bankScores", .object(p.bankScores.sorted { $0.key < $1.key }.map { ($0.key, scores($0.value)) })),
-      (
-        "days",
-        .object(p.days.sorted { $0.key < $1.key }.map { (Timestamp(seconds: $0.key * 86_400).isoDate, day($0.value)) })
-      ),
-      ("undoStack", .array(p.undoStack.map(undo))),
-      ("settings", SettingsCoding.encode(p.settings)),
-    ])
+  public static func encode(_ progress: LearnerProgress, writtenAt: Timestamp) -> String {
+    // Device 0's run, undo and sequence at the top, every other device's under "devices" (in
+    // SnapshotCoding+Devices.swift): the bytes do not depend on which device wrote them.
+    var p = progress
+    p.switchDevice(0)
+    let doc = JSONText.object(
+      [
+        ("schemaVersion", .int(schemaVersion)),
+        ("lastSequence", .int(p.lastSequence)),
+        ("writtenAt", .string(writtenAt.iso8601)),
+        ("questions", .object(p.questions.sorted { $0.key < $1.key }.map { ($0.key.description, question($0.value)) })),
+        ("sessions", .object(p.sessions.sorted { $0.key < $1.key }.map { ($0.key, session($0.value)) })),
+        ("activeRun", p.activeRun.map(run) ?? .null),
+        ("runs", .array(p.runs.map(run))),
+        ("bankScores", .object(p.bankScores.sorted { $0.key < $1.key }.map { ($0.key, scores($0.value)) })),
+        (
+          "days",
+          .object(
+            p.days.sorted { $0.key < $1.key }.map { (Timestamp(seconds: $0.key * 86_400).isoDate, day($0.value)) })
+        ),
+        ("undoStack", .array(p.undoStack.map(undo))),
+        ("settings", SettingsCoding.encode(p.settings)),
+      ] + devices(p))
     return doc.sortedKeys.rendered(pretty: true) + "\n"
   }
 

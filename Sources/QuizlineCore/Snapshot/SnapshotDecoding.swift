@@ -24,7 +24,7 @@ extension SnapshotCoding {
     }
   }
 
-  private typealias E = EventCoding.DecodeError
+  typealias E = EventCoding.DecodeError
 
   private static func progress(_ root: FieldMap) throws(E) -> LearnerProgress {
     var p = LearnerProgress()
@@ -42,10 +42,11 @@ extension SnapshotCoding {
     for v in root.value("undoStack")?.elements ?? [] { steps.append(try undo(FieldMap(v))) }
     p.ledger.setSteps(steps)
     if let v = root.value("settings"), v.kind == .object { p.settings = try SettingsCoding.decode(FieldMap(v)) }
+    try devices(root, into: &p)
     return p
   }
 
-  private static func members(_ f: FieldMap, _ key: String) throws(E) -> [(String, JSONValue)] {
+  static func members(_ f: FieldMap, _ key: String) throws(E) -> [(String, JSONValue)] {
     guard let v = f.value(key) else { return [] }
     guard v.kind == .object else { throw E(message: "\"\(key)\" must be an object") }
     return v.members.compactMap { m in m.key.string.map { ($0, m.value) } }
@@ -56,7 +57,7 @@ extension SnapshotCoding {
     return r
   }
 
-  private static func time(_ f: FieldMap, _ key: String) throws(E) -> Timestamp? {
+  static func time(_ f: FieldMap, _ key: String) throws(E) -> Timestamp? {
     guard let s = try f.optionalString(key) else { return nil }
     guard let t = Timestamp(iso8601: s) else { throw E(message: "\"\(key)\" is not a time: \(quoted(s))") }
     return t
@@ -92,7 +93,7 @@ extension SnapshotCoding {
       bestCheckpointPercent: try f.optionalInt("bestCheckpointPercent", in: ProgressLimits.percent))
   }
 
-  private static func run(_ f: FieldMap) throws(E) -> QuizRun {
+  static func run(_ f: FieldMap) throws(E) -> QuizRun {
     guard let source = RunSource(journalText: try f.string("source")) else { throw E(message: "unknown run source") }
     guard let seed = UInt64(try f.string("seed")) else { throw E(message: "bad seed") }
     var hashes: [String: String] = [:]
@@ -137,7 +138,7 @@ extension SnapshotCoding {
       newCards: try f.optionalInt("newCards", in: ProgressLimits.count) ?? 0)
   }
 
-  private static func undo(_ f: FieldMap) throws(E) -> UndoEntry {
+  static func undo(_ f: FieldMap) throws(E) -> UndoEntry {
     var u = UndoEntry(sequence: try f.int("sequence", in: ProgressLimits.count), summary: try f.string("summary"))
     for (k, v) in try members(f, "previousQuestions") {
       u.previousQuestions[try ref(k)] = .some(v.kind == .object ? try question(FieldMap(v)) : nil)

@@ -205,6 +205,8 @@ public enum Action: Sendable, Equatable {
 public enum Effect: Sendable, Equatable {
   /// Write a progress report of the learner's profile.
   case exportReport(ExportRequest)
+  /// `sync`: share this device's progress through git and take in what came (per-device profiles).
+  case sync
 }
 
 /// What came of an ``Effect``.
@@ -213,6 +215,9 @@ public enum EffectOutcome: Sendable, Equatable {
   case exported(paths: [String], bytes: Int)
   /// Nothing was written, and why (a located message).
   case failed(String)
+  /// `sync` went through: what came in, and the progress folded from every device's log, which
+  /// replaces the progress shown (nil when the sync failed; the text then says why).
+  case synced(String, LearnerProgress?)
 }
 
 /// One piece of what the screen shows after an action; ``Renderer`` turns blocks into text.

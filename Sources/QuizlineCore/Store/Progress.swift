@@ -20,10 +20,20 @@ public struct LearnerProgress: Sendable, Equatable {
   /// Answers and study time per UTC day (days since 1970-01-01).
   public var days: [Int64: DayActivity] = [:]
   /// What `undo` can take back, newest last (at most ``undoLimit``).
-  var undoStack: ArraySlice<UndoEntry> { ledger.steps }
+  var undoStack: [UndoEntry] {
+    get { Array(ledger.steps) }
+    set { ledger.setSteps(newValue) }
+  }
   /// The sequence number of the last event applied.
   public var lastSequence = 0
   public var settings = ProfileSettings.default
+  /// The device whose run, undo stack and sequence the three fields above hold (its tag, see
+  /// ``DeviceSequence``; 0 for a profile's first, migrated device and for single-device use).
+  public internal(set) var currentDevice = 0
+  /// The same three per-device fields of every other device seen (`Progress+Devices.swift`).
+  var otherDevices: [Int: DeviceContext] = [:]
+  /// In a multi-device fold, the merge position of the last event applied (nil otherwise).
+  public var mergedThrough: MergePosition?
 
   public init() {}
 

@@ -169,6 +169,9 @@ public enum Reducer {
     case .progress: state.display = [.progressReport]
     case .export(let format, let path, let force, let since):
       return export(&state, format: format, path: path, force: force, since: since, context)
+    case .sync:
+      if state.readOnly { return fail(&state, "sync: this profile is open read-only", hint: "Nothing was shared.") }
+      return Reduction(effects: [.sync])
     case .read(let session, let section): return read(&state, session, section: section)
     case .next:
       guard let s = state.nextSession else {

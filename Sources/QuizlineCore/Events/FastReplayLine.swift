@@ -1,0 +1,78 @@
+/// Journal lines to ``RecordedEvent``s for replay, through the reports' fast reader
+/// (``FastEventLine``) for the frequent events whose compact form keeps every field the fold uses
+/// (`answered` without a written answer, `skipped`, `runEnded`, `flagged`, `sessionCompleted`,
+/// `sessionReopened`, `undone`), and through ``EventCoding/decode(_:)`` for every other line. Both
+/// paths give the same event for the same line (`FastReplayLineTests`).
+public struct FastReplayDecoder {
+  private var table = StringTable()
+  private var state = FastEventLine.State(keepResponses: true)
+  /// Interned index → question reference, filled as ids are met.
+  private var refs: [QuestionRef?] = []
+  /// Lines that took the generic path.
+  public private(set) var genericCount = 0
+
+  public init() {}
+
+  public mutating func decode(_ line: UnsafeBufferPointer<UInt8>) throws(EventCoding.DecodeError) -> RecordedEvent {
+    if let e = FastEventLine.parse(line, table: &table, state: &state), let event = convert(e, line) {
+      return event
+    }
+    genericCount += 1
+    return try EventCoding.decode(line)
+  }
+
+  private mutating func ref(_ index: Int32) -> QuestionRef? {
+    guard index >= 0 else { return nil }
+    let k = Int(index)
+    if k >= refs.count { refs += Array(repeating: nil, count: k + 1 - refs.count) }
+    if let r = refs[k] { return r }
+    let r = QuestionRef(table[index])
+    refs[k] = r
+    return r
+  }
+
+  private mutating func convert(_ e: HistoryEvent, _ line: UnsafeBufferPointer<UInt8>) -> RecordedEvent? {
+    let payload: EventPayload
+    switch e.kind {
+    case .answered:
+      guard !Self.hasWritten(line), let q = ref(e.subject), e.response >= 0 else { return nil }
+      payload = .answered(
+        AnswerRecord(
+          run: e.run, question: q, response: table[e.response], score: e.score, seconds: e.seconds,
+          selfGrade: e.selfGrade > 0 ? SelfGrade.allCases[Int(e.selfGrade) - 1] : nil, certainty: e.certainty,
+          rating: e.rating > 0 ? Rating(rawValue: Int(e.rating)) : nil))
+    case .skipped:
+      guard let q = ref(e.subject) else { return nil }
+      payload = .skipped(run: e.run, question: q)
+    case .runEnded: payload = .runEnded(run: e.run, reason: e.endedEarly ? .ended : .finished)
+    case .flagged:
+      guard let q = ref(e.subject) else { return nil }
+      payload = .flagged(question: q, on: e.on)
+    case .sessionCompleted:
+      guard e.subject >= 0 else { return nil }
+      payload = .sessionCompleted(session: table[e.subject])
+    case .sessionReopened:
+      guard e.subject >= 0 else { return nil }
+      payload = .sessionReopened(session: table[e.subject])
+    case .undone: payload = .undone(target: e.run)
+    default: return nil
+    }
+    return RecordedEvent(sequence: e.sequence, at: Timestamp(microseconds: e.at), payload: payload)
+  }
+
+  /// Whether an `answered` line carries a written answer (which the compact form does not keep).
+  static func hasWritten(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    let key: [UInt8] = Array(",\"written\":".utf8)
+    guard line.count >= key.count else { return false }
+    var i = 0
+    while i <= line.count - key.count {
+      if line[i] == 0x2C, line[i + 1] == 0x22, line[i + 2] == 0x77 {
+        var k = 3
+        while k < key.count, line[i + k] == key[k] { k += 1 }
+        if k == key.count { return true }
+      }
+      i += 1
+    }
+    return false
+  }
+}

@@ -1,0 +1,140 @@
+import QuizlineCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A device's identity file in a shared profile, `devices/<id>/device.json`: written once, by that
+/// device, when it first uses the profile.
+public struct DeviceRecord: Sendable, Equatable {
+  public var id: String
+  public var name: String
+  /// Its sequence numbers start at `tag << 32` (``DeviceSequence``).
+  public var tag: Int
+  public var createdAt: Timestamp
+
+  public init(id: String, name: String, tag: Int, createdAt: Timestamp) {
+    self.id = id
+    self.name = name
+    self.tag = tag
+    self.createdAt = createdAt
+  }
+
+  public var json: String {
+    JSONText.object([
+      ("schemaVersion", .int(1)), ("id", .string(id)), ("name", .string(name)), ("tag", .int(tag)),
+      ("createdAt", .string(createdAt.iso8601)),
+    ]).rendered() + "\n"
+  }
+
+  /// The record at `path`; nil when it is missing or not (yet) readable (a copy in flight).
+  static func read(_ path: String) -> DeviceRecord? {
+    guard let bytes = try? FileOps.read(path), let doc = try? JSONDocument.parse(bytes) else { return nil }
+    let root = doc.root
+    guard let id = root.member("id")?.string, let name = root.member("name")?.string,
+      let tag = root.member("tag")?.int, tag >= 0, tag < DeviceSequence.tagLimit,
+      let created = root.member("createdAt")?.string.flatMap(Timestamp.init(iso8601:))
+    else { return nil }
+    return DeviceRecord(id: id, name: name, tag: tag, createdAt: created)
+  }
+
+  /// Which of two devices claiming one name came second (and is refused): the later claim, then
+  /// the larger id.
+  func claimedAfter(_ other: DeviceRecord) -> Bool { (createdAt, id) > (other.createdAt, other.id) }
+}
+
+/// What was read of one device's log.
+struct DeviceLogRead {
+  var log: DeviceLog
+  /// The highest sequence number the device's files hold (read or not).
+  var lastOnDisk: Int?
+  var notices: [String] = []
+}
+
+/// Reads devices' logs: archive segments in order, then `journal.jsonl`; complete lines only.
+enum DeviceLogReader {
+  /// The device folders of a profile (ids), sorted.
+  static func deviceIDs(_ layout: ProfileLayout) -> [String] {
+    let names = (try? LocalFileSource().entries(of: layout.devices)) ?? []
+    return names.filter { name in
+      var st = stat()
+      return DeviceIdentity.isDeviceID(name) && lstat(layout.devices + "/" + name, &st) == 0
+        && st.st_mode & S_IFMT == S_IFDIR
+    }.sorted()
+  }
+
+  /// The events of the device whose layout is `layout` with a sequence number above `after`. A line
+  /// without its newline (a write or a copy in flight) is left for next time, never repaired; a
+  /// damaged line is reported with the device and its line number and the rest is used.
+  ///
+  /// `contiguous` (another device's log): a device numbers its events without gaps, so a gap means
+  /// a file that has not arrived yet (a segment copied after the journal): reading stops before it
+  /// and takes the rest next time, once the missing events are there. A damaged line counts as
+  /// the one event it stands for.
+  static func read(_ layout: ProfileLayout, label: String, after: Int?, contiguous: Bool = false)
+    throws(ProfileError) -> DeviceLogRead
+  {
+    var result = DeviceLogRead(log: DeviceLog(device: layout.device ?? "", events: []))
+    var last = Int.min
+    var expected = after.map { $0 + 1 }
+    var damaged = 0
+    var decoder = FastReplayDecoder()
+    let segments = layout.archivedSegments()
+    files: for (k, path) in (segments + [layout.journal]).enumerated() {
+      if k < segments.count, let after, let end = segmentEnd(path) {
+        result.lastOnDisk = max(result.lastOnDisk ?? end, end)
+        if end <= after { continue }
+      }
+      guard let bytes = try FileOps.read(path) else { continue }
+      var line = 0
+      var start = 0
+      while start < bytes.count {
+        line += 1
+        guard let end = bytes[start...].firstIndex(of: 0x0A) else { break }
+        let slice = bytes[start..<end]
+        start = end + 1
+        if slice.isEmpty { continue }
+        let lineStart = start - slice.count - 1
+        let decoded: Result<RecordedEvent, EventCoding.DecodeError> = bytes.withUnsafeBufferPointer { buffer in
+          do throws(EventCoding.DecodeError) {
+            return .success(
+              try decoder.decode(UnsafeBufferPointer(rebasing: buffer[lineStart..<(lineStart + slice.count)])))
+          } catch {
+            return .failure(error)
+          }
+        }
+        let event: RecordedEvent
+        switch decoded {
+        case .success(let e): event = e
+        case .failure(let error):
+          result.notices.append(
+            "\(path):\(line): a line of device \(label) could not be read (\(error.message)) and was left out")
+          damaged += 1
+          continue
+        }
+        guard event.sequence > last else { continue }
+        if contiguous {
+          let next = expected ?? DeviceSequence.base(of: DeviceSequence.tag(of: event.sequence)) + 1
+          if event.sequence > next + damaged { break files }
+          expected = max(next, event.sequence + 1)
+          damaged = 0
+        }
+        last = event.sequence
+        result.lastOnDisk = max(result.lastOnDisk ?? last, last)
+        if let after, event.sequence <= after { continue }
+        result.log.events.append(event)
+      }
+    }
+    return result
+  }
+
+  /// `0000000001-0000000500.jsonl` → 500.
+  static func segmentEnd(_ path: String) -> Int? {
+    guard let name = path.split(separator: "/").last, name.hasSuffix(".jsonl"),
+      let dash = name.firstIndex(of: "-")
+    else { return nil }
+    return Int(name[name.index(after: dash)...].dropLast(6))
+  }
+}

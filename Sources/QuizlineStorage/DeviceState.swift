@@ -1,0 +1,115 @@
+import QuizlineCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The progress of a per-device profile: the snapshot (a local cache that records, per device, the
+/// last sequence number it covers, and the merge position of its last event) plus every device's
+/// events past it. When each new event sorts after that position they are applied on top;
+/// otherwise (an older event arrived late) everything is folded again from the start.
+struct DeviceState {
+  var progress = LearnerProgress()
+  var notices: [String] = []
+  /// The fold was computed again (or took in other devices' events): the snapshot is worth writing.
+  var rebuilt = false
+  /// This device's events not covered by the snapshot.
+  var ownSinceSnapshot = 0
+  /// Answers (and all events) that came from other devices since the snapshot, by device name.
+  var incoming: [DeviceIncoming] = []
+
+  static func load(
+    _ layout: ProfileLayout, local: Int, label: String, now: Timestamp, repair: Bool, fromScratch: Bool = false
+  ) throws(ProfileError) -> DeviceState {
+    var state = DeviceState()
+    var snapshot: LearnerProgress?
+    if !fromScratch, let bytes = try FileOps.read(layout.snapshot) {
+      do {
+        snapshot = try SnapshotCoding.decode(bytes)
+      } catch {
+        switch error {
+        case .newerSchema(let v):
+          throw ProfileError(
+            "\(layout.snapshot) was written by a newer quizline (progress schema \(v)). Update quizline to open this profile; nothing was changed.",
+            exitCode: .dataError)
+        case .damaged(let why):
+          var kept = ""
+          if repair {
+            let aside = ProfileLayout.asideName(layout.snapshot, at: now)
+            if rename(layout.snapshot, aside) == 0 { kept = " It is kept as \(aside)." }
+          }
+          state.notices.append(
+            "\(layout.snapshot) could not be read (\(why)).\(kept) Progress is rebuilt from the logs.")
+        }
+      }
+    }
+    // A snapshot without a merge position was written by the single-journal layout: folded again once.
+    if let s = snapshot, s.mergedThrough == nil, !s.deviceSequences.isEmpty { snapshot = nil }
+    let vector = snapshot?.deviceSequences ?? [:]
+    var logs = try readLogs(layout, vector: snapshot == nil ? nil : vector, notices: &state.notices)
+    if var base = snapshot, covers(logs, vector: vector), DeviceMerge.canApplyOnTop(logs.map(\.log), base) {
+      DeviceMerge.fold(logs.map(\.log), into: &base, local: local)
+      state.progress = base
+    } else {
+      if snapshot != nil { logs = try readLogs(layout, vector: nil, notices: &state.notices) }
+      state.rebuilt = true
+      DeviceMerge.fold(logs.map(\.log), into: &state.progress, local: local)
+    }
+    for read in logs {
+      let fresh = read.log.events.filter { $0.sequence > (vector[DeviceSequence.tag(of: $0.sequence)] ?? 0) }
+      guard let first = fresh.first else { continue }
+      if DeviceSequence.tag(of: first.sequence) == local {
+        state.ownSinceSnapshot = fresh.count
+        continue
+      }
+      state.rebuilt = true
+      let answers = fresh.filter { if case .answered = $0.payload { true } else { false } }.count
+      state.incoming.append(DeviceIncoming(device: read.label, answers: answers, events: fresh.count))
+    }
+    return state
+  }
+
+  struct Read {
+    var log: DeviceLog
+    var label: String
+    var lastOnDisk: Int?
+  }
+
+  /// Every device's events above `vector` (all of them when nil), and the single-journal layout's
+  /// files as one more log when no device has taken them over yet.
+  static func readLogs(_ layout: ProfileLayout, vector: [Int: Int]?, notices: inout [String]) throws(ProfileError)
+    -> [Read]
+  {
+    var out: [Read] = []
+    var tags = Set<Int>()
+    for (id, record) in DeviceProfileOpener.devices(layout) {
+      let label = record?.name ?? id
+      let after = record.flatMap { vector?[$0.tag] ?? (vector == nil ? nil : DeviceSequence.base(of: $0.tag)) }
+      let read = try DeviceLogReader.read(
+        layout.forDevice(id), label: "'\(label)'", after: after, contiguous: id != layout.device)
+      notices += read.notices
+      var log = read.log
+      if let vector { log.events.removeAll { $0.sequence <= vector[DeviceSequence.tag(of: $0.sequence)] ?? 0 } }
+      if let tag = record?.tag { tags.insert(tag) }
+      out.append(Read(log: log, label: label, lastOnDisk: read.lastOnDisk))
+    }
+    if !tags.contains(0), DeviceProfileOpener.hasLegacyLog(layout) {
+      let read = try DeviceLogReader.read(layout.forDevice(nil), label: "(single journal)", after: vector?[0])
+      notices += read.notices
+      out.append(Read(log: read.log, label: "this profile's journal", lastOnDisk: read.lastOnDisk))
+    }
+    return out
+  }
+
+  /// Whether the files still hold every event the snapshot says it covers (a device folder removed
+  /// or cut short makes the snapshot unusable).
+  static func covers(_ logs: [Read], vector: [Int: Int]) -> Bool {
+    var onDisk: [Int: Int] = [:]
+    for read in logs {
+      if let last = read.lastOnDisk { onDisk[DeviceSequence.tag(of: last)] = last }
+    }
+    return vector.allSatisfy { entry in (onDisk[entry.key] ?? Int.min) >= entry.value }
+  }
+}
