@@ -43,6 +43,7 @@ enum CommandTable {
   /// Commands contributed by other files (each feature registers its own spec here).
   static let extraCommands: [CommandSpec] = [
     ImportCommand.spec, ExportAnkiCommand.spec, ReportCommand.spec, BackupCommands.list, BackupCommands.restore,
+    OptimizeCommand.spec, SimulateCommand.spec,
   ]
 
   public static var parser: ArgumentParser<CommandSpec> {

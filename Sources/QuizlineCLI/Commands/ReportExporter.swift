@@ -25,6 +25,7 @@ struct ReportExporter: EffectPerformer {
   func perform(_ effect: Effect, state: AppState, at now: Timestamp) -> EffectOutcome {
     switch effect {
     case .exportReport(let request): export(request, state: state, now: now)
+    case .optimizeParameters(let dryRun): OptimizeCommand.perform(layout: layout, state: state, dryRun: dryRun)
     }
   }
 

@@ -24,6 +24,8 @@ public enum ReplCommand: Sendable, Equatable {
   case progress
   case export(format: String, path: String?, force: Bool, since: String?)
   case undo
+  /// Fit the scheduler's weights to the review history (`dryRun`: only show the health check).
+  case optimize(dryRun: Bool)
   /// Overrule the mark of the last auto-graded answer: it counts as right.
   case override
   case again, clear
@@ -53,6 +55,7 @@ public enum ReplCommand: Sendable, Equatable {
     case .progress: "progress"
     case .export: "export"
     case .undo: "undo"
+    case .optimize: "optimize"
     case .override: "override"
     case .again: "again"
     case .clear: "clear"

@@ -56,6 +56,9 @@ extension Reducer {
       // The message says what to do (an existing file names --force); --force does not help
       // with a missing folder or a write error, so the hint does not suggest it.
       state.display = [.error("export: " + message, hint: "Nothing was written.")]
+    case .optimized: break  // Reducer.optimizationFinished
+    case .optimizationFailed(let message):
+      state.display = [.error("optimize: " + message, hint: "Nothing was changed.")]
     }
     return Reduction()
   }

@@ -205,12 +205,18 @@ public enum Action: Sendable, Equatable {
 public enum Effect: Sendable, Equatable {
   /// Write a progress report of the learner's profile.
   case exportReport(ExportRequest)
+  /// Read the profile's review history and fit the scheduler's weights to it.
+  case optimizeParameters(dryRun: Bool)
 }
 
 /// What came of an ``Effect``.
 public enum EffectOutcome: Sendable, Equatable {
   /// Files written (the main one first) and their total size in bytes.
   case exported(paths: [String], bytes: Int)
+  /// The review history was read and the weights fitted and checked.
+  case optimized(ParameterOptimization, dryRun: Bool)
+  /// The review history could not be read (a located message).
+  case optimizationFailed(String)
   /// Nothing was written, and why (a located message).
   case failed(String)
 }
@@ -244,6 +250,8 @@ public enum Block: Sendable, Equatable {
   case markOverridden(QuestionRef, previousScore: Double)
   case goodbye
   case forecast
+  /// What `optimize` found, and whether the fitted parameters were adopted.
+  case optimization(ParameterOptimization, adopted: Bool, dryRun: Bool)
   case settings
   /// Asks for `yes` before a reset.
   case confirmReset(ResetScope)
