@@ -35,7 +35,7 @@ enum OptimizeCommand {
     let records: [ReviewRecord]
     do {
       let bytes = try env.files.read(path, limit: 1 << 31)
-      records = try RevlogCSV.parse(String(decoding: bytes, as: UTF8.self))
+      records = try RevlogCSV.parse(bytes)
     } catch let error as FileReadError {
       env.stderr.line("\(path): error: \(error.message)")
       if case .missing = error { return .noInput }

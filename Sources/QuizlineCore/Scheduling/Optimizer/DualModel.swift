@@ -15,30 +15,30 @@ struct DualModel: Sendable {
     meanReversionTarget = w[4] - Dual.exp(w[5] * 3) + 1
   }
 
-  func initialStability(_ g: Rating) -> Dual { Dual.max(w[g.rawValue - 1], FSRSModel.stabilityMin) }
+  @inline(__always) func initialStability(_ g: Rating) -> Dual { Dual.max(w[g.rawValue - 1], FSRSModel.stabilityMin) }
 
-  func initialDifficulty(_ g: Rating) -> Dual {
+  @inline(__always) func initialDifficulty(_ g: Rating) -> Dual {
     Dual.clamp(w[4] - Dual.exp(w[5] * Double(g.rawValue - 1)) + 1, 1, 10)
   }
 
-  func retrievability(elapsedDays t: Int, stability s: Dual) -> Dual {
+  @inline(__always) func retrievability(elapsedDays t: Int, stability s: Dual) -> Dual {
     Dual.pow(1 + factor * Double(max(0, t)) / s, decay)
   }
 
-  func nextDifficulty(_ d: Dual, _ g: Rating) -> Dual {
+  @inline(__always) func nextDifficulty(_ d: Dual, _ g: Rating) -> Dual {
     let delta = -(w[6] * Double(g.rawValue - 3))
     let damped = d + (10.0 - d) * delta / 9.0
     let reverted = w[7] * meanReversionTarget + (1 - w[7]) * damped
     return Dual.clamp(reverted, 1, 10)
   }
 
-  func shortTermStability(_ s: Dual, _ g: Rating) -> Dual {
+  @inline(__always) func shortTermStability(_ s: Dual, _ g: Rating) -> Dual {
     var inc = Dual.exp(w[17] * (Double(g.rawValue - 3) + w[18])) * Dual.pow(s, -w[19])
     if g != .again { inc = Dual.max(inc, 1) }
     return Dual.max(s * inc, FSRSModel.stabilityMin)
   }
 
-  func nextStability(_ s: Dual, _ d: Dual, _ r: Dual, _ g: Rating) -> Dual {
+  @inline(__always) func nextStability(_ s: Dual, _ d: Dual, _ r: Dual, _ g: Rating) -> Dual {
     let next: Dual
     if g == .again {
       let long = w[11] * Dual.pow(d, -w[12]) * (Dual.pow(s + 1, w[13]) - 1) * Dual.exp((1 - r) * w[14])
@@ -61,7 +61,7 @@ extension ReviewSequences {
   /// Runs card `c`'s reviews through the model; for each review with a non-zero `weight`, adds
   /// `weight` × the binary cross-entropy of its predicted recall to `loss` and its gradient to `gradient`.
   func accumulate(
-    card c: Int, model m: DualModel, weight: [Double], loss: inout Double, gradient: inout SIMD32<Double>
+    card c: Int, model m: DualModel, weight: [Double], loss: inout Double, gradient: inout Lanes
   ) {
     let start = cardStart[c]
     var s = m.initialStability(ratings[start])

@@ -110,14 +110,14 @@ public enum FSRSOptimizer {
     let steps = epochs.reduce(0) { $0 + $1.count }
     let total = Double(selection.count)
     var w = start
-    var m = SIMD32<Double>()
-    var v = SIMD32<Double>()
+    var m = Lanes()
+    var v = Lanes()
     var step = 0
     var best = (loss: Double.infinity, weights: start)
     for batches in epochs {
       for batch in batches {
         var loss = 0.0
-        var g = SIMD32<Double>()
+        var g = Lanes()
         let model = DualModel(weights: w)
         var n = 0
         for c in batch {
