@@ -47,14 +47,17 @@ struct ReportExporter: EffectPerformer {
       path = Self.freeName(in: layout.reports, day: now.isoDate, format: request.format, force: request.force)
     }
     let history: ProfileHistory
+    let reviews: [ReviewRecord]
     do {
       history = try HistoryLoader.load(
         layout, sinceDay: request.sinceDay, keepAttempts: request.format == .csv, keepResponses: false, reader: reader)
+      reviews = try ProfileReviewHistory.collect(layout).reviews
     } catch {
       return .failed(error.message)
     }
+    let input = ReportInput(profile: state.profile, progress: state.progress, history: history, reviews: reviews)
     let report = ReportBuilder.build(
-      catalog: state.catalog, inputs: [ReportInput(profile: state.profile, progress: state.progress, history: history)],
+      catalog: state.catalog, inputs: [input],
       now: now,
       options: ReportOptions(sinceDay: request.sinceDay, includeAttempts: request.format == .csv))
     do {
