@@ -172,7 +172,7 @@ public enum ReplCommands {
         since: $0.value("since"))
     },
     ReplCommandSpec(
-      "optimize", abstract: "fit the scheduler to your review history; adopt it when it predicts recall better",
+      "optimize", abstract: "fit the scheduler to your reviews (adopted when it predicts better)",
       options: [OptionSpec("dry-run", help: "only show how the fitted parameters compare")]
     ) { .optimize(dryRun: $0.flag("dry-run")) },
     ReplCommandSpec(
