@@ -43,6 +43,7 @@ fuzz: deps
 ## Benchmarks, each next to its peer in the same run (figures in BENCHMARKS.md).
 bench: deps
 	scripts/fsrs/bench.sh
+	scripts/fsrs/optimizer-bench.sh
 	scripts/reports/bench.sh
 	scripts/persistence/bench.sh
 	scripts/startup/bench.sh

@@ -128,6 +128,7 @@ public enum HTMLReportRenderer {
       h.raw(HTMLCharts.forecast(p.forecast))
       h.raw("</section>\n")
     }
+    if let s = p.scheduler { SchedulerSections.htmlSection(s, &h) }
     if let info = p.history {
       h.raw("<footer><p>History: \(info.events) events read (up to event \(info.lastSequence))")
       if !info.complete { h.raw("; earlier events are missing from the archive, so the score history is partial") }

@@ -97,7 +97,7 @@ public enum JSONReportRenderer {
 
   static func profile(_ p: ProfileReport, placeholders: inout [[ScorePoint]]?) -> JSONText {
     let s = p.summary
-    return .object([
+    let fields: [(String, JSONText)] = [
       ("profile", .string(p.profile)),
       (
         "summary",
@@ -150,7 +150,9 @@ public enum JSONReportRenderer {
       ),
       ("questions", .array(p.questions.map(question))),
       ("history", p.history.map(history) ?? .null),
-    ])
+    ]
+    // One learner's report with its reviews read: the scheduler section (schema: optional, last).
+    return .object(fields + (p.scheduler.map { [("scheduler", SchedulerSections.json($0))] } ?? []))
   }
 
   static func period(_ p: PeriodSummary) -> JSONText {

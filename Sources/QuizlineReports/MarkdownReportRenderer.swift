@@ -110,6 +110,7 @@ public enum MarkdownReportRenderer {
     list("Flagged questions", p.flagged, &md)
     list("Due now", p.dueNow, &md)
     forecast(p.forecast, &md)
+    if let s = p.scheduler { SchedulerSections.markdown(s, &md) }
     md.heading("Activity, last 30 days")
     let today = report.generatedAt.dayNumber
     let recent = p.activity.filter { $0.day > today - 30 && $0.day <= today && $0.answers > 0 }

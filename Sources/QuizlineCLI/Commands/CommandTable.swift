@@ -48,6 +48,7 @@ enum CommandTable {
   static let extraCommands: [CommandSpec] = [
     ImportCommand.spec, ExportAnkiCommand.spec, ReportCommand.spec, BackupCommands.list, BackupCommands.restore,
     SyncCommand.spec,
+    OptimizeCommand.spec, SimulateCommand.spec,
   ]
 
   public static var parser: ArgumentParser<CommandSpec> {

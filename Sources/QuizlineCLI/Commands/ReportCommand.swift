@@ -84,7 +84,9 @@ enum ReportCommand {
         for bad in history?.badLines ?? [] {
           env.stderr.line("quizline: \(bad.file):\(bad.line): \(bad.message); left out of the report")
         }
-        inputs.append(ReportInput(profile: name, progress: opened.progress, history: history))
+        // One learner's report shows the scheduler section: its reviews, read through the fold.
+        let reviews = needsHistory && !all ? try ProfileReviewHistory.collect(layout).reviews : nil
+        inputs.append(ReportInput(profile: name, progress: opened.progress, history: history, reviews: reviews))
       } catch {
         env.stderr.line("quizline: \(error.message)")
         return error.exitCode

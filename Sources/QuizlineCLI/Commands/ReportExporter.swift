@@ -31,6 +31,7 @@ struct ReportExporter: EffectPerformer {
       sync?(state, now)
         ?? .synced(
           "this profile keeps a single journal; leave and run quizline sync once (or start with --device NAME)", nil)
+    case .optimizeParameters(let dryRun): OptimizeCommand.perform(layout: layout, state: state, dryRun: dryRun)
     }
   }
 
@@ -52,14 +53,17 @@ struct ReportExporter: EffectPerformer {
       path = Self.freeName(in: layout.reports, day: now.isoDate, format: request.format, force: request.force)
     }
     let history: ProfileHistory
+    let reviews: [ReviewRecord]
     do {
       history = try HistoryLoader.load(
         layout, sinceDay: request.sinceDay, keepAttempts: request.format == .csv, keepResponses: false, reader: reader)
+      reviews = try ProfileReviewHistory.collect(layout).reviews
     } catch {
       return .failed(error.message)
     }
+    let input = ReportInput(profile: state.profile, progress: state.progress, history: history, reviews: reviews)
     let report = ReportBuilder.build(
-      catalog: state.catalog, inputs: [ReportInput(profile: state.profile, progress: state.progress, history: history)],
+      catalog: state.catalog, inputs: [input],
       now: now,
       options: ReportOptions(sinceDay: request.sinceDay, includeAttempts: request.format == .csv))
     do {

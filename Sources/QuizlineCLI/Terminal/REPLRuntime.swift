@@ -16,6 +16,8 @@ struct REPLRuntime {
   var firstCommand: ReplCommand?
   /// Leave as soon as no quiz is in progress (after `firstCommand` started one).
   var leaveAfterRun = false
+  /// Whether the welcome screen is shown (not for a one-shot command such as `quizline optimize`).
+  var showsWelcome = true
   /// Where a `firstCommand` that is refused goes when the run leaves at once (standard error).
   var errorOutput: (any TextSink)?
   /// The profile's files, for snapshots (nil when read-only).
@@ -32,7 +34,8 @@ struct REPLRuntime {
 
   /// Runs until the learner leaves; returns the exit status.
   mutating func run() -> ExitCode {
-    let welcome = send(.started(at: clock()))
+    var welcome = send(.started(at: clock()))
+    if !showsWelcome { welcome.text = "" }
     if let firstCommand {
       let first = send(.commandIssued(firstCommand, at: clock(), entropy: entropy()))
       if leaveAfterRun, store.state.quiz == nil {
@@ -114,7 +117,7 @@ extension QuizlineCommand {
   /// `quizline` with no command: the REPL on the quizzes folder and the profile's progress.
   static func runREPL(
     _ parsed: ParsedArguments, _ env: CommandEnvironment, catalog preloaded: CatalogLoadResult? = nil,
-    firstCommand: ReplCommand? = nil, leaveAfterRun: Bool = false
+    firstCommand: ReplCommand? = nil, leaveAfterRun: Bool = false, welcome: Bool = true
   ) -> ExitCode {
     let loaded: CatalogLoadResult
     if let preloaded {
@@ -155,6 +158,7 @@ extension QuizlineCommand {
       entropy: { UInt64.random(in: 0...UInt64.max) }, context: context)
     runtime.firstCommand = firstCommand
     runtime.leaveAfterRun = leaveAfterRun
+    runtime.showsWelcome = welcome
     runtime.errorOutput = env.stderr
     runtime.profileStore = profile.store
     var exporter = ReportExporter(layout: profile.layout)

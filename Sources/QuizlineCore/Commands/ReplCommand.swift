@@ -26,6 +26,8 @@ public enum ReplCommand: Sendable, Equatable {
   /// Share this device's progress through git (`quizline sync`).
   case sync
   case undo
+  /// Fit the scheduler's weights to the review history (`dryRun`: only show the health check).
+  case optimize(dryRun: Bool)
   /// Overrule the mark of the last auto-graded answer: it counts as right.
   case override
   case again, clear
@@ -56,6 +58,7 @@ public enum ReplCommand: Sendable, Equatable {
     case .export: "export"
     case .sync: "sync"
     case .undo: "undo"
+    case .optimize: "optimize"
     case .override: "override"
     case .again: "again"
     case .clear: "clear"

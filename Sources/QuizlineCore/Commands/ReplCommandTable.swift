@@ -172,6 +172,10 @@ public enum ReplCommands {
         since: $0.value("since"))
     },
     ReplCommandSpec(
+      "optimize", abstract: "fit the scheduler to your reviews (adopted when it predicts better)",
+      options: [OptionSpec("dry-run", help: "only show how the fitted parameters compare")]
+    ) { .optimize(dryRun: $0.flag("dry-run")) },
+    ReplCommandSpec(
       "undo", abstract: "take back the last answer, grade, completion, reset or setting change",
       contexts: [.home, .quiz],
       recordsProgress: true

@@ -25,6 +25,9 @@ public enum EventPayload: Sendable, Equatable {
   /// Questions asked again later in the active run: a review card whose next step is minutes away,
   /// or a question skipped once, offered again at the end. They are added at the run's end.
   case requeued(run: Int, questions: [QuestionRef])
+  /// `optimize` fitted these weights and they did better than those in use on the held-out recent
+  /// reviews: the scheduler uses them from now on (undoable).
+  case parametersAdopted(weights: [Double], fit: ParameterFit)
 
   /// The event's type name in journal lines.
   public var typeName: String {
@@ -41,6 +44,18 @@ public enum EventPayload: Sendable, Equatable {
     case .reset: "reset"
     case .overridden: "overridden"
     case .requeued: "requeued"
+    case .parametersAdopted: "parametersAdopted"
+    }
+  }
+
+  /// Whether `apply` puts the event on the undo stack (so `undo` can take it back). Every fold
+  /// keeps the same stack (``RunLedger``): reports push a step for these too, even for events they
+  /// otherwise do not count, so both stacks drop the same old steps. `RunLedgerTests` checks this
+  /// against what `apply` does.
+  public var isUndoable: Bool {
+    switch self {
+    case .answered, .sessionCompleted, .sessionReopened, .reset, .overridden, .parametersAdopted: true
+    case .quizStarted, .skipped, .runEnded, .flagged, .undone, .settingsChanged, .requeued: false
     }
   }
 }
@@ -110,6 +125,9 @@ extension EventPayload {
       if let r = o.rating { fields.append(("rating", .string(r.name))) }
     case .requeued(let run, let refs):
       fields += [("run", .int(run)), ("questions", .array(refs.map { .string($0.description) }))]
+    case .parametersAdopted(let weights, let fit):
+      fields.append(("weights", .array(weights.map { .double($0) })))
+      fields += fit.fields
     }
     return fields
   }
@@ -207,6 +225,7 @@ extension EventPayload {
         questions: try fields.strings("questions").map {
           (t: String) throws(EventCoding.DecodeError) -> QuestionRef in try EventCoding.ref(t)
         })
+    case "parametersAdopted": return try decodeAdoption(fields)
     default: return nil
     }
   }

@@ -48,6 +48,8 @@ public struct HistoryEvent: Sendable, Equatable {
   var certaintyRun = false
   /// `runEnded`: true when the run was ended early (`ended`), false when `finished`.
   public var endedEarly = false
+  /// An `other` event that `apply` puts on the undo stack (reports push an empty step for it).
+  var otherIsUndoable = false
   /// `flagged`: on or off.
   public var on = false
   /// `overridden`: the answer overruled (its sequence number) and the score it had (`score` holds
@@ -136,13 +138,15 @@ public struct HistoryEvent: Sendable, Equatable {
       // An event reports do not count (settings; any event added later that changes no answer,
       // run, score or session): a new event type needs no change here or in the fast reader.
       kind = .other
+      otherIsUndoable = e.payload.isUndoable
     }
   }
 
-  /// Whether `apply` pushes this event on the undo stack.
+  /// Whether `apply` pushes this event on the undo stack (``EventPayload/isUndoable``).
   var isUndoable: Bool {
     switch kind {
     case .answered, .sessionCompleted, .sessionReopened, .reset, .overridden: true
+    case .other: otherIsUndoable
     default: false
     }
   }

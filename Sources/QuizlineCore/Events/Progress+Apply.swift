@@ -111,6 +111,9 @@ extension LearnerProgress {
     case .requeued(let runID, let refs):
       ledger.requeue(run: runID, refs)
 
+    case .parametersAdopted(let weights, let fit):
+      applyAdoption(weights: weights, fit: fit, sequence: event.sequence)
+
     case .undone(let target):
       guard let entry = ledger.undo(target) else { return }
       restore(entry)
@@ -151,5 +154,6 @@ extension LearnerProgress {
     for (id, previous) in entry.previousSessions { sessions[id] = previous }
     for (day, previous) in entry.previousDays { days[day] = previous }
     for (bank, previous) in entry.previousBankScores { bankScores[bank] = previous }
+    if let parameters = entry.previousParameters { restoreParameters(parameters) }
   }
 }

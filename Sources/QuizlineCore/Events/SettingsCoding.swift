@@ -1,7 +1,7 @@
 /// Profile settings as JSON (inside `settingsChanged` events and the snapshot).
 enum SettingsCoding {
   static func encode(_ s: ProfileSettings) -> JSONText {
-    .object([
+    var fields: [(String, JSONText)] = [
       ("weights", .array(s.scheduler.weights.map { .double($0) })),
       ("desiredRetention", .double(s.scheduler.desiredRetention)),
       ("learningSteps", .array(s.scheduler.learningSteps.map { .int($0) })),
@@ -13,7 +13,9 @@ enum SettingsCoding {
       ("easySeconds", .int(s.easySeconds)),
       ("hardSeconds", .int(s.hardSeconds)),
       ("typoTolerance", .bool(s.typoTolerance)),
-    ])
+    ]
+    if let fit = s.parameterFit { fields.append(("parameterFit", .object(fit.fields))) }
+    return .object(fields)
   }
 
   static func decode(_ f: FieldMap) throws(EventCoding.DecodeError) -> ProfileSettings {
@@ -45,6 +47,7 @@ enum SettingsCoding {
     s.hardSeconds = try f.int("hardSeconds")
     // Journals and snapshots from before the setting existed: on, the default.
     s.typoTolerance = f.bool("typoTolerance") ?? true
+    if let v = f.value("parameterFit"), v.kind == .object { s.parameterFit = try ParameterFit.decode(FieldMap(v)) }
     let problems = s.validate()
     guard problems.isEmpty else {
       throw EventCoding.DecodeError(message: "invalid settings: " + problems.joined(separator: "; "))

@@ -279,6 +279,7 @@ extension Renderer {
     out.field("Time answering", formatDuration(studied))
     out.field("Flagged", count(p.flaggedQuestions.count, "question"))
     out.field("Reviews", dueLine(state, out.context.now) ?? "nothing scheduled yet")
+    if p.settings.parameterFit != nil { out.field("Scheduler", parameterSummary(p.settings, arrow: s.arrow)) }
     let orphans = state.orphanedQuestionCount
     if orphans > 0 {
       out.field(

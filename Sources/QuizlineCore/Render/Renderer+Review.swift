@@ -59,6 +59,7 @@ extension Renderer {
         "  " + TextWrap.pad(key.rawValue, to: 18) + TextWrap.pad(key.value(in: settings), to: 10)
           + (explanations[key] ?? ""))
     }
+    out.line("  " + TextWrap.pad("parameters", to: 18) + parameterSummary(settings, arrow: out.context.style.arrow))
     out.line("Change one with config KEY VALUE, e.g. config retention 0.85.")
   }
 

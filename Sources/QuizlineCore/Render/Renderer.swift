@@ -84,6 +84,8 @@ public enum Renderer {
       }
     case .forecast: renderForecast(state, &out)
     case .settings: renderSettings(state, &out)
+    case .optimization(let result, let adopted, let dryRun):
+      renderOptimization(result, adopted: adopted, dryRun: dryRun, state, &out)
     case .confirmReset(let scope): renderConfirmReset(scope, state, &out)
     case .nothingDue: renderNothingDue(state, &out)
     case .progressReport: renderProgress(state, &out)

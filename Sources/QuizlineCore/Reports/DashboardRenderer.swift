@@ -94,6 +94,7 @@ struct Dashboard {
     questionList("Flagged questions", p.flagged, mark: style.flagMark)
     questionList("Due now", p.dueNow, mark: style.bullet, limit: 5)
     activity(p.activity)
+    if let s = p.scheduler { scheduler(s) }
   }
 
   mutating func sessions(_ p: ProfileReport) {

@@ -28,7 +28,7 @@ public struct HistoryAccumulator: HistorySink, Sendable {
   private var runSources: [Int: (HistoryEvent.SourceKind, Int32, Bool)] = [:]
   /// The runs and the undo stack, as `apply` keeps them (only the last ended run can be reopened or
   /// overridden, so one is enough here).
-  private var ledger = RunLedger<HistoryUndoRecord>(stepLimit: LearnerProgress.undoLimit, endedLimit: 1)
+  private(set) var ledger = RunLedger<HistoryUndoRecord>(stepLimit: LearnerProgress.undoLimit, endedLimit: 1)
   private var undoneAttempts = 0
 
   public init(sinceDay: Int64? = nil, keepAttempts: Bool = false) {
@@ -120,7 +120,10 @@ public struct HistoryAccumulator: HistorySink, Sendable {
     case .undone:
       guard let record = ledger.undo(e.run) else { return }
       restore(record)
-    case .flagged, .other:
+    case .other:
+      // Not counted, but on `apply`'s undo stack (an adoption of parameters): the same stack here.
+      if e.isUndoable { ledger.push(HistoryUndoRecord(sequence: e.sequence)) }
+    case .flagged:
       break
     }
   }

@@ -65,6 +65,9 @@ extension Reducer {
       }
       state.progress = merged
       state.display = [.notice(text)]
+    case .optimized: break  // Reducer.optimizationFinished
+    case .optimizationFailed(let message):
+      state.display = [.error("optimize: " + message, hint: "Nothing was changed.")]
     }
     return Reduction()
   }

@@ -43,6 +43,8 @@ public struct ProfileReport: Sendable, Equatable {
   public var history: HistoryInfo?
   /// Reviews due per UTC day, today (with the overdue ones) first (``ReportBuilder/forecastDays``).
   public var forecast: [ForecastDay] = []
+  /// Parameters in use, their fit and true retention by interval (when the reviews were read).
+  public var scheduler: SchedulerReport?
 }
 
 extension ProfileReport {

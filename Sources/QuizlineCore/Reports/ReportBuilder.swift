@@ -22,11 +22,14 @@ public struct ReportInput: Sendable {
   public var progress: LearnerProgress
   /// nil: no history was read (the REPL's `progress` screen); score history and the period stay empty.
   public var history: ProfileHistory?
+  /// The profile's reviews through the fold (`ProfileReviewHistory`); nil: no scheduler section.
+  public var reviews: [ReviewRecord]?
 
-  public init(profile: String, progress: LearnerProgress, history: ProfileHistory?) {
+  public init(profile: String, progress: LearnerProgress, history: ProfileHistory?, reviews: [ReviewRecord]? = nil) {
     self.profile = profile
     self.progress = progress
     self.history = history
+    self.reviews = reviews
   }
 }
 
@@ -104,6 +107,7 @@ public enum ReportBuilder {
           unreadableLines: $0.badLineCount)
       })
     report.forecast = forecast(state, now: now)
+    report.scheduler = input.reviews.map { SchedulerReport.build(settings: p.settings, reviews: $0) }
     let checkpoints = checkpointFigures(p)
     for k in report.banks.indices { report.banks[k].checkpoints = checkpoints[report.banks[k].id] }
     return report

@@ -104,6 +104,11 @@ public enum SnapshotCoding {
     m.append(("previousBankScores", .object(u.previousBankScores.map { ($0.key, $0.value.map(scores) ?? .null) })))
     if let r = u.previousRun { m.append(("previousRun", run(r))) }
     if let r = u.overriddenRun { m.append(("overriddenRun", run(r))) }
+    if let p = u.previousParameters {
+      var fields: [(String, JSONText)] = [("weights", .array(p.weights.map { .double($0) }))]
+      if let fit = p.fit { fields.append(("parameterFit", .object(fit.fields))) }
+      m.append(("previousParameters", .object(fields)))
+    }
     return .object(m)
   }
 }

@@ -155,6 +155,12 @@ extension SnapshotCoding {
     }
     if let r = f.value("previousRun"), r.kind == .object { u.previousRun = try run(FieldMap(r)) }
     if let r = f.value("overriddenRun"), r.kind == .object { u.overriddenRun = try run(FieldMap(r)) }
+    if let p = f.value("previousParameters"), p.kind == .object {
+      let weights = try EventPayload.decodeWeights(FieldMap(p))
+      var fit: ParameterFit?
+      if let v = FieldMap(p).value("parameterFit"), v.kind == .object { fit = try ParameterFit.decode(FieldMap(v)) }
+      u.previousParameters = ParameterState(weights: weights, fit: fit)
+    }
     return u
   }
 }

@@ -207,12 +207,18 @@ public enum Effect: Sendable, Equatable {
   case exportReport(ExportRequest)
   /// `sync`: share this device's progress through git and take in what came (per-device profiles).
   case sync
+  /// Read the profile's review history and fit the scheduler's weights to it.
+  case optimizeParameters(dryRun: Bool)
 }
 
 /// What came of an ``Effect``.
 public enum EffectOutcome: Sendable, Equatable {
   /// Files written (the main one first) and their total size in bytes.
   case exported(paths: [String], bytes: Int)
+  /// The review history was read and the weights fitted and checked.
+  case optimized(ParameterOptimization, dryRun: Bool)
+  /// The review history could not be read (a located message).
+  case optimizationFailed(String)
   /// Nothing was written, and why (a located message).
   case failed(String)
   /// `sync` went through: what came in, and the progress folded from every device's log, which
@@ -249,6 +255,8 @@ public enum Block: Sendable, Equatable {
   case markOverridden(QuestionRef, previousScore: Double)
   case goodbye
   case forecast
+  /// What `optimize` found, and whether the fitted parameters were adopted.
+  case optimization(ParameterOptimization, adopted: Bool, dryRun: Bool)
   case settings
   /// Asks for `yes` before a reset.
   case confirmReset(ResetScope)

@@ -12,6 +12,8 @@ public struct ProfileSettings: Sendable, Equatable {
   var hardSeconds = 60
   /// Accept a typed near miss of an accepted answer, with a "Check the spelling" line (``NearMiss``).
   var typoTolerance = true
+  /// Where `scheduler.weights` came from when `optimize` fitted them (nil: never fitted).
+  public var parameterFit: ParameterFit?
 
   init() {}
 

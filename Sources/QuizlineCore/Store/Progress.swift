@@ -193,6 +193,8 @@ struct UndoEntry: LedgerStep, Sendable, Equatable {
   /// (active or ended), never reopened.
   var overriddenRun: QuizRun?
   var previousBankScores: [String: ScoreStats?] = [:]
+  /// The scheduler weights before a `parametersAdopted`.
+  var previousParameters: ParameterState?
 
   init(sequence: Int, summary: String) {
     self.sequence = sequence

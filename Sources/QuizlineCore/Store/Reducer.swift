@@ -66,6 +66,9 @@ public enum Reducer {
           : "Nothing of this step was recorded; what was saved before is safe. Free some space or fix the folder, then try again."
       )
     case .effectFinished(let outcome, _):
+      if case .optimized(let result, let dryRun) = outcome {
+        return optimizationFinished(&state, result, dryRun: dryRun, at: action.at)
+      }
       return effectFinished(&state, outcome)
     case .commandIssued(let command, let now, let entropy):
       state.interruptArmed = false
@@ -195,6 +198,7 @@ public enum Reducer {
     case .reset(let target): return reset(&state, target)
     case .config(let key, let value): return config(&state, key: key, value: value)
     case .undo: return undo(&state, context)
+    case .optimize(let dryRun): return optimize(&state, dryRun: dryRun)
     case .override: return overrule(&state)
     case .clear: state.display = [.clearScreen]
     case .again:

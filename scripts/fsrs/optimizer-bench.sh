@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# `quizline optimize` next to fsrs-rs's compute_parameters (PyPI fsrs-rs-python), in one run, with
+# the ratios (figures in BENCHMARKS.md). Extra arguments go to optimizer_bench.py (e.g. --csv FILE).
+# fsrs-rs-python goes into .build/fsrs-rs-venv when missing.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+venv=.build/fsrs-rs-venv
+if ! "$venv/bin/python" -c 'import fsrs_rs_python' 2>/dev/null; then
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet "fsrs-rs-python==0.9.3"
+fi
+swift build -c release --static-swift-stdlib --product quizline >/dev/null
+echo "== $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, fsrs-rs-python $("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("fsrs-rs-python"))')"
+"$venv/bin/python" scripts/fsrs/optimizer_bench.py --quizline .build/release/quizline "$@"

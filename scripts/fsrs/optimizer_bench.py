@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""quizline optimize next to fsrs-rs (PyPI fsrs-rs-python): the same training split, the same evaluator.
+
+    optimizer_bench.py --quizline .build/release/quizline [--synthetic SEED ...] [--csv FILE ...]
+
+For each review log (the synthetic learners of scripts/fsrs/synthetic_learner.py and any CSV in the
+FSRS ecosystem's format): reviews are ordered by time and split at 80 %. fsrs-rs's
+FSRS.compute_parameters gets the FSRSItems whose last review is in the first 80 % (each review after a
+card's first, at least a day after the previous one, with its whole history); quizline gets the same
+reviews as a CSV (`quizline optimize --revlog TRAIN.csv --json`). Both parameter sets are scored by
+FSRS(params).evaluate on the items whose last review is in the last 20 %. Fitting time is wall time:
+fsrs-rs's call alone; quizline's whole process (start, CSV parsing, fit). Prints one line per log and
+the ratios quizline / fsrs-rs (targets: log loss and RMSE(bins) <= 1.00, time <= 1).
+"""
+import argparse
+import csv
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import fsrs_rs_python as fsrs
+
+sys.path.insert(0, os.path.dirname(__file__))
+import synthetic_learner  # noqa: E402
+
+DAY_MS = 86_400_000
+
+
+def read_rows(path):
+    with open(path, newline="") as f:
+        r = csv.DictReader(f)
+        return [
+            (int(x["card_id"]), int(x["review_time"]), int(x["review_rating"]), int(x["review_state"]),
+             int(x["review_duration"]))
+            for x in r
+        ]
+
+
+def split(rows):
+    order = sorted(range(len(rows)), key=lambda i: (rows[i][1], i))
+    cut = int(len(rows) * 0.8)
+    train_index = set(order[:cut])
+    by_card = {}
+    for i in sorted(range(len(rows)), key=lambda i: (rows[i][0], rows[i][1], i)):
+        by_card.setdefault(rows[i][0], []).append(i)
+    train, test = [], []
+    for card, idx in by_card.items():
+        reviews = []
+        for k, i in enumerate(idx):
+            delta = 0 if k == 0 else (rows[i][1] - rows[idx[k - 1]][1]) // DAY_MS
+            reviews.append(fsrs.FSRSReview(rows[i][2], delta))
+            if k > 0 and delta > 0:
+                item = (rows[i][1], fsrs.FSRSItem(list(reviews)))
+                (train if i in train_index else test).append(item)
+    train.sort(key=lambda x: x[0])
+    test.sort(key=lambda x: x[0])
+    return [rows[i] for i in sorted(train_index)], [x[1] for x in train], [x[1] for x in test]
+
+
+def bench(name, rows, quizline):
+    train_rows, train_items, test_items = split(rows)
+    with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
+        f.write("card_id,review_time,review_rating,review_state,review_duration\n")
+        for row in train_rows:
+            f.write("%d,%d,%d,%d,%d\n" % row)
+        train_csv = f.name
+    try:
+        t = time.perf_counter()
+        rs_params = fsrs.FSRS(fsrs.DEFAULT_PARAMETERS).compute_parameters(train_items)
+        rs_time = time.perf_counter() - t
+        t = time.perf_counter()
+        out = subprocess.run([quizline, "optimize", "--revlog", train_csv, "--json"], check=True,
+                             capture_output=True, text=True).stdout
+        q_time = time.perf_counter() - t
+    finally:
+        os.unlink(train_csv)
+    q_params = json.loads(out)["weights"]
+    rs = fsrs.FSRS(rs_params).evaluate(test_items)
+    q = fsrs.FSRS(q_params).evaluate(test_items)
+    d = fsrs.FSRS(fsrs.DEFAULT_PARAMETERS).evaluate(test_items)
+    print("%-14s reviews %7d train items %6d test items %6d" % (name, len(rows), len(train_items), len(test_items)))
+    print("  defaults   log loss %.4f  RMSE(bins) %.4f" % (d.log_loss, d.rmse_bins))
+    print("  fsrs-rs    log loss %.4f  RMSE(bins) %.4f  fit %.3f s" % (rs.log_loss, rs.rmse_bins, rs_time))
+    print("  quizline   log loss %.4f  RMSE(bins) %.4f  fit %.3f s" % (q.log_loss, q.rmse_bins, q_time))
+    ratios = (q.log_loss / rs.log_loss, q.rmse_bins / rs.rmse_bins, q_time / rs_time)
+    print("  ratio quizline/fsrs-rs: log loss %.3f  RMSE(bins) %.3f  time %.2f" % ratios)
+    return ratios
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--quizline", required=True)
+    p.add_argument("--synthetic", type=int, nargs="*", default=[1, 2, 3])
+    p.add_argument("--days", type=int, default=365)
+    p.add_argument("--new-per-day", type=int, default=20)
+    p.add_argument("--csv", nargs="*", default=[])
+    a = p.parse_args()
+    results = []
+    for seed in a.synthetic:
+        rows = synthetic_learner.generate(seed, a.days, a.new_per_day, synthetic_learner.TRUE_WEIGHTS)
+        results.append(bench("synthetic-%d" % seed, rows, a.quizline))
+    for path in a.csv:
+        results.append(bench(os.path.basename(path), read_rows(path), a.quizline))
+    n = len(results)
+    if n:
+        mean = [sum(r[k] for r in results) / n for k in range(3)]
+        print("== mean ratio over %d logs: log loss %.3f  RMSE(bins) %.3f  time %.2f" % (n, *mean))
+        worst = [max(r[k] for r in results) for k in range(3)]
+        print("== worst ratio: log loss %.3f  RMSE(bins) %.3f  time %.2f" % tuple(worst))
+
+
+if __name__ == "__main__":
+    main()
