@@ -25,6 +25,8 @@ public enum EventPayload: Sendable, Equatable {
   /// Questions asked again later in the active run: a review card whose next step is minutes away,
   /// or a question skipped once, offered again at the end. They are added at the run's end.
   case requeued(run: Int, questions: [QuestionRef])
+  /// Another tool's review history (an Anki review log), every review in one event.
+  case historyImported(HistoryImport)
 
   /// The event's type name in journal lines.
   public var typeName: String {
@@ -41,6 +43,7 @@ public enum EventPayload: Sendable, Equatable {
     case .reset: "reset"
     case .overridden: "overridden"
     case .requeued: "requeued"
+    case .historyImported: "historyImported"
     }
   }
 }
@@ -110,6 +113,8 @@ extension EventPayload {
       if let r = o.rating { fields.append(("rating", .string(r.name))) }
     case .requeued(let run, let refs):
       fields += [("run", .int(run)), ("questions", .array(refs.map { .string($0.description) }))]
+    case .historyImported(let h):
+      fields += h.journalFields
     }
     return fields
   }
@@ -207,6 +212,7 @@ extension EventPayload {
         questions: try fields.strings("questions").map {
           (t: String) throws(EventCoding.DecodeError) -> QuestionRef in try EventCoding.ref(t)
         })
+    case "historyImported": return .historyImported(try HistoryImport.decode(fields))
     default: return nil
     }
   }

@@ -134,6 +134,9 @@ extension LearnerProgress {
         activeRun = run
       }
 
+    case .historyImported(let history):
+      applyImportedHistory(history)
+
     case .undone(let target):
       guard let index = undoStack.lastIndex(where: { $0.sequence == target }) else { return }
       let entry = undoStack.remove(at: index)
