@@ -22,13 +22,16 @@ enum ImportCommand {
       """,
     options: [
       OptionSpec(
-        "format", value: "FORMAT", help: "gift or aiken (default: guessed)",
-        choices: ["gift", "aiken"]),
+        "format", value: "FORMAT", help: "gift, aiken, anki, csv or tsv (default: guessed)",
+        choices: ["gift", "aiken", "anki", "csv", "tsv"]),
       OptionSpec("id", value: "ID", help: "bank id (default: from the file name)"),
       OptionSpec("out", value: "DIR", help: "folder to write into (default: MyQuizzes, your own quizzes folder)"),
       OptionSpec("force", help: "replace existing files"),
       OptionSpec(
         "partial", help: "write the questions that could be read even when others had errors"),
+      OptionSpec("with-history", help: "Anki: record the review log in the profile (default for .colpkg)"),
+      OptionSpec("no-history", help: "Anki: leave the review log out (even for .colpkg)"),
+      OptionSpec("typed", help: "Anki: cloze gaps are typed (default: self-graded, gap hidden)"),
     ],
     positionals: 1...1, completes: .file
   ) { args, env in run(args, env) }
@@ -38,6 +41,9 @@ enum ImportCommand {
     if let id = args.value("id"), let problem = Identifier.problem(id) {
       env.stderr.line("quizline: --id \(quotedArg(id)) is not allowed: \(problem)")
       return .usage
+    }
+    if args.value("format") == "anki" || (args.value("format") == nil && AnkiImportCommand.isPackage(path)) {
+      return AnkiImportCommand.run(args, env)
     }
     let bytes: [UInt8]
     do {

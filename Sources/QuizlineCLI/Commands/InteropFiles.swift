@@ -64,6 +64,11 @@ enum InteropFiles {
   /// file. Without `replace`, an existing file is never touched (the final step is `link`, which fails
   /// when the name exists).
   static func write(_ text: String, to path: String, replace: Bool) throws(WriteError) {
+    try write(bytes: Array(text.utf8), to: path, replace: replace)
+  }
+
+  /// Writes `bytes` to `path` as ``write(_:to:replace:)`` writes text.
+  static func write(bytes: [UInt8], to path: String, replace: Bool) throws(WriteError) {
     if replace, let kind = OutputFiles.irregularKind(path) {
       throw .failed(path, "it is \(kind); --force replaces only regular files")
     }
@@ -73,7 +78,6 @@ enum InteropFiles {
     guard fd >= 0 else { throw .failed(path, String(cString: strerror(errno))) }
     let slot = OutputFiles.remember(temp)
     defer { OutputFiles.forget(slot) }
-    let bytes = Array(text.utf8)
     var done = 0
     while done < bytes.count {
       let n = bytes.withUnsafeBytes {

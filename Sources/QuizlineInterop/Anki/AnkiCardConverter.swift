@@ -112,9 +112,13 @@ struct AnkiCardConverter {
     }
     var out = reduced.text
     // `[sound:file.mp3]` is Anki's own markup, not HTML.
-    while let r = out.range(of: "[sound:"), let end = out[r.upperBound...].firstIndex(of: "]") {
+    var from = out.startIndex
+    while let r = out[from...].range(of: "[sound:"), let end = out[r.upperBound...].firstIndex(of: "]") {
       let file = String(out[r.upperBound..<end])
-      out.replaceSubrange(r.lowerBound...end, with: "[sound: \(names[file] ?? AnkiMedia.safeName(file))]")
+      let label = "[sound: \(names[file] ?? AnkiMedia.safeName(file))]"
+      let offset = out.distance(from: out.startIndex, to: r.lowerBound) + label.count
+      out.replaceSubrange(r.lowerBound...end, with: label)
+      from = out.index(out.startIndex, offsetBy: offset)
     }
     if reduced.removedMarkup { notes.append((.htmlReduced, "HTML markup removed; text, line breaks and media names kept")) }
     return String(out.unicodeScalars.filter { !isControl($0) || $0 == "\n" }.map(Character.init))

@@ -138,6 +138,13 @@ public struct AnkiImporter {
     return String(repeating: "0", count: 16 - hex.count) + hex + "-\(ord + 1)"
   }
 
+  /// The folder beside the banks that receives a package's media: `deck-media` for `path/Deck.apkg`.
+  public static func mediaFolder(for path: String) -> String {
+    let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    let slug = Slug.make(name)
+    return (slug.isEmpty ? "anki" : slug) + "-media"
+  }
+
   private static func tags(_ list: [String]) -> [String] {
     var seen: Set<String> = []
     return list.filter { !$0.isEmpty && seen.insert($0).inserted }

@@ -28,6 +28,11 @@ final class SQLiteDatabase {
       throw PackageError("out of memory for \(what)")
     }
     bytes.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress!, byteCount: size) }
+    // A database saved in WAL mode (bytes 18 and 19 are 2) cannot be read from memory: mark it as a
+    // rollback-journal database, which is what it is once its WAL was checkpointed (as in a package).
+    let header = buffer.assumingMemoryBound(to: UInt8.self)
+    if header[18] == 2 { header[18] = 1 }
+    if header[19] == 2 { header[19] = 1 }
     let flags = UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY)
     let rc = sqlite3_deserialize(
       db, "main", buffer.assumingMemoryBound(to: UInt8.self), sqlite3_int64(size), sqlite3_int64(size), flags)
