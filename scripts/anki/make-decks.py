@@ -5,6 +5,7 @@ Usage:
     make-decks.py OUTDIR            deck.apkg (latest), deck-legacy.apkg (collection.anki21),
                                     deck.colpkg, deck-legacy.colpkg, manifest.json
     make-decks.py OUTDIR --updated  the same deck with one note edited and one added (deck-updated.apkg)
+    make-decks.py OUTDIR --hostile GOOD-LEGACY.apkg   packages an importer must refuse (see hostile())
     make-decks.py OUTDIR --big NOTES REVIEWS   big.apkg: NOTES Basic notes, REVIEWS reviews (benchmark)
     make-decks.py OUTDIR --roundtrip IN.apkg   imports IN.apkg into a new collection and exports it
                                     again as roundtrip.apkg; roundtrip.json lists its notes and reviews
@@ -67,10 +68,17 @@ def build(col, updated):
     notes.append(add(col, "Cloze", "Lang::French",
                      {"Text": "{{c1::Paris}} is the capital of {{c2::France::country}}.", "Back Extra": "[sound:hello.mp3]"},
                      ["geo"], "qlCloze001"))
-    custom = col.models.copy(col.models.by_name("Basic"))
-    custom["name"] = "Vocab"
-    col.models.update_dict(custom)
-    notes.append(add(col, "Vocab", "Typing", {"Front": "der Baum", "Back": "the tree"}, ["vocab"], "qlVocab001"))
+    mm = col.models
+    custom = mm.new("Vocab")
+    for name in ("Word", "Meaning", "Example"):
+        mm.add_field(custom, mm.new_field(name))
+    t = mm.new_template("Recall")
+    t["qfmt"] = "<div class=word>{{Word}}</div>"
+    t["afmt"] = "{{FrontSide}}<hr id=answer>{{Meaning}}{{#Example}}<br><i>{{Example}}</i>{{/Example}}"
+    mm.add_template(custom, t)
+    mm.add(custom)
+    notes.append(add(col, "Vocab", "Typing", {"Word": "der Baum", "Meaning": "the tree", "Example": "Der Baum ist gr&uuml;n."},
+                     ["vocab"], "qlVocab001"))
     if updated:
         notes.append(add(col, "Basic", "Lang::French", {"Front": "merci", "Back": "thank you"}, [], "qlBasic002"))
     return notes
@@ -178,9 +186,68 @@ def roundtrip(out, package):
         col.close()
 
 
+def hostile(out, good):
+    """Packages an importer must refuse (each with a clear error and nothing written)."""
+    import sqlite3
+    import zipfile
+    with open(good, "rb") as f:
+        data = f.read()
+    with open(os.path.join(out, "truncated.apkg"), "wb") as f:
+        f.write(data[: len(data) // 2])
+    with open(os.path.join(out, "not-a-zip.apkg"), "wb") as f:
+        f.write(b"PK\x03\x04 this is not really a zip archive" * 10)
+    # A zip bomb: 256 MiB of zeros in one deflated entry.
+    with zipfile.ZipFile(os.path.join(out, "bomb.apkg"), "w", zipfile.ZIP_DEFLATED) as z:
+        with z.open("collection.anki21", "w", force_zip64=False) as e:
+            block = bytes(1 << 20)
+            for _ in range(256):
+                e.write(block)
+    with zipfile.ZipFile(good) as src:
+        col21 = src.read("collection.anki21")
+    for name, media in (("traversal", "../evil.png"), ("absolute", "/tmp/evil.png")):
+        with zipfile.ZipFile(os.path.join(out, name + ".apkg"), "w") as z:
+            z.writestr("collection.anki21", col21)
+            z.writestr("media", json.dumps({"0": media}))
+            z.writestr("0", b"evil")
+
+    def db(path, sql):
+        if os.path.exists(path):
+            os.remove(path)
+        c = sqlite3.connect(path)
+        c.executescript(sql)
+        c.commit()
+        c.close()
+        with open(path, "rb") as f:
+            return f.read()
+    tmp = os.path.join(out, "tmp.sqlite")
+    not_collection = db(tmp, "create table people (name text); insert into people values ('ann');")
+    missing_column = db(tmp, "create table col (ver int, models text, decks text); "
+                             "create table notes (id int, guid text, mid int, tags text); "
+                             "create table cards (id int, nid int, did int, ord int, type int, queue int); "
+                             "create table revlog (id int, cid int, ease int, time int, type int);")
+    os.remove(tmp)
+    for name, blob in (("not-collection", not_collection), ("missing-column", missing_column),
+                       ("not-sqlite", b"hello, I am a text file and not SQLite at all" * 10)):
+        with zipfile.ZipFile(os.path.join(out, name + ".apkg"), "w") as z:
+            z.writestr("collection.anki21", blob)
+    # A header that lies: the entry says 100 bytes, its deflate stream holds 200,000.
+    path = os.path.join(out, "lying-size.apkg")
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("collection.anki21", b"x" * 200_000)
+    raw = bytearray(open(path, "rb").read())
+    cd = raw.rfind(b"PK\x01\x02")
+    raw[cd + 24: cd + 28] = (100).to_bytes(4, "little")
+    raw[26 - 4: 26] = (100).to_bytes(4, "little")
+    with open(path, "wb") as f:
+        f.write(raw)
+
+
 def main():
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
+    if len(sys.argv) > 2 and sys.argv[2] == "--hostile":
+        hostile(out, sys.argv[3])
+        return
     if len(sys.argv) > 2 and sys.argv[2] == "--big":
         big(out, int(sys.argv[3]), int(sys.argv[4]))
         return

@@ -93,14 +93,18 @@ enum AnkiImportCommand {
       let kinds = r.countsByKind.map { "\($0.kind.rawValue) \($0.count)" }.joined(separator: ", ")
       env.stdout.line("  \(quotedArg(file.0)): \(kinds)")
     }
-    if !media.isEmpty { env.stdout.line("  \(plural(media.count, "media file")) copied into \(quotedArg(mediaFolder))") }
+    if !media.isEmpty {
+      env.stdout.line("  \(plural(media.count, "media file")) copied into \(quotedArg(mediaFolder))")
+    }
     lossSummary(imported.banks.flatMap(\.notes), env)
     if var opened = profile, let store = opened.store {
-      let refs = Set(imported.banks.flatMap { b in b.bank.questions.map { QuestionRef(bank: b.bank.id, question: $0.id) } })
+      let refs = Set(
+        imported.banks.flatMap { b in b.bank.questions.map { QuestionRef(bank: b.bank.id, question: $0.id) } })
       let suspended = Set(imported.suspended)
       let resumed = refs.filter { opened.progress.questions[$0]?.suspended == true && !suspended.contains($0) }.sorted()
       let history = HistoryImport(
-        source: "anki:" + removingControlCharacters((path as NSString).lastPathComponent), reviews: imported.reviews, suspended: imported.suspended,
+        source: "anki:" + removingControlCharacters((path as NSString).lastPathComponent), reviews: imported.reviews,
+        suspended: imported.suspended,
         resumed: resumed)
       let before = opened.progress
       let event = RecordedEvent(sequence: before.lastSequence + 1, at: clock(), payload: .historyImported(history))
@@ -120,7 +124,8 @@ enum AnkiImportCommand {
       )
     } else if !imported.reviews.isEmpty {
       env.stdout.line(
-        "The package has \(plural(imported.reviews.count, "review")); pass --with-history to bring them into your profile.")
+        "The package has \(plural(imported.reviews.count, "review")); pass --with-history to bring them into your profile."
+      )
     }
     return .ok
   }

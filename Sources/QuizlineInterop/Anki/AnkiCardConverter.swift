@@ -22,6 +22,18 @@ struct AnkiCardConverter {
     "Basic", "Basic (and reversed card)", "Basic (optional reversed card)", "Basic (type in the answer)", "Cloze",
   ]
 
+  /// The fields of each stock kind (Anki's `OriginalStockKind` 1–5).
+  static let stockFields: [Int: [String]] = [
+    1: ["Front", "Back"], 2: ["Front", "Back"], 3: ["Front", "Back", "Add Reverse"], 4: ["Front", "Back"],
+    5: ["Text", "Back Extra"],
+  ]
+
+  /// A stock note type (or a copy, renamed or not, that kept the stock fields); Anki derives every new
+  /// note type from Basic, so the stock kind alone does not say it.
+  static func isStock(_ nt: AnkiCollection.Notetype) -> Bool {
+    basicNames.contains(nt.name) || stockFields[nt.stockKind] == nt.fields
+  }
+
   struct Converted {
     var prompt: String
     var explanation: String
@@ -48,10 +60,8 @@ struct AnkiCardConverter {
     let prompt = text(frontHTML, &notes)
     let backText = text(backHTML, &notes)
     guard !prompt.isEmpty else { return .failure(PackageError("the front of the card is empty")) }
-    let stock = nt.stockKind != 0 || Self.basicNames.contains(nt.name)
-    if !stock || nt.stockKind == 6 {
-      notes.append(
-        (.htmlReduced, "note type \(quoted(nt.name)) (not a stock type): a flashcard from the card's front and back"))
+    if !Self.isStock(nt) {
+      notes.append((.otherNoteType, "note type \(quoted(nt.name)): a flashcard from the card's front and back"))
     }
     if nt.isCloze {
       return .success(cloze(values: values, template: template, number: ord + 1, prompt: prompt, back: backText, notes))
@@ -63,7 +73,8 @@ struct AnkiCardConverter {
         return .success(
           Converted(
             prompt: prompt, explanation: explanation,
-            body: .text(accept: [TextAnswer(text: answer)], ignorePunctuation: false, otherFeedback: nil), notes: notes))
+            body: .text(accept: [TextAnswer(text: answer)], ignorePunctuation: false, otherFeedback: nil), notes: notes)
+        )
       }
       notes.append((.htmlReduced, "the typed answer spans lines or is empty: a self-graded flashcard"))
     }
@@ -81,7 +92,9 @@ struct AnkiCardConverter {
     // The cloze field (the one `{{cloze:F}}` names), with this number's deletions as typed gaps.
     let name =
       template.question.range(of: "{{cloze:").flatMap { r in
-        template.question[r.upperBound...].range(of: "}}").map { String(template.question[r.upperBound..<$0.lowerBound]) }
+        template.question[r.upperBound...].range(of: "}}").map {
+          String(template.question[r.upperBound..<$0.lowerBound])
+        }
       } ?? ""
     var answers: [String] = []
     let marked = AnkiTemplate.cloze(values[name] ?? "", number: number, reveal: false) { d in
@@ -100,7 +113,8 @@ struct AnkiCardConverter {
       return Converted(prompt: prompt, explanation: "", body: .flashcard(back: back), notes: notes)
     }
     return Converted(
-      prompt: "Fill in the gaps.", explanation: back.isEmpty ? "The answer is \(answers.joined(separator: ", "))." : back,
+      prompt: "Fill in the gaps.",
+      explanation: back.isEmpty ? "The answer is \(answers.joined(separator: ", "))." : back,
       body: .cloze(text: reduced, gaps: gaps), notes: notes)
   }
 
@@ -120,7 +134,9 @@ struct AnkiCardConverter {
       out.replaceSubrange(r.lowerBound...end, with: label)
       from = out.index(out.startIndex, offsetBy: offset)
     }
-    if reduced.removedMarkup { notes.append((.htmlReduced, "HTML markup removed; text, line breaks and media names kept")) }
+    if reduced.removedMarkup {
+      notes.append((.htmlReduced, "HTML markup removed; text, line breaks and media names kept"))
+    }
     return String(out.unicodeScalars.filter { !isControl($0) || $0 == "\n" }.map(Character.init))
       .trimmingCharacters(in: .whitespacesAndNewlines)
   }

@@ -99,7 +99,8 @@ final class AnkiCollection {
   func forEachReview(_ body: (Review) throws(PackageError) -> Void) throws(PackageError) {
     try db.query("SELECT cid, id, ease, type, time FROM revlog ORDER BY cid, id") { r throws(PackageError) in
       try body(
-        Review(card: r.int(0), id: r.int(1), ease: Int(clamping: r.int(2)), type: Int(clamping: r.int(3)), time: r.int(4)))
+        Review(
+          card: r.int(0), id: r.int(1), ease: Int(clamping: r.int(2)), type: Int(clamping: r.int(3)), time: r.int(4)))
     }
   }
 

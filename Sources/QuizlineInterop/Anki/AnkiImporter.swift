@@ -56,7 +56,9 @@ public struct AnkiImporter {
     var refs: [Int64: QuestionRef] = [:]
     var suspended: [QuestionRef] = []
     var diagnostics: [Diagnostic] = []
-    for deck in col.decks.keys.sorted(by: { (col.decks[$0] ?? []).joined(separator: "\u{1F}") < (col.decks[$1] ?? []).joined(separator: "\u{1F}") }) {
+    for deck in col.decks.keys.sorted(by: {
+      (col.decks[$0] ?? []).joined(separator: "\u{1F}") < (col.decks[$1] ?? []).joined(separator: "\u{1F}")
+    }) {
       let parts = col.decks[deck] ?? []
       var base = Slug.make(parts.joined(separator: " "))
       if let prefix = bankPrefix { base = Slug.withSuffix(prefix, base.isEmpty ? "deck" : base) }
@@ -69,19 +71,23 @@ public struct AnkiImporter {
         continue
       }
       let deckID = bankIDs[card.deck] != nil ? card.deck : Int64.min
-      if bankIDs[deckID] == nil { bankIDs[deckID] = usedBankIDs.claim(bankPrefix ?? "anki-deck", fallback: "anki-deck") }
+      if bankIDs[deckID] == nil {
+        bankIDs[deckID] = usedBankIDs.claim(bankPrefix ?? "anki-deck", fallback: "anki-deck")
+      }
       let bankID = bankIDs[deckID]!
       let id = Self.questionID(guid: note.guid, ord: card.ord)
       switch converter.convert(note: note, type: nt, ord: card.ord) {
       case .failure(let e):
-        diagnostics.append(Diagnostic(.warning, path: path, "note \(note.id) card \(card.ord + 1): \(e.message); left out"))
+        diagnostics.append(
+          Diagnostic(.warning, path: path, "note \(note.id) card \(card.ord + 1): \(e.message); left out"))
       case .success(let c):
         let deckParts = col.decks[card.deck] ?? []
         var tags = Self.tags(deckParts.map { Slug.make($0) } + note.tags.map { Slug.make($0) })
         if tags.count > 50 { tags = Array(tags.prefix(50)) }
         let question = Question(id: id, prompt: c.prompt, explanation: c.explanation, tags: tags, body: c.body)
         if let problem = StorableCheck.problem(question) {
-          diagnostics.append(Diagnostic(.warning, path: path, "note \(note.id) card \(card.ord + 1): \(problem); left out"))
+          diagnostics.append(
+            Diagnostic(.warning, path: path, "note \(note.id) card \(card.ord + 1): \(problem); left out"))
           continue
         }
         var entry =
@@ -89,13 +95,14 @@ public struct AnkiImporter {
           ?? (
             Bank(
               id: bankID, title: deckParts.isEmpty ? "Anki deck" : deckParts.joined(separator: "::"),
-              description: "Imported from \(ImportNaming.fileName(path)) (Anki).", tags: Self.tags(deckParts.map { Slug.make($0) }),
+              description: "Imported from \(ImportNaming.fileName(path)) (Anki).",
+              tags: Self.tags(deckParts.map { Slug.make($0) }),
               questions: []), []
           )
         guard !entry.bank.questions.contains(where: { $0.id == id }) else { continue }
         entry.bank.questions.append(question)
         var seen: Set<String> = []
-        for (kind, detail) in c.notes where seen.insert(kind.rawValue).inserted {
+        for (kind, detail) in c.notes where seen.insert(detail).inserted {
           entry.notes.append(ConversionNote(kind, line: 0, questionID: id, detail))
         }
         byDeck[deckID] = entry

@@ -19,7 +19,9 @@ struct AnkiPackage {
     self.zip = zip
     var metaVersion: Int?
     if let e = zip.entry("meta") {
-      metaVersion = ProtoReader.fields(try zip.data(e)[...]).flatMap { ProtoReader.int($0, 1) }.map { Int(clamping: $0) }
+      metaVersion = ProtoReader.fields(try zip.data(e)[...]).flatMap { ProtoReader.int($0, 1) }.map {
+        Int(clamping: $0)
+      }
     }
     let name: String
     if let e = zip.entry("collection.anki21b"), metaVersion.map({ $0 >= 3 }) ?? true {

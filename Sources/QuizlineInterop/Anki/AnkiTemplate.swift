@@ -180,6 +180,9 @@ struct AnkiTemplate {
 
 extension StringProtocol {
   var trimmingSpaces: String {
-    String(drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" }).reversed().drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" }).reversed())
+    String(
+      drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" }).reversed().drop(while: {
+        $0 == " " || $0 == "\t" || $0 == "\n"
+      }).reversed())
   }
 }

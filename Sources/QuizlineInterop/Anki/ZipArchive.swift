@@ -126,7 +126,8 @@ public struct ZipArchive: Sendable {
         name: name, method: bytes.u16(p + 10), flags: bytes.u16(p + 8), crc: bytes.u32(p + 16),
         compressedSize: compressed, size: size, localOffset: offset)
       guard size <= limits.maxEntryBytes else {
-        throw PackageError("entry \(quoted(name)) would unpack to \(size) bytes; at most \(limits.maxEntryBytes) are allowed")
+        throw PackageError(
+          "entry \(quoted(name)) would unpack to \(size) bytes; at most \(limits.maxEntryBytes) are allowed")
       }
       total = total.addingReportingOverflow(size).partialValue
       guard total <= limits.maxTotalBytes else {
@@ -134,7 +135,8 @@ public struct ZipArchive: Sendable {
       }
       if size > limits.ratioFloor, size / max(compressed, 1) > limits.maxRatio {
         throw PackageError(
-          "entry \(quoted(name)) is compressed more than \(limits.maxRatio):1 (\(compressed) to \(size) bytes; a zip bomb?)")
+          "entry \(quoted(name)) is compressed more than \(limits.maxRatio):1 (\(compressed) to \(size) bytes; a zip bomb?)"
+        )
       }
       list.append(entry)
       p = end
@@ -166,7 +168,8 @@ public struct ZipArchive: Sendable {
     case 8:
       out = try Self.inflateRaw(bytes[start..<(start + entry.compressedSize)], size: entry.size, name: entry.name)
     default:
-      throw PackageError("entry \(quoted(entry.name)) uses compression method \(entry.method); only stored and deflate are read")
+      throw PackageError(
+        "entry \(quoted(entry.name)) uses compression method \(entry.method); only stored and deflate are read")
     }
     let crc = out.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, UInt32($0.count))) }
     guard crc == entry.crc else { throw PackageError("entry \(quoted(entry.name)) is damaged (CRC mismatch)") }

@@ -1,0 +1,53 @@
+import Foundation
+import QuizlineTestSupport
+import Testing
+
+/// `quizline import` of Anki packages, through the command line in process.
+@Suite struct AnkiImportCommandTests {
+  @Test func aColpkgImportWritesBanksMediaAndRecordsItsReviewsOnce() throws {
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let package = try AnkiDecks.path("deck.colpkg")
+    let args = ["--progress", dir + "/P", "--quizzes", dir + "/out", "import", package, "--out", dir + "/out"]
+    let first = runInProcess(args)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stdout.contains("Imported 10 questions in 3 banks"))
+    #expect(first.stdout.contains("Review history: 24 reviews recorded"))
+    for bank in ["lang-french", "lang-german", "typing"] {
+      #expect(FileManager.default.fileExists(atPath: "\(dir)/out/\(bank).json"))
+    }
+    #expect(FileManager.default.fileExists(atPath: "\(dir)/out/deck-media/diagram_1.png"))
+    let check = runInProcess(["check", dir + "/out"])
+    #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    let again = runInProcess(args)
+    #expect(again.status == 73, "the banks exist: --force is needed")
+    let forced = runInProcess(args + ["--force"])
+    #expect(forced.status == 0, "\(forced.stderr)")
+    #expect(forced.stdout.contains("Review history: 0 reviews recorded"))
+    #expect(forced.stdout.contains("24 already there"))
+  }
+
+  @Test func anApkgLeavesTheHistoryOutUnlessAsked() throws {
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let r = runInProcess(["--progress", dir + "/P", "import", try AnkiDecks.path("deck.apkg"), "--out", dir + "/out"])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.contains("pass --with-history"))
+    #expect(!FileManager.default.fileExists(atPath: dir + "/P"))
+  }
+
+  @Test(arguments: [
+    "truncated.apkg", "not-a-zip.apkg", "bomb.apkg", "lying-size.apkg", "traversal.apkg", "absolute.apkg",
+    "not-collection.apkg", "missing-column.apkg", "not-sqlite.apkg",
+  ])
+  func aHostilePackageExits65AndWritesNothing(_ name: String) throws {
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let path = try AnkiDecks.path(name)
+    let r = runInProcess(["--progress", dir + "/P", "import", path, "--out", dir + "/out", "--with-history"])
+    #expect(r.status == 65)
+    #expect(r.stderr.hasPrefix("\(path): error: "))
+    #expect(r.stderr.contains("nothing written"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "nothing written")
+  }
+}
