@@ -3,7 +3,8 @@
 
 Usage:
     make-decks.py OUTDIR            deck.apkg (latest), deck-legacy.apkg (collection.anki21),
-                                    deck.colpkg, deck-legacy.colpkg, manifest.json
+                                    deck.colpkg, deck-legacy.colpkg, notes.txt (Notes in Plain Text,
+                                    with HTML, tags, deck, note type and GUID columns), manifest.json
     make-decks.py OUTDIR --updated  the same deck with one note edited and one added (deck-updated.apkg)
     make-decks.py OUTDIR --hostile GOOD-LEGACY.apkg   packages an importer must refuse (see hostile())
     make-decks.py OUTDIR --big NOTES REVIEWS   big.apkg: NOTES Basic notes, REVIEWS reviews (benchmark)
@@ -267,6 +268,8 @@ def main():
         else:
             export(col, out, "deck.apkg", False)
             export(col, out, "deck-legacy.apkg", True)
+            col.export_note_csv(out_path=os.path.join(out, "notes.txt"), limit=ExportLimit(), with_html=True,
+                                with_tags=True, with_deck=True, with_notetype=True, with_guid=True)
             col.export_collection_package(os.path.join(out, "deck.colpkg"), include_media=True, legacy=False)
             # export_collection_package closes the collection; reopen for the legacy one.
             col = Collection(os.path.join(tmp, "deck.anki2"))

@@ -8,8 +8,13 @@ import QuizlineInterop
 enum ImportCommand {
   static let spec = CommandSpec(
     name: "import", arguments: "FILE",
-    abstract: "Convert a Moodle GIFT or Aiken file into a quizline bank",
+    abstract: "Convert a Moodle GIFT, Aiken, CSV/TSV file or an Anki package into quizline banks",
     discussion: """
+      Anki packages (.apkg, .colpkg) become one bank per deck, their media copied into a folder beside \
+      the banks; --with-history (the default for .colpkg) records the review log in the profile as one \
+      event, each card's FSRS state replayed from it (re-importing adds no review twice). CSV and TSV \
+      files (Anki's Notes in Plain Text, spreadsheets, Quizlet) become flashcards, honouring the headers \
+      #separator:, #html:, #tags column:, #guid column: and #deck:. \
       Reads FILE (format from --format, else the extension .gift, .aiken or .aiken.txt, else the \
       content: a line starting ANSWER: means Aiken) and writes the bank as ID.json into the output folder (its banks/ subfolder \
       when it has one); GIFT descriptions become a study session ID-notes.json (in sessions/ when \
@@ -118,7 +123,7 @@ enum ImportCommand {
   ) {
     let out = env.stdout
     out.line(
-      "Imported \(plural(r.bank.questions.count, "question")) from \(quotedArg(source)) (\(format == .gift ? "GIFT" : "Aiken")) into \(quotedArg(written[0])):"
+      "Imported \(plural(r.bank.questions.count, "question")) from \(quotedArg(source)) (\(format.label)) into \(quotedArg(written[0])):"
     )
     out.line(
       "  "
