@@ -45,8 +45,12 @@ public struct CSVImporter: QuestionImporter {
     let skipped = Set([tagsColumn, guidColumn, column("deck column"), column("notetype column")].compactMap { $0 })
     var deckTags: [String] = []
     if let deck = table.headers["deck"], !deck.isEmpty {
-      if bankTitle == nil { title = deck }
-      deckTags = deck.components(separatedBy: "::").map { Slug.make($0) }.filter { !$0.isEmpty }
+      if bankTitle == nil { title = removingControlCharacters(deck).trimmingCharacters(in: .whitespaces) }
+      if title.isEmpty { title = "Imported cards" }
+      var seenTags: Set<String> = []
+      deckTags = deck.components(separatedBy: "::").map { Slug.make($0) }.filter {
+        !$0.isEmpty && seenTags.insert($0).inserted
+      }
       result.bank.title = title
       result.bank.tags = deckTags
     }

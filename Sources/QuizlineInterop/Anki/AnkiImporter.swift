@@ -94,7 +94,7 @@ public struct AnkiImporter {
           byDeck[deckID]
           ?? (
             Bank(
-              id: bankID, title: deckParts.isEmpty ? "Anki deck" : deckParts.joined(separator: "::"),
+              id: bankID, title: Self.title(deckParts),
               description: "Imported from \(ImportNaming.fileName(path)) (Anki).",
               tags: Self.tags(deckParts.map { Slug.make($0) }),
               questions: []), []
@@ -150,6 +150,12 @@ public struct AnkiImporter {
     let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     let slug = Slug.make(name)
     return (slug.isEmpty ? "anki" : slug) + "-media"
+  }
+
+  /// `A::B`, without control characters; "Anki deck" when nothing is left.
+  static func title(_ parts: [String]) -> String {
+    let t = removingControlCharacters(parts.joined(separator: "::")).trimmingCharacters(in: .whitespaces)
+    return t.isEmpty ? "Anki deck" : t
   }
 
   private static func tags(_ list: [String]) -> [String] {

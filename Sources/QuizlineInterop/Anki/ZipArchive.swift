@@ -15,6 +15,14 @@ public struct ZipLimits: Sendable, Equatable {
   /// Entries up to this size are never refused for their ratio (tiny files compress well).
   public var ratioFloor: Int
 
+  public init(maxEntries: Int, maxEntryBytes: Int, maxTotalBytes: Int, maxRatio: Int, ratioFloor: Int) {
+    self.maxEntries = maxEntries
+    self.maxEntryBytes = maxEntryBytes
+    self.maxTotalBytes = maxTotalBytes
+    self.maxRatio = maxRatio
+    self.ratioFloor = ratioFloor
+  }
+
   /// 100,000 entries, 1 GiB an entry, 4 GiB in all, at most 250:1 beyond 1 MiB.
   public static let `default` = ZipLimits(
     maxEntries: 100_000, maxEntryBytes: 1 << 30, maxTotalBytes: 4 << 30, maxRatio: 250, ratioFloor: 1 << 20)
