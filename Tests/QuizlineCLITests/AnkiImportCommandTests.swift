@@ -1,4 +1,7 @@
 import Foundation
+import QuizlineCore
+import QuizlineFormats
+import QuizlineStorage
 import QuizlineTestSupport
 import Testing
 
@@ -49,5 +52,45 @@ import Testing
     #expect(r.stderr.hasPrefix("\(path): error: "))
     #expect(r.stderr.contains("nothing written"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "nothing written")
+  }
+
+  /// bank → .apkg (quizline) → the real Anki imports it and exports it again → quizline.
+  @Test func aBankGoesThroughAnkiAndBackWithEveryQuestionTagAndReview() throws {
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let first = runInProcess([
+      "--progress", dir + "/P", "import", try AnkiDecks.path("deck.colpkg"), "--out", dir + "/Q",
+    ])
+    #expect(first.status == 0, "\(first.stderr)")
+    let export = runInProcess([
+      "--progress", dir + "/P", "--quizzes", dir + "/Q", "export-anki", "lang-french", "--apkg", "--with-history",
+      "--out", dir + "/fr.apkg",
+    ])
+    #expect(export.status == 0, "\(export.stderr)")
+    #expect(export.stdout.contains("with 12 reviews"))
+    let (status, output) = AnkiDecks.run(
+      TestPaths.repositoryRoot + "/scripts/anki/make-decks.sh", [dir, "--roundtrip", dir + "/fr.apkg"])
+    #expect(status == 0, "\(output)")
+    let back = runInProcess([
+      "--progress", dir + "/P2", "import", dir + "/roundtrip.apkg", "--out", dir + "/Q2", "--with-history",
+    ])
+    #expect(back.status == 0, "\(back.stderr)")
+    #expect(back.stdout.contains("Review history: 12 reviews recorded"))
+    let before = CatalogLoader.load(directory: dir + "/Q").catalog.bank("lang-french")
+    let after = CatalogLoader.load(directory: dir + "/Q2").catalog.bank("lang-french")
+    #expect(before?.questions.count == 5)
+    #expect(after?.questions.map(\.id).sorted() == before?.questions.map(\.id).sorted())
+    for q in before?.questions ?? [] {
+      let r = after?.question(q.id)
+      #expect(r?.prompt == q.prompt)
+      #expect(r?.body == q.body)
+      #expect(Set(r?.tags ?? []) == Set(q.tags + (before?.tags ?? [])))
+    }
+    let now = Timestamp(seconds: 1_900_000_000)
+    let p1 = try ProfileOpener.view(ProfileLayout(progressDirectory: dir + "/P", profile: "default"), now: now)
+    let p2 = try ProfileOpener.view(ProfileLayout(progressDirectory: dir + "/P2", profile: "default"), now: now)
+    let french = p1.progress.questions.filter { $0.key.bank == "lang-french" && $0.value.card != nil }
+    #expect(french.count == 3)
+    for (ref, p) in french { #expect(p2.progress.questions[ref]?.card == p.card, "\(ref)") }
   }
 }

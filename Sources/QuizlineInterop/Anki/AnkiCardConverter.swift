@@ -128,7 +128,7 @@ struct AnkiCardConverter {
     // `[sound:file.mp3]` is Anki's own markup, not HTML.
     var from = out.startIndex
     while let r = out[from...].range(of: "[sound:"), let end = out[r.upperBound...].firstIndex(of: "]") {
-      let file = String(out[r.upperBound..<end])
+      let file = out[r.upperBound..<end].trimmingCharacters(in: .whitespaces)
       let label = "[sound: \(names[file] ?? AnkiMedia.safeName(file))]"
       let offset = out.distance(from: out.startIndex, to: r.lowerBound) + label.count
       out.replaceSubrange(r.lowerBound...end, with: label)

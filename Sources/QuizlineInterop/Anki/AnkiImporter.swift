@@ -134,8 +134,14 @@ public struct AnkiImporter {
       diagnostics: diagnostics, package: package)
   }
 
-  /// A note's question id: the GUID hashed (FNV-1a, 64 bits, hex) and the card ordinal + 1.
+  /// A note's question id: the GUID hashed (FNV-1a, 64 bits, hex) and the card ordinal + 1; a note
+  /// quizline exported keeps the id in its GUID.
   public static func questionID(guid: String, ord: Int) -> String {
+    // A note quizline exported (`quizline:BANK/QUESTION`) comes back under its own id.
+    if ord == 0, guid.hasPrefix("quizline:"), let slash = guid.firstIndex(of: "/") {
+      let id = String(guid[guid.index(after: slash)...])
+      if Identifier.isValid(id) { return id }
+    }
     var h: UInt64 = 0xcbf2_9ce4_8422_2325
     for b in guid.utf8 {
       h ^= UInt64(b)
