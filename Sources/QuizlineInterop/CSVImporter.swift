@@ -39,7 +39,8 @@ public struct CSVImporter: QuestionImporter {
     let table = DelimitedText(text, defaultSeparator: defaultSeparator)
     for p in table.problems { result.diagnostics.append(.error(path, p.line, p.column, p.message)) }
     let html = table.headers["html"]?.lowercased() == "true"
-    func column(_ key: String) -> Int? { table.headers[key].flatMap { Int($0) }.map { $0 - 1 } }
+    /// A `#… column:N` header as a 0-based index; nil when absent or not a column number (1 or more).
+    func column(_ key: String) -> Int? { table.headers[key].flatMap { Int($0) }.flatMap { $0 >= 1 ? $0 - 1 : nil } }
     let tagsColumn = column("tags column")
     let guidColumn = column("guid column")
     let skipped = Set([tagsColumn, guidColumn, column("deck column"), column("notetype column")].compactMap { $0 })
