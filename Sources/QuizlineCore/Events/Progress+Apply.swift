@@ -116,6 +116,7 @@ extension LearnerProgress {
         let flagged = questions[ref]?.flagged ?? false
         var cleared = QuestionProgress()
         cleared.flagged = flagged
+        cleared.suspended = questions[ref]?.suspended ?? false
         questions[ref] = cleared
       }
       if case .bank(let id) = scope {

@@ -163,6 +163,21 @@ import Testing
     #expect(AppState(catalog: state.catalog, progress: progress).newCards().count == 10)
   }
 
+  @Test func aResetClearsTheScheduleButKeepsASuspension() throws {
+    let ref = QuestionRef(bank: "b", question: "q")
+    var progress = LearnerProgress()
+    let review = ImportedReview(question: ref, at: Timestamp(seconds: 1_700_000_000), rating: .good, milliseconds: 1)
+    progress.apply(
+      RecordedEvent(
+        sequence: 1, at: Timestamp(seconds: 1_800_000_000),
+        payload: .historyImported(HistoryImport(source: "anki", reviews: [review], suspended: [ref]))))
+    #expect(progress.questions[ref]?.card != nil)
+    progress.apply(RecordedEvent(sequence: 2, at: Timestamp(seconds: 1_800_000_001), payload: .reset(.bank("b"))))
+    #expect(progress.questions[ref]?.card == nil)
+    #expect(progress.questions[ref]?.suspended == true)
+    #expect(progress.questions[ref]?.flagged == true)
+  }
+
   @Test func reimportingAnUpdatedDeckKeepsTheProgressOfItsNotes() throws {
     let first = try Self.read("deck.apkg")
     let updated = try Self.read("deck-updated.apkg")
