@@ -55,6 +55,7 @@ public struct AnkiImporter {
     var usedBankIDs = UniqueIDs()
     var refs: [Int64: QuestionRef] = [:]
     var suspended: [QuestionRef] = []
+    var takenIDs: Set<QuestionRef> = []
     var diagnostics: [Diagnostic] = []
     for deck in col.decks.keys.sorted(by: {
       (col.decks[$0] ?? []).joined(separator: "\u{1F}") < (col.decks[$1] ?? []).joined(separator: "\u{1F}")
@@ -90,22 +91,21 @@ public struct AnkiImporter {
             Diagnostic(.warning, path: path, "note \(note.id) card \(card.ord + 1): \(problem); left out"))
           continue
         }
-        var entry =
-          byDeck[deckID]
-          ?? (
+        guard takenIDs.insert(QuestionRef(bank: bankID, question: id)).inserted else { continue }
+        if byDeck[deckID] == nil {
+          byDeck[deckID] = (
             Bank(
               id: bankID, title: Self.title(deckParts),
               description: "Imported from \(ImportNaming.fileName(path)) (Anki).",
-              tags: Self.tags(deckParts.map { Slug.make($0) }),
-              questions: []), []
+              tags: Self.tags(deckParts.map { Slug.make($0) }), questions: []), []
           )
-        guard !entry.bank.questions.contains(where: { $0.id == id }) else { continue }
-        entry.bank.questions.append(question)
+        }
+        // Appended in place: copying the deck's questions for each card would be quadratic.
+        byDeck[deckID]!.bank.questions.append(question)
         var seen: Set<String> = []
         for (kind, detail) in c.notes where seen.insert(detail).inserted {
-          entry.notes.append(ConversionNote(kind, line: 0, questionID: id, detail))
+          byDeck[deckID]!.notes.append(ConversionNote(kind, line: 0, questionID: id, detail))
         }
-        byDeck[deckID] = entry
         let ref = QuestionRef(bank: bankID, question: id)
         refs[card.id] = ref
         if card.queue < 0 { suspended.append(ref) }

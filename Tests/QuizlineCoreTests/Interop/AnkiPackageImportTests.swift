@@ -163,7 +163,7 @@ import Testing
     #expect(AppState(catalog: state.catalog, progress: progress).newCards().count == 10)
   }
 
-  @Test func aResetClearsTheScheduleButKeepsASuspension() throws {
+  @Test func aSuspendedCardIsNeverDueAndAResetKeepsTheSuspension() throws {
     let ref = QuestionRef(bank: "b", question: "q")
     var progress = LearnerProgress()
     let review = ImportedReview(question: ref, at: Timestamp(seconds: 1_700_000_000), rating: .good, milliseconds: 1)
@@ -172,6 +172,16 @@ import Testing
         sequence: 1, at: Timestamp(seconds: 1_800_000_000),
         payload: .historyImported(HistoryImport(source: "anki", reviews: [review], suspended: [ref]))))
     #expect(progress.questions[ref]?.card != nil)
+    let bank = Bank(
+      id: "b", title: "B", questions: [Question(id: "q", prompt: "p", explanation: "", body: .flashcard(back: "a"))])
+    let later = Timestamp(seconds: 1_900_000_000)
+    #expect(AppState(catalog: Catalog(banks: [bank]), progress: progress).dueCards(at: later).now.isEmpty)
+    var resumed = progress
+    resumed.apply(
+      RecordedEvent(
+        sequence: 2, at: Timestamp(seconds: 1_800_000_001),
+        payload: .historyImported(HistoryImport(source: "anki", reviews: [], resumed: [ref]))))
+    #expect(AppState(catalog: Catalog(banks: [bank]), progress: resumed).dueCards(at: later).now == [ref])
     progress.apply(RecordedEvent(sequence: 2, at: Timestamp(seconds: 1_800_000_001), payload: .reset(.bank("b"))))
     #expect(progress.questions[ref]?.card == nil)
     #expect(progress.questions[ref]?.suspended == true)
