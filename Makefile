@@ -47,6 +47,7 @@ bench: deps
 	scripts/reports/bench.sh
 	scripts/persistence/bench.sh
 	scripts/startup/bench.sh
+	scripts/anki/bench.sh
 
 ## The kill -9 crash test with ten times the kills of `make test` (QUIZLINE_CRASH_KILLS overrides), and the
 ## devices-through-git simulation with ten times its steps (QUIZLINE_SYNC_STEPS).

@@ -17,6 +17,11 @@ let package = Package(
     ),
     // pow, strtod, memchr and memcmp from the C library, and nothing else (see Sources/CMath/shim.h).
     .systemLibrary(name: "CMath", path: "Sources/CMath"),
+    // SQLite (Debian's libsqlite3-dev), zlib (zlib1g-dev) and zstd (libzstd-dev): Anki packages are
+    // zip archives (deflate) holding SQLite collections, zstd-compressed in the latest version.
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
     // The pure core: model, grading, events and the one fold, store (reducer), render, scheduling,
     // the report model. No file, terminal or clock API: `scripts/lint/pure-core.sh` keeps it so.
     .target(name: "QuizlineCore", dependencies: ["CMath"]),
@@ -27,8 +32,8 @@ let package = Package(
     .target(name: "QuizlineFormats", dependencies: ["QuizlineCore", "QuizlineStorage"]),
     // Reports from a profile's history on disk, and the report file formats (md, json, csv, html).
     .target(name: "QuizlineReports", dependencies: ["QuizlineCore", "QuizlineStorage"]),
-    // Other tools' formats: GIFT and Aiken in, Anki notes and bank JSON out.
-    .target(name: "QuizlineInterop", dependencies: ["QuizlineCore", "QuizlineFormats"]),
+    // Other tools' formats: GIFT, Aiken, CSV/TSV and Anki packages in; Anki notes and packages, bank JSON out.
+    .target(name: "QuizlineInterop", dependencies: ["QuizlineCore", "QuizlineFormats", "CSQLite", "CZlib", "CZstd"]),
     // Argument parsing, terminal, the REPL runtime.
     .target(
       name: "QuizlineCLI",

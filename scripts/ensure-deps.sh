@@ -8,6 +8,10 @@ need=()
 if ! { [ -f /usr/include/editline/readline.h ] && pkg-config --exists libedit 2>/dev/null; }; then
   need+=(libedit-dev)
 fi
+# Anki packages: SQLite collections in zip archives (deflate), zstd-compressed in the latest version.
+[ -f /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
+[ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)
+[ -f /usr/include/zstd.h ] || need+=(libzstd-dev)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 for pkg in "$@"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || need+=("$pkg")

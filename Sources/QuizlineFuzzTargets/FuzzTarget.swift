@@ -19,6 +19,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case journal
   /// Lines typed at the REPL through the command parser, the reducer, the journal and the renderer.
   case repl
+  /// A zip archive through the zip reader and, as an Anki package, the importer.
+  case zip
+  /// An SQLite file as an Anki collection through the collection reader and the card conversion.
+  case collection
+  /// A CSV/TSV file (Anki's Notes in Plain Text) through the importer.
+  case csv
 
   /// Runs the target on one input; returns what went wrong (empty when all is well).
   public func run(_ bytes: [UInt8]) -> [String] {
@@ -29,6 +35,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .aiken: ImportFuzz.aiken(bytes, &check)
     case .journal: JournalFuzz.run(bytes, &check)
     case .repl: ReplFuzz.run(bytes, &check)
+    case .zip: AnkiFuzz.zip(bytes, &check)
+    case .collection: AnkiFuzz.collection(bytes, &check)
+    case .csv: AnkiFuzz.csv(bytes, &check)
     }
     return check.failures
   }

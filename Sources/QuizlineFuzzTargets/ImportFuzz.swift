@@ -13,9 +13,14 @@ enum ImportFuzz {
     verify(AikenImporter().read(bytes: bytes, path: "fuzz.txt"), bytes, path: "fuzz.txt", &check)
   }
 
-  private static func verify(_ result: ImportResult, _ bytes: [UInt8], path: String, _ check: inout PropertyCheck) {
+  static func verify(_ result: ImportResult, _ bytes: [UInt8], path: String, _ check: inout PropertyCheck) {
     check.expectLocated(result.diagnostics, in: bytes, path: path, carriageReturnEndsLines: true)
     check.expect(!result.isRejected || result.bank.questions.isEmpty, "a rejected file still produced questions")
+    verifyStorable(result, &check)
+  }
+
+  /// What was imported is a bank (and notes session) that `quizline check` accepts, with every question.
+  static func verifyStorable(_ result: ImportResult, _ check: inout PropertyCheck) {
     var files = ["out/banks/bank.json": Array(BankJSONWriter.json(result.bank).utf8)]
     if let session = result.studySession {
       files["out/sessions/notes.json"] = Array(BankJSONWriter.json(session).utf8)

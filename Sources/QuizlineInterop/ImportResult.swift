@@ -109,6 +109,8 @@ public struct ConversionNote: Sendable, Equatable, CustomStringConvertible {
     case controlCharacterRemoved = "control character removed"
     /// An empty choice or matching entry, left out (Moodle leaves it out too).
     case emptyDropped = "empty entry left out"
+    /// An Anki note type quizline has no mapping for: flashcards from the card's rendered front and back.
+    case otherNoteType = "other note type"
   }
 
   public var kind: Kind

@@ -31,11 +31,13 @@ enum TerminalText {
   }
 
   /// `text` (written in `format`) as terminal text.
-  public static func reduce(_ text: String, format: TextFormat) -> Reduced {
+  /// `imageName`, when given, names an `<img>` by its `src` (`[image: NAME]`) instead of its `alt`.
+  public static func reduce(_ text: String, format: TextFormat, imageName: ((String) -> String)? = nil) -> Reduced {
     switch format {
     case .plain, .markdown: return Reduced(text: text, removedMarkup: false, droppedMedia: [])
     case .html, .moodle:
       var reducer = HTMLReducer(keepNewlines: format == .moodle)
+      reducer.imageName = imageName
       return reducer.run(text)
     }
   }
@@ -70,6 +72,7 @@ private struct HTMLReducer {
   /// Set once a tag has run on to the end of the text: every later `<` is then text too (a browser would
   /// read all of it as part of that tag), which keeps the reduction linear in the length of the text.
   var tagRanOn = false
+  var imageName: ((String) -> String)? = nil
 
   init(keepNewlines: Bool) { self.keepNewlines = keepNewlines }
 
@@ -173,7 +176,11 @@ private struct HTMLReducer {
     case "img":
       let alt = tag.attributes["alt"].map { Entities.decodeAll($0) } ?? ""
       media.append(tag.attributes["src"] ?? "")
-      appendWord(alt.isEmpty ? "[image]" : "[image: \(alt)]")
+      if let imageName, let src = tag.attributes["src"] {
+        appendWord("[image: \(imageName(Entities.decodeAll(src)))]")
+      } else {
+        appendWord(alt.isEmpty ? "[image]" : "[image: \(alt)]")
+      }
     case "a":
       endLink()
       if !tag.closing { link = (Entities.decodeAll(tag.attributes["href"] ?? ""), out.count) }

@@ -141,7 +141,7 @@ import Testing
   @Test func bashCompletesAnOptionsValueForTheCommandItBelongsTo() throws {
     #expect(try complete(["report", "--format", ""]) == ReportFormat.allCases.map(\.rawValue))
     #expect(try complete(["report", "-f", "c"]) == ["csv"])
-    #expect(try complete(["import", "--format", ""]) == ["gift", "aiken"])
+    #expect(try complete(["import", "--format", ""]) == ["gift", "aiken", "anki", "csv", "tsv"])
     #expect(try complete(["list", "--ids", "s"]) == ["session"])
     #expect(try complete(["--profile", "ana", "report", "--table", "i"]) == ["items"])
   }
@@ -172,7 +172,7 @@ import Testing
       script.contains(
         "    report:--format|report:-f) compadd -- \(ReportFormat.allCases.map(\.rawValue).joined(separator: " ")); return;;\n"
       ))
-    #expect(script.contains("    import:--format) compadd -- gift aiken; return;;\n"))
+    #expect(script.contains("    import:--format) compadd -- gift aiken anki csv tsv; return;;\n"))
     #expect(script.contains("$(quizline ${=q} list --ids session 2>/dev/null)"))
   }
 
@@ -182,7 +182,7 @@ import Testing
       script.contains(
         "-n '__fish_seen_subcommand_from report' -s f -l format -x -a \"\(ReportFormat.allCases.map(\.rawValue).joined(separator: " "))\""
       ))
-    #expect(script.contains("-n '__fish_seen_subcommand_from import' -l format -x -a \"gift aiken\""))
+    #expect(script.contains("-n '__fish_seen_subcommand_from import' -l format -x -a \"gift aiken anki csv tsv\""))
     #expect(script.contains("-n '__fish_seen_subcommand_from report' -s o -l out -r -F"))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import QuizlineTestSupport
 import Testing
 
 /// The JSON Schemas in schemas/ describe what quizline really reads and writes: shipped quizzes,
@@ -73,6 +74,23 @@ import Testing
     }
     let snapshot = try validate("snapshot.schema.json", [dir + "/snapshot.json"])
     #expect(snapshot.status == 0, "\(snapshot.stdout)")
+    #expect(verdict(snapshot)?.documents == 1 && verdict(snapshot)?.problems == 0, "\(snapshot.stdout)")
+  }
+
+  @Test func anAnkiHistoryImportWritesAJournalLineAndSnapshotThatMatchTheirSchemas() throws {
+    let progress = try temporaryDirectory()
+    let r = runInProcess([
+      "--progress", progress, "import", try AnkiDecks.path("deck.colpkg"), "--out", progress + "/Q",
+    ])
+    #expect(r.status == 0, "\(r.stderr)")
+    let dir = progress + "/default"
+    let segments = try FileManager.default.contentsOfDirectory(atPath: dir + "/archive").map { dir + "/archive/" + $0 }
+    let all = try segments.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined()
+    #expect(all.contains("\"type\":\"historyImported\""))
+    let lines = try validate("journal-event.schema.json", segments, lines: true)
+    #expect(verdict(lines)?.documents == 1 && verdict(lines)?.problems == 0, "\(lines.stdout)")
+    #expect(try String(contentsOfFile: dir + "/snapshot.json", encoding: .utf8).contains("\"suspended\""))
+    let snapshot = try validate("snapshot.schema.json", [dir + "/snapshot.json"])
     #expect(verdict(snapshot)?.documents == 1 && verdict(snapshot)?.problems == 0, "\(snapshot.stdout)")
   }
 

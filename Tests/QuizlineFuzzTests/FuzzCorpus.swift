@@ -24,7 +24,8 @@ enum FuzzCorpus {
       ]
     case .gift: return own + [(root.path + "/Tests/Fixtures/gift-cases", [".gift"])]
     case .aiken: return own + [(root.path + "/Tests/Fixtures/aiken-cases", [".txt"])]
-    case .journal, .repl: return own
+    case .journal, .repl, .zip, .collection: return own
+    case .csv: return own
     }
   }
 
@@ -36,11 +37,20 @@ enum FuzzCorpus {
     case .aiken: 10
     case .journal: 3
     case .repl: 3
+    case .zip: 2
+    case .collection: 1
+    case .csv: 4
     }
   }
 
   /// How many mutations each target gets in the suite (the REPL target replays a whole session per input).
-  static func mutationRounds(_ target: FuzzTarget) -> Int { target == .repl ? 300 : 1_500 }
+  static func mutationRounds(_ target: FuzzTarget) -> Int {
+    switch target {
+    case .repl: 300
+    case .zip, .collection: 500
+    default: 1_500
+    }
+  }
 
   static func inputs(for target: FuzzTarget) -> [(name: String, bytes: [UInt8])] {
     inputs(in: folders(for: target))

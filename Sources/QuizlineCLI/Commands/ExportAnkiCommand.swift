@@ -16,13 +16,18 @@ enum ExportAnkiCommand {
       the back the answer and explanation, tags carried over. The GUID column is quizline:BANK/QUESTION, \
       so importing a later export again updates the notes instead of duplicating them. Default output: \
       BANK.anki.txt in the current folder; '--out -' writes to standard output. An existing file is never \
-      replaced without --force.
+      replaced without --force. With --apkg, writes BANK.apkg instead: an Anki package (File > Import) \
+      with one Basic note per question in the deck named by the bank's title; --with-history adds each \
+      card's schedule (its FSRS memory state) and the profile's review log (answers with a rating, and \
+      imported reviews).
       """,
     options: [
       OptionSpec(
         "out", short: "o", value: "FILE",
         help: "file to write (default: BANK.anki.txt; '-' for standard output)"),
       OptionSpec("force", help: "replace an existing file"),
+      OptionSpec("apkg", help: "write an Anki package (.apkg) instead of the plain-text notes"),
+      OptionSpec("with-history", help: "with --apkg: include the schedule and the review log of the profile"),
     ],
     positionals: 1...1, completes: .bank
   ) { args, env in run(args, env) }
@@ -56,6 +61,7 @@ enum ExportAnkiCommand {
       }
       bank = b
     }
+    if args.flag("apkg") { return AnkiPackageExport.run(bank, args, env) }
     let text = AnkiExporter.export(bank)
     let out = args.value("out") ?? "\(bank.id).anki.txt"
     if out == "-" {

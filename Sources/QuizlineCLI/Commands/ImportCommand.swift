@@ -8,8 +8,13 @@ import QuizlineInterop
 enum ImportCommand {
   static let spec = CommandSpec(
     name: "import", arguments: "FILE",
-    abstract: "Convert a Moodle GIFT or Aiken file into a quizline bank",
+    abstract: "Convert a Moodle GIFT, Aiken, CSV/TSV file or an Anki package into quizline banks",
     discussion: """
+      Anki packages (.apkg, .colpkg) become one bank per deck, their media copied into a folder beside \
+      the banks; --with-history (the default for .colpkg) records the review log in the profile as one \
+      event, each card's FSRS state replayed from it (re-importing adds no review twice). CSV and TSV \
+      files (Anki's Notes in Plain Text, spreadsheets, Quizlet) become flashcards, honouring the headers \
+      #separator:, #html:, #tags column:, #guid column: and #deck:. \
       Reads FILE (format from --format, else the extension .gift, .aiken or .aiken.txt, else the \
       content: a line starting ANSWER: means Aiken) and writes the bank as ID.json into the output folder (its banks/ subfolder \
       when it has one); GIFT descriptions become a study session ID-notes.json (in sessions/ when \
@@ -22,13 +27,16 @@ enum ImportCommand {
       """,
     options: [
       OptionSpec(
-        "format", value: "FORMAT", help: "gift or aiken (default: guessed)",
-        choices: ["gift", "aiken"]),
+        "format", value: "FORMAT", help: "gift, aiken, anki, csv or tsv (default: guessed)",
+        choices: ["gift", "aiken", "anki", "csv", "tsv"]),
       OptionSpec("id", value: "ID", help: "bank id (default: from the file name)"),
       OptionSpec("out", value: "DIR", help: "folder to write into (default: MyQuizzes, your own quizzes folder)"),
       OptionSpec("force", help: "replace existing files"),
       OptionSpec(
         "partial", help: "write the questions that could be read even when others had errors"),
+      OptionSpec("with-history", help: "Anki: record the review log in the profile (default for .colpkg)"),
+      OptionSpec("no-history", help: "Anki: leave the review log out (even for .colpkg)"),
+      OptionSpec("typed", help: "Anki: cloze gaps are typed (default: self-graded, gap hidden)"),
     ],
     positionals: 1...1, completes: .file
   ) { args, env in run(args, env) }
@@ -38,6 +46,9 @@ enum ImportCommand {
     if let id = args.value("id"), let problem = Identifier.problem(id) {
       env.stderr.line("quizline: --id \(quotedArg(id)) is not allowed: \(problem)")
       return .usage
+    }
+    if args.value("format") == "anki" || (args.value("format") == nil && AnkiImportCommand.isPackage(path)) {
+      return AnkiImportCommand.run(args, env)
     }
     let bytes: [UInt8]
     do {
@@ -112,7 +123,7 @@ enum ImportCommand {
   ) {
     let out = env.stdout
     out.line(
-      "Imported \(plural(r.bank.questions.count, "question")) from \(quotedArg(source)) (\(format == .gift ? "GIFT" : "Aiken")) into \(quotedArg(written[0])):"
+      "Imported \(plural(r.bank.questions.count, "question")) from \(quotedArg(source)) (\(format.label)) into \(quotedArg(written[0])):"
     )
     out.line(
       "  "

@@ -7,7 +7,17 @@ import QuizlineInterop
 /// without ever replacing an existing one unless asked to.
 enum InteropFiles {
   enum Format: String, CaseIterable {
-    case gift, aiken
+    case gift, aiken, csv, tsv
+
+    /// The name shown in the import summary.
+    var label: String {
+      switch self {
+      case .gift: "GIFT"
+      case .aiken: "Aiken"
+      case .csv: "CSV"
+      case .tsv: "TSV"
+      }
+    }
   }
 
   /// The format named by `--format`, else by the extension (`.gift`; `.aiken` or `.aiken.txt`), else by the
@@ -18,6 +28,8 @@ enum InteropFiles {
     if let explicit, let f = Format(rawValue: explicit) { return f }
     let lower = path.lowercased()
     if lower.hasSuffix(".gift") { return .gift }
+    if lower.hasSuffix(".csv") { return .csv }
+    if lower.hasSuffix(".tsv") { return .tsv }
     if lower.hasSuffix(".aiken") || lower.hasSuffix(".aiken.txt") { return .aiken }
     let text = String(decoding: bytes.prefix(1 << 20), as: UTF8.self)
     let starts = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map {
@@ -31,7 +43,8 @@ enum InteropFiles {
   /// Whether `check` hands `path` to an importer instead of the JSON loader.
   static func isImportable(_ path: String) -> Bool {
     let p = path.lowercased()
-    return p.hasSuffix(".gift") || p.hasSuffix(".aiken") || p.hasSuffix(".txt")
+    return p.hasSuffix(".gift") || p.hasSuffix(".aiken") || p.hasSuffix(".txt") || p.hasSuffix(".csv")
+      || p.hasSuffix(".tsv")
   }
 
   static func importer(_ format: Format, bytes: [UInt8], path: String, bankID: String? = nil)
@@ -40,6 +53,13 @@ enum InteropFiles {
     switch format {
     case .gift: GIFTImporter(bankID: bankID).read(bytes: bytes, path: path)
     case .aiken: AikenImporter(bankID: bankID).read(bytes: bytes, path: path)
+    case .csv: CSVImporter(bankID: bankID).read(bytes: bytes, path: path)
+    case .tsv:
+      {
+        var i = CSVImporter(bankID: bankID)
+        i.defaultSeparator = "\t"
+        return i.read(bytes: bytes, path: path)
+      }()
     }
   }
 
@@ -64,6 +84,11 @@ enum InteropFiles {
   /// file. Without `replace`, an existing file is never touched (the final step is `link`, which fails
   /// when the name exists).
   static func write(_ text: String, to path: String, replace: Bool) throws(WriteError) {
+    try write(bytes: Array(text.utf8), to: path, replace: replace)
+  }
+
+  /// Writes `bytes` to `path` as ``write(_:to:replace:)`` writes text.
+  static func write(bytes: [UInt8], to path: String, replace: Bool) throws(WriteError) {
     if replace, let kind = OutputFiles.irregularKind(path) {
       throw .failed(path, "it is \(kind); --force replaces only regular files")
     }
@@ -73,7 +98,6 @@ enum InteropFiles {
     guard fd >= 0 else { throw .failed(path, String(cString: strerror(errno))) }
     let slot = OutputFiles.remember(temp)
     defer { OutputFiles.forget(slot) }
-    let bytes = Array(text.utf8)
     var done = 0
     while done < bytes.count {
       let n = bytes.withUnsafeBytes {

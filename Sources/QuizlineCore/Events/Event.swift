@@ -28,6 +28,8 @@ public enum EventPayload: Sendable, Equatable {
   /// `optimize` fitted these weights and they did better than those in use on the held-out recent
   /// reviews: the scheduler uses them from now on (undoable).
   case parametersAdopted(weights: [Double], fit: ParameterFit)
+  /// Another tool's review history (an Anki review log), every review in one event.
+  case historyImported(HistoryImport)
 
   /// The event's type name in journal lines.
   public var typeName: String {
@@ -45,17 +47,18 @@ public enum EventPayload: Sendable, Equatable {
     case .overridden: "overridden"
     case .requeued: "requeued"
     case .parametersAdopted: "parametersAdopted"
+    case .historyImported: "historyImported"
     }
   }
 
   /// Whether `apply` puts the event on the undo stack (so `undo` can take it back). Every fold
   /// keeps the same stack (``RunLedger``): reports push a step for these too, even for events they
-  /// otherwise do not count, so both stacks drop the same old steps. `RunLedgerTests` checks this
-  /// against what `apply` does.
+  /// otherwise do not count, so both stacks drop the same old steps. A test checks this
+  /// against what `apply` does (`UndoStackAgreementTests`).
   public var isUndoable: Bool {
     switch self {
     case .answered, .sessionCompleted, .sessionReopened, .reset, .overridden, .parametersAdopted: true
-    case .quizStarted, .skipped, .runEnded, .flagged, .undone, .settingsChanged, .requeued: false
+    case .quizStarted, .skipped, .runEnded, .flagged, .undone, .settingsChanged, .requeued, .historyImported: false
     }
   }
 }
@@ -128,6 +131,8 @@ extension EventPayload {
     case .parametersAdopted(let weights, let fit):
       fields.append(("weights", .array(weights.map { .double($0) })))
       fields += fit.fields
+    case .historyImported(let h):
+      fields += h.journalFields
     }
     return fields
   }
@@ -226,6 +231,7 @@ extension EventPayload {
           (t: String) throws(EventCoding.DecodeError) -> QuestionRef in try EventCoding.ref(t)
         })
     case "parametersAdopted": return try decodeAdoption(fields)
+    case "historyImported": return .historyImported(try HistoryImport.decode(fields))
     default: return nil
     }
   }

@@ -97,6 +97,7 @@ extension LearnerProgress {
         let flagged = questions[ref]?.flagged ?? false
         var cleared = QuestionProgress()
         cleared.flagged = flagged
+        cleared.suspended = questions[ref]?.suspended ?? false
         questions[ref] = cleared
       }
       if case .bank(let id) = scope {
@@ -113,6 +114,9 @@ extension LearnerProgress {
 
     case .parametersAdopted(let weights, let fit):
       applyAdoption(weights: weights, fit: fit, sequence: event.sequence)
+
+    case .historyImported(let history):
+      applyImportedHistory(history)
 
     case .undone(let target):
       guard let entry = ledger.undo(target) else { return }

@@ -6,7 +6,7 @@
 /// keys whose value is `nil` are left out.
 public struct FSRSCard: Sendable, Equatable, Codable {
   /// Learning, review or relearning.
-  var phase: CardPhase
+  public internal(set) var phase: CardPhase
   /// Index into the (re)learning steps; `nil` exactly when `phase` is `.review`.
   public var step: Int?
   /// Stability in days (the interval at which recall probability falls to 90%); `nil` before the

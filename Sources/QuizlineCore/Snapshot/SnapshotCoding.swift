@@ -39,6 +39,7 @@ public enum SnapshotCoding {
     if let v = q.lastScore { m.append(("lastScore", .double(v))) }
     if let v = q.lastAnsweredAt { m.append(("lastAnsweredAt", .string(v.iso8601))) }
     if q.flagged { m.append(("flagged", .bool(true))) }
+    if q.suspended { m.append(("suspended", .bool(true))) }
     if let c = q.card { m.append(("card", card(c))) }
     return .object(m)
   }

@@ -71,6 +71,7 @@ extension SnapshotCoding {
     q.lastScore = try f.optionalDouble("lastScore", in: ProgressLimits.score)
     q.lastAnsweredAt = try time(f, "lastAnsweredAt")
     q.flagged = f.bool("flagged") ?? false
+    q.suspended = f.bool("suspended") ?? false
     if let c = f.value("card"), c.kind == .object { q.card = try card(FieldMap(c)) }
     return q
   }

@@ -111,7 +111,7 @@ public struct AppState: Sendable, Equatable {
     var due: [(QuestionRef, Timestamp)] = []
     var later = 0
     for (ref, p) in progress.questions {
-      guard let card = p.card, catalog.question(ref) != nil else { continue }
+      guard let card = p.card, !p.suspended, catalog.question(ref) != nil else { continue }
       if card.due <= now { due.append((ref, card.due)) } else if card.due < endOfDay { later += 1 }
     }
     return (due.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0), later)
@@ -125,7 +125,9 @@ public struct AppState: Sendable, Equatable {
     let ordered = (courseBanks + catalog.banks).filter { seen.insert($0.id).inserted }
     let banks = bank.flatMap { catalog.bank($0) }.map { [$0] } ?? ordered
     return banks.flatMap { b in
-      b.questions.map { QuestionRef(bank: b.id, question: $0.id) }.filter { progress.questions[$0]?.card == nil }
+      b.questions.map { QuestionRef(bank: b.id, question: $0.id) }.filter {
+        progress.questions[$0]?.card == nil && progress.questions[$0]?.suspended != true
+      }
     }
   }
 

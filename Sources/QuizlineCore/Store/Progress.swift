@@ -57,6 +57,8 @@ public struct QuestionProgress: Sendable, Equatable {
   public var lastScore: Double?
   public var lastAnsweredAt: Timestamp?
   public var flagged = false
+  /// Suspended or buried in the tool its history was imported from: never due, never offered as new.
+  public var suspended = false
   /// The spaced-repetition schedule; nil until the question is first answered outside practice.
   public var card: FSRSCard?
 

@@ -1,0 +1,125 @@
+/// Review history brought in from another tool (an Anki review log): one `historyImported` event
+/// holds every review of the import, so the journal gains one line however long the log.
+public struct HistoryImport: Sendable, Equatable {
+  /// Where the history came from (`anki:Deck.apkg`), for people reading the journal.
+  public var source: String
+  /// The reviews, grouped by question and in time order within each question.
+  public var reviews: [ImportedReview]
+  /// Questions whose card is suspended or buried in the other tool: flagged, and not due.
+  public var suspended: [QuestionRef]
+  /// Questions suspended by an earlier import that the other tool no longer suspends.
+  public var resumed: [QuestionRef]
+
+  public init(
+    source: String, reviews: [ImportedReview], suspended: [QuestionRef] = [], resumed: [QuestionRef] = []
+  ) {
+    self.source = source
+    self.reviews = reviews
+    self.suspended = suspended
+    self.resumed = resumed
+  }
+}
+
+/// One review of the other tool's log.
+public struct ImportedReview: Sendable, Equatable {
+  public var question: QuestionRef
+  /// When it happened; kept to the millisecond (an Anki review's id is its epoch milliseconds).
+  public var at: Timestamp
+  public var rating: Rating
+  /// Time spent, in milliseconds.
+  public var milliseconds: Int
+
+  public init(question: QuestionRef, at: Timestamp, rating: Rating, milliseconds: Int) {
+    self.question = question
+    self.at = at
+    self.rating = rating
+    self.milliseconds = milliseconds
+  }
+}
+
+extension HistoryImport {
+  /// `source`, `reviews` (each `[question, epoch ms, rating 1–4, ms spent]`), `suspended`, `resumed`.
+  var journalFields: [(String, JSONText)] {
+    [
+      ("source", .string(source)),
+      (
+        "reviews",
+        .array(
+          reviews.map {
+            .array([
+              .string($0.question.description), .int(Self.floorDiv($0.at.microseconds, 1000)),
+              .int($0.rating.rawValue), .int($0.milliseconds),
+            ])
+          })
+      ),
+      ("suspended", .array(suspended.map { .string($0.description) })),
+      ("resumed", .array(resumed.map { .string($0.description) })),
+    ]
+  }
+
+  static func decode(_ fields: FieldMap) throws(EventCoding.DecodeError) -> HistoryImport {
+    guard let list = fields.value("reviews"), list.kind == .array else {
+      throw EventCoding.DecodeError(message: "missing or non-array \"reviews\"")
+    }
+    var reviews: [ImportedReview] = []
+    reviews.reserveCapacity(list.elements.count)
+    for item in list.elements {
+      let parts = item.elements
+      guard item.kind == .array, parts.count == 4, let ref = parts[0].string, let ms = parts[1].int,
+        let r = parts[2].int, let rating = Rating(rawValue: r), let spent = parts[3].int,
+        ProgressLimits.count.contains(spent), abs(ms) < 1 << 52
+      else {
+        throw EventCoding.DecodeError(message: "\"reviews\" must hold [question, epoch ms, rating 1-4, ms spent]")
+      }
+      reviews.append(
+        ImportedReview(
+          question: try EventCoding.ref(ref), at: Timestamp(microseconds: Int64(ms) * 1000), rating: rating,
+          milliseconds: spent))
+    }
+    let refs = { (key: String) throws(EventCoding.DecodeError) -> [QuestionRef] in
+      guard fields.value(key) != nil else { return [] }
+      return try fields.strings(key).map { (t: String) throws(EventCoding.DecodeError) -> QuestionRef in
+        try EventCoding.ref(t)
+      }
+    }
+    return HistoryImport(
+      source: try fields.string("source"), reviews: reviews, suspended: try refs("suspended"),
+      resumed: try refs("resumed"))
+  }
+
+  private static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
+}
+
+extension LearnerProgress {
+  /// Folds an imported history: each review is replayed through the FSRS-6 scheduler with the
+  /// profile's settings, unfuzzed (as Anki computes memory states from a review log), so the card
+  /// ends where the other tool's history puts it. A review at or before the card's last review is
+  /// skipped, so importing the same log again adds nothing. Imported reviews schedule cards and set
+  /// the question's last answer time; they are not quiz answers, so scores, runs, days and reports
+  /// leave them out. Suspended questions are flagged and kept out of reviews; resumed ones come back.
+  mutating func applyImportedHistory(_ history: HistoryImport) {
+    let scheduler = FSRSScheduler(settings: settings.scheduler)
+    var current: QuestionRef?
+    var q = QuestionProgress()
+    for review in history.reviews {
+      if review.question != current {
+        if let ref = current { questions[ref] = q }
+        current = review.question
+        q = question(review.question)
+      }
+      if let last = q.card?.lastReview, review.at <= last { continue }
+      q.card = scheduler.review(q.card ?? .new(at: review.at), rating: review.rating, at: review.at)
+      if q.lastAnsweredAt.map({ $0 < review.at }) ?? true { q.lastAnsweredAt = review.at }
+    }
+    if let ref = current { questions[ref] = q }
+    for ref in history.suspended {
+      var p = question(ref)
+      p.flagged = true
+      p.suspended = true
+      questions[ref] = p
+    }
+    for ref in history.resumed where questions[ref]?.suspended == true {
+      questions[ref]?.suspended = false
+    }
+  }
+}

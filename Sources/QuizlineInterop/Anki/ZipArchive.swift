@@ -1,0 +1,228 @@
+import CZlib
+import QuizlineCore
+
+/// Limits a zip archive must stay within, so that a hostile package (a zip bomb, a lying header)
+/// is refused before it costs memory. Documented in ARCHITECTURE.md ("Anki packages").
+public struct ZipLimits: Sendable, Equatable {
+  /// Entries in the central directory.
+  public var maxEntries: Int
+  /// Uncompressed bytes of one entry.
+  public var maxEntryBytes: Int
+  /// Uncompressed bytes of all entries together (as the central directory declares them).
+  public var maxTotalBytes: Int
+  /// Uncompressed size / compressed size, checked for entries over ``ratioFloor`` bytes.
+  public var maxRatio: Int
+  /// Entries up to this size are never refused for their ratio (tiny files compress well).
+  public var ratioFloor: Int
+
+  public init(maxEntries: Int, maxEntryBytes: Int, maxTotalBytes: Int, maxRatio: Int, ratioFloor: Int) {
+    self.maxEntries = maxEntries
+    self.maxEntryBytes = maxEntryBytes
+    self.maxTotalBytes = maxTotalBytes
+    self.maxRatio = maxRatio
+    self.ratioFloor = ratioFloor
+  }
+
+  /// 100,000 entries, 1 GiB an entry, 4 GiB in all, at most 250:1 beyond 1 MiB.
+  public static let `default` = ZipLimits(
+    maxEntries: 100_000, maxEntryBytes: 1 << 30, maxTotalBytes: 4 << 30, maxRatio: 250, ratioFloor: 1 << 20)
+}
+
+/// Why an archive (or something inside it) could not be read.
+public struct PackageError: Error, Sendable, Equatable, CustomStringConvertible {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
+}
+
+/// A zip archive read from memory: the central directory is checked against ``ZipLimits`` when the
+/// archive is opened; an entry is inflated (stored and deflate only) when asked for, never beyond
+/// its declared size, and its CRC-32 is checked. Hand-written over zlib so every limit is ours.
+public struct ZipArchive: Sendable {
+  public struct Entry: Sendable, Equatable {
+    public var name: String
+    var method: UInt16
+    var flags: UInt16
+    var crc: UInt32
+    public var compressedSize: Int
+    public var size: Int
+    var localOffset: Int
+  }
+
+  public let entries: [Entry]
+  let bytes: [UInt8]
+  let limits: ZipLimits
+
+  public init(bytes: [UInt8], limits: ZipLimits = .default) throws(PackageError) {
+    self.bytes = bytes
+    self.limits = limits
+    guard bytes.count >= 22 else { throw PackageError("not a zip archive (too short; truncated?)") }
+    // The end-of-central-directory record: the last signature within 22 + 65,535 bytes of the end.
+    var eocd = -1
+    var i = bytes.count - 22
+    let lowest = max(0, bytes.count - 22 - 65_535)
+    while i >= lowest {
+      if bytes.u32(i) == 0x0605_4b50 {
+        eocd = i
+        break
+      }
+      i -= 1
+    }
+    guard eocd >= 0 else {
+      throw PackageError("not a zip archive, or a truncated one (no end of central directory)")
+    }
+    var count = Int(bytes.u16(eocd + 10))
+    var cdSize = Int(bytes.u32(eocd + 12))
+    var cdOffset = Int(bytes.u32(eocd + 16))
+    if count == 0xFFFF || cdSize == 0xFFFF_FFFF || cdOffset == 0xFFFF_FFFF {
+      // Zip64: the locator sits just before the record and points at the zip64 record.
+      let loc = eocd - 20
+      guard loc >= 0, bytes.u32(loc) == 0x0706_4b50 else { throw PackageError("damaged zip64 directory") }
+      let z = bytes.u64(loc + 8)
+      guard z <= UInt64(bytes.count - 56), bytes.u32(Int(z)) == 0x0606_4b50 else {
+        throw PackageError("damaged zip64 directory")
+      }
+      count = Int(clamping: bytes.u64(Int(z) + 32))
+      cdSize = Int(clamping: bytes.u64(Int(z) + 40))
+      cdOffset = Int(clamping: bytes.u64(Int(z) + 48))
+    }
+    guard count <= limits.maxEntries else {
+      throw PackageError("the archive has \(count) entries; at most \(limits.maxEntries) are read")
+    }
+    guard cdOffset <= bytes.count, cdSize <= bytes.count - cdOffset else {
+      throw PackageError("truncated zip archive (the central directory lies past the end)")
+    }
+    var list: [Entry] = []
+    list.reserveCapacity(count)
+    var p = cdOffset
+    var total = 0
+    for n in 0..<count {
+      guard p + 46 <= cdOffset + cdSize, bytes.u32(p) == 0x0201_4b50 else {
+        throw PackageError("damaged zip central directory at entry \(n + 1)")
+      }
+      let nameLength = Int(bytes.u16(p + 28))
+      let extraLength = Int(bytes.u16(p + 30))
+      let commentLength = Int(bytes.u16(p + 32))
+      let end = p + 46 + nameLength + extraLength + commentLength
+      guard end <= cdOffset + cdSize else { throw PackageError("damaged zip central directory at entry \(n + 1)") }
+      let name = String(decoding: bytes[(p + 46)..<(p + 46 + nameLength)], as: UTF8.self)
+      var compressed = Int(bytes.u32(p + 20))
+      var size = Int(bytes.u32(p + 24))
+      var offset = Int(bytes.u32(p + 42))
+      if compressed == 0xFFFF_FFFF || size == 0xFFFF_FFFF || offset == 0xFFFF_FFFF {
+        var e = p + 46 + nameLength
+        let extraEnd = e + extraLength
+        while e + 4 <= extraEnd {
+          let id = bytes.u16(e)
+          let length = Int(bytes.u16(e + 2))
+          var f = e + 4
+          if id == 1 {
+            if size == 0xFFFF_FFFF, f + 8 <= extraEnd {
+              size = Int(clamping: bytes.u64(f))
+              f += 8
+            }
+            if compressed == 0xFFFF_FFFF, f + 8 <= extraEnd {
+              compressed = Int(clamping: bytes.u64(f))
+              f += 8
+            }
+            if offset == 0xFFFF_FFFF, f + 8 <= extraEnd { offset = Int(clamping: bytes.u64(f)) }
+          }
+          e += 4 + length
+        }
+      }
+      let entry = Entry(
+        name: name, method: bytes.u16(p + 10), flags: bytes.u16(p + 8), crc: bytes.u32(p + 16),
+        compressedSize: compressed, size: size, localOffset: offset)
+      guard size <= limits.maxEntryBytes else {
+        throw PackageError(
+          "entry \(quoted(name)) would unpack to \(size) bytes; at most \(limits.maxEntryBytes) are allowed")
+      }
+      total = total.addingReportingOverflow(size).partialValue
+      guard total <= limits.maxTotalBytes else {
+        throw PackageError("the archive would unpack to more than \(limits.maxTotalBytes) bytes (a zip bomb?)")
+      }
+      if size > limits.ratioFloor, size / max(compressed, 1) > limits.maxRatio {
+        throw PackageError(
+          "entry \(quoted(name)) is compressed more than \(limits.maxRatio):1 (\(compressed) to \(size) bytes; a zip bomb?)"
+        )
+      }
+      list.append(entry)
+      p = end
+    }
+    entries = list
+  }
+
+  /// The entry named `name`, if the archive has one.
+  public func entry(_ name: String) -> Entry? { entries.first { $0.name == name } }
+
+  /// The entry's bytes, inflated and checked.
+  public func data(_ entry: Entry) throws(PackageError) -> [UInt8] {
+    let p = entry.localOffset
+    guard p <= bytes.count - 30, bytes.u32(p) == 0x0403_4b50 else {
+      throw PackageError("entry \(quoted(entry.name)): damaged or truncated local header")
+    }
+    let start = p + 30 + Int(bytes.u16(p + 26)) + Int(bytes.u16(p + 28))
+    guard start <= bytes.count, entry.compressedSize <= bytes.count - start else {
+      throw PackageError("entry \(quoted(entry.name)) is cut short (truncated archive)")
+    }
+    guard entry.flags & 1 == 0 else { throw PackageError("entry \(quoted(entry.name)) is encrypted") }
+    let out: [UInt8]
+    switch entry.method {
+    case 0:
+      guard entry.compressedSize == entry.size else {
+        throw PackageError("entry \(quoted(entry.name)): stored sizes disagree")
+      }
+      out = Array(bytes[start..<(start + entry.size)])
+    case 8:
+      out = try Self.inflateRaw(bytes[start..<(start + entry.compressedSize)], size: entry.size, name: entry.name)
+    default:
+      throw PackageError(
+        "entry \(quoted(entry.name)) uses compression method \(entry.method); only stored and deflate are read")
+    }
+    let crc = out.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, UInt32($0.count))) }
+    guard crc == entry.crc else { throw PackageError("entry \(quoted(entry.name)) is damaged (CRC mismatch)") }
+    return out
+  }
+
+  /// Raw deflate into exactly `size` bytes: more output, or less, is an error.
+  static func inflateRaw(_ input: ArraySlice<UInt8>, size: Int, name: String) throws(PackageError) -> [UInt8] {
+    var out = [UInt8](repeating: 0, count: size)
+    var stream = z_stream()
+    guard inflateInit2_(&stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+      throw PackageError("zlib could not start")
+    }
+    defer { inflateEnd(&stream) }
+    var input = Array(input)
+    var spare: UInt8 = 0
+    let status: Int32 = input.withUnsafeMutableBufferPointer { inp in
+      out.withUnsafeMutableBufferPointer { o in
+        stream.next_in = inp.baseAddress
+        stream.avail_in = UInt32(inp.count)
+        stream.next_out = o.baseAddress ?? withUnsafeMutablePointer(to: &spare) { $0 }
+        stream.avail_out = UInt32(o.count)
+        var r = CZlib.inflate(&stream, Z_FINISH)
+        if r == Z_BUF_ERROR, stream.avail_out == 0 {
+          // Output full: see whether the stream wanted to write more than it declared.
+          withUnsafeMutablePointer(to: &spare) { s in
+            stream.next_out = s
+            stream.avail_out = 1
+            r = CZlib.inflate(&stream, Z_FINISH)
+          }
+          if stream.avail_out == 0 { return -100 }
+        }
+        return r
+      }
+    }
+    if status == -100 { throw PackageError("entry \(quoted(name)) inflates beyond its declared size (a zip bomb?)") }
+    guard status == Z_STREAM_END, Int(stream.total_out) == size else {
+      throw PackageError("entry \(quoted(name)) is damaged or truncated (deflate stream does not end where declared)")
+    }
+    return out
+  }
+}
+
+extension Array where Element == UInt8 {
+  func u16(_ i: Int) -> UInt16 { UInt16(self[i]) | UInt16(self[i + 1]) << 8 }
+  func u32(_ i: Int) -> UInt32 { UInt32(u16(i)) | UInt32(u16(i + 2)) << 16 }
+  func u64(_ i: Int) -> UInt64 { UInt64(u32(i)) | UInt64(u32(i + 4)) << 32 }
+}

@@ -1,0 +1,112 @@
+import CZstd
+import QuizlineCore
+
+/// zstd decompression (libzstd) with an output cap: the latest Anki packages compress the collection
+/// and every media file with zstd, often without the content size in the frame, so the output grows
+/// in steps and stops at `limit` bytes or at `maxRatio` times the input.
+enum Zstd {
+  static func decompress(_ input: [UInt8], limit: Int, maxRatio: Int, ratioFloor: Int, what: String)
+    throws(PackageError) -> [UInt8]
+  {
+    guard let ctx = ZSTD_createDCtx() else { throw PackageError("zstd could not start") }
+    defer { ZSTD_freeDCtx(ctx) }
+    let cap = min(limit, max(ratioFloor, input.count.multipliedReportingOverflow(by: maxRatio).partialValue))
+    var out: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    var finished = false
+    try input.withUnsafeBufferPointer { (inp) throws(PackageError) in
+      var inBuffer = ZSTD_inBuffer(src: inp.baseAddress, size: inp.count, pos: 0)
+      while true {
+        let (code, produced): (Int, Int) = chunk.withUnsafeMutableBufferPointer { c in
+          var outBuffer = ZSTD_outBuffer(dst: c.baseAddress, size: c.count, pos: 0)
+          let r = ZSTD_decompressStream(ctx, &outBuffer, &inBuffer)
+          return (r, outBuffer.pos)
+        }
+        if ZSTD_isError(code) != 0 {
+          let why = String(cString: ZSTD_getErrorName(code))
+          throw PackageError("\(what) is not valid zstd data (\(why))")
+        }
+        guard out.count + produced <= cap else {
+          throw PackageError(
+            "\(what) would unpack to more than \(cap) bytes (limit \(limit), at most \(maxRatio):1; a zip bomb?)")
+        }
+        out += chunk[0..<produced]
+        finished = code == 0
+        if inBuffer.pos == inBuffer.size && (finished || produced < chunk.count) { break }
+      }
+    }
+    guard finished else { throw PackageError("\(what) is cut short (truncated zstd data)") }
+    return out
+  }
+
+  /// Compresses `input` (level 3), for writing packages.
+  static func compress(_ input: [UInt8]) -> [UInt8] {
+    var out = [UInt8](repeating: 0, count: ZSTD_compressBound(input.count))
+    let n = input.withUnsafeBufferPointer { i in
+      out.withUnsafeMutableBufferPointer { o in
+        ZSTD_compress(o.baseAddress, o.count, i.baseAddress, i.count, 3)
+      }
+    }
+    out.removeSubrange(n...)
+    return out
+  }
+}
+
+/// Just enough protobuf to read Anki's `meta` (`PackageMetadata`), the latest media map
+/// (`MediaEntries`) and the schema-18 note type and template configs: varints and
+/// length-delimited fields; other wire types are skipped.
+struct ProtoReader {
+  enum Value {
+    case varint(UInt64)
+    case bytes(ArraySlice<UInt8>)
+  }
+
+  /// The fields of one message, in order, as (number, value); nil when the bytes are not a message.
+  static func fields(_ b: ArraySlice<UInt8>) -> [(Int, Value)]? {
+    var out: [(Int, Value)] = []
+    var i = b.startIndex
+    func varint() -> UInt64? {
+      var v: UInt64 = 0
+      var shift: UInt64 = 0
+      while i < b.endIndex, shift < 64 {
+        let c = b[i]
+        i += 1
+        v |= UInt64(c & 0x7F) << shift
+        if c & 0x80 == 0 { return v }
+        shift += 7
+      }
+      return nil
+    }
+    while i < b.endIndex {
+      guard let key = varint() else { return nil }
+      let number = Int(key >> 3)
+      switch key & 7 {
+      case 0:
+        guard let v = varint() else { return nil }
+        out.append((number, .varint(v)))
+      case 1:
+        guard b.endIndex - i >= 8 else { return nil }
+        i += 8
+      case 5:
+        guard b.endIndex - i >= 4 else { return nil }
+        i += 4
+      case 2:
+        guard let n = varint(), n <= UInt64(b.endIndex - i) else { return nil }
+        out.append((number, .bytes(b[i..<(i + Int(n))])))
+        i += Int(n)
+      default: return nil
+      }
+    }
+    return out
+  }
+
+  static func string(_ fields: [(Int, Value)], _ number: Int) -> String? {
+    for (n, v) in fields where n == number { if case .bytes(let b) = v { return String(decoding: b, as: UTF8.self) } }
+    return nil
+  }
+
+  static func int(_ fields: [(Int, Value)], _ number: Int) -> UInt64? {
+    for (n, v) in fields where n == number { if case .varint(let x) = v { return x } }
+    return nil
+  }
+}
