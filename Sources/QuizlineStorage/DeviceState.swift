@@ -25,25 +25,11 @@ struct DeviceState {
   ) throws(ProfileError) -> DeviceState {
     var state = DeviceState()
     var snapshot: LearnerProgress?
-    if !fromScratch, let bytes = try FileOps.read(layout.snapshot) {
-      do {
-        snapshot = try SnapshotCoding.decode(bytes)
-      } catch {
-        switch error {
-        case .newerSchema(let v):
-          throw ProfileError(
-            "\(layout.snapshot) was written by a newer quizline (progress schema \(v)). Update quizline to open this profile; nothing was changed.",
-            exitCode: .dataError)
-        case .damaged(let why):
-          var kept = ""
-          if repair {
-            let aside = ProfileLayout.asideName(layout.snapshot, at: now)
-            if rename(layout.snapshot, aside) == 0 { kept = " It is kept as \(aside)." }
-          }
-          state.notices.append(
-            "\(layout.snapshot) could not be read (\(why)).\(kept) Progress is rebuilt from the logs.")
-        }
-      }
+    if !fromScratch,
+      case .read(let progress) = try ProfileOpener.readSnapshot(
+        layout, now: now, repair: repair, rebuiltFrom: "the logs", notices: &state.notices)
+    {
+      snapshot = progress
     }
     // A snapshot without a merge position was written by the single-journal layout: folded again once.
     if let s = snapshot, s.mergedThrough == nil, !s.deviceSequences.isEmpty { snapshot = nil }

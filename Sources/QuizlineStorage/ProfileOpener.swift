@@ -79,30 +79,18 @@ public enum ProfileOpener {
     var fromSnapshot = false
     if journalOnly {
       fromSnapshot = true
-    } else if let bytes = try FileOps.read(layout.snapshot) {
-      do {
-        result.progress = try SnapshotCoding.decode(bytes)
+    } else {
+      switch try readSnapshot(layout, now: now, repair: repair, rebuiltFrom: "the journal", notices: &result.notices) {
+      case .read(let progress):
+        result.progress = progress
         fromSnapshot = true
-      } catch {
-        switch error {
-        case .newerSchema(let v):
-          throw ProfileError(
-            "\(layout.snapshot) was written by a newer quizline (progress schema \(v); this one reads schema \(SnapshotCoding.schemaVersion)). Update quizline to open this profile; nothing was changed.",
-            exitCode: .dataError)
-        case .damaged(let why):
-          var kept = ""
-          if repair {
-            let aside = ProfileLayout.asideName(layout.snapshot, at: now)
-            if rename(layout.snapshot, aside) == 0 { kept = " It is kept as \(aside)." }
-          }
-          result.notices.append(
-            "\(layout.snapshot) could not be read (\(why)).\(kept) Progress is rebuilt from the journal.")
+      case .damaged: result.rebuilt = true
+      case .missing:
+        if !layout.archivedSegments().isEmpty {
+          result.notices.append("\(layout.snapshot) is missing; progress is rebuilt from the journal.")
           result.rebuilt = true
         }
       }
-    } else if !layout.archivedSegments().isEmpty {
-      result.notices.append("\(layout.snapshot) is missing; progress is rebuilt from the journal.")
-      result.rebuilt = true
     }
     if !fromSnapshot {
       for segment in layout.archivedSegments() {
@@ -200,5 +188,40 @@ public enum ProfileOpener {
     throw ProfileError(
       "\(path):\(newer.line) holds an event this quizline does not know (\(newer.message)); a newer quizline wrote it. Update quizline to open this profile; nothing was changed.",
       exitCode: .dataError)
+  }
+
+  /// What reading a profile's snapshot gave.
+  enum SnapshotRead {
+    case read(LearnerProgress)
+    case missing
+    /// Unreadable: said in the notices (and set aside with `repair`); progress is rebuilt.
+    case damaged
+  }
+
+  /// Reads `layout.snapshot`. A snapshot of a newer quizline stops the opening with nothing
+  /// changed; a damaged one is reported in `notices`, set aside when `repair` is on, and progress is
+  /// rebuilt from `source` (the journal, or the devices' logs).
+  static func readSnapshot(
+    _ layout: ProfileLayout, now: Timestamp, repair: Bool, rebuiltFrom source: String, notices: inout [String]
+  ) throws(ProfileError) -> SnapshotRead {
+    guard let bytes = try FileOps.read(layout.snapshot) else { return .missing }
+    do {
+      return .read(try SnapshotCoding.decode(bytes))
+    } catch {
+      switch error {
+      case .newerSchema(let v):
+        throw ProfileError(
+          "\(layout.snapshot) was written by a newer quizline (progress schema \(v); this one reads schema \(SnapshotCoding.schemaVersion)). Update quizline to open this profile; nothing was changed.",
+          exitCode: .dataError)
+      case .damaged(let why):
+        var kept = ""
+        if repair {
+          let aside = ProfileLayout.asideName(layout.snapshot, at: now)
+          if rename(layout.snapshot, aside) == 0 { kept = " It is kept as \(aside)." }
+        }
+        notices.append("\(layout.snapshot) could not be read (\(why)).\(kept) Progress is rebuilt from \(source).")
+        return .damaged
+      }
+    }
   }
 }

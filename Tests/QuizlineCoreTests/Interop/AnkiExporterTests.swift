@@ -1,4 +1,5 @@
 import Foundation
+import QuizlineTestSupport
 import Testing
 
 @testable import QuizlineCore
@@ -95,25 +96,12 @@ import Testing
       ]
       let expectedURL = dir.appendingPathComponent("expected.json")
       try JSONSerialization.data(withJSONObject: expected).write(to: expectedURL)
-      let (status, output) = try Self.run(
+      let (status, output) = AnkiDecks.run(
         Self.repo.appendingPathComponent("scripts/anki/verify.sh").path,
         [export.path, expectedURL.path])
       print(output)
       #expect(status == 0, "Anki verification failed for \(bank.id):\n\(output)")
       #expect(output.contains("anki: OK: \(bank.questions.count) notes"))
     }
-  }
-
-  private static func run(_ tool: String, _ args: [String]) throws -> (Int32, String) {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: tool)
-    p.arguments = args
-    let pipe = Pipe()
-    p.standardOutput = pipe
-    p.standardError = pipe
-    try p.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return (p.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 }
