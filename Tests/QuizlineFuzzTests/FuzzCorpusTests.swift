@@ -28,7 +28,7 @@ import Testing
         // Kept for a look and for Fuzz/regressions/<target>/ once fixed.
         let saved = FileManager.default.temporaryDirectory.appendingPathComponent("quizline-fuzz-\(target)-\(round)")
           .path
-        FileManager.default.createFile(atPath: saved, contents: Data(input))
+        _ = FileManager.default.createFile(atPath: saved, contents: Data(input))
         Issue.record("\(target) mutation \(round) (\(input.count) bytes, saved as \(saved)): \(failures.prefix(3))")
         return
       }

@@ -56,7 +56,7 @@ struct ConformanceFuzzSeeds {
         let saved = FileManager.default.temporaryDirectory.appendingPathComponent(
           "quizline-fuzz-conformance-\(target)-\(round)"
         ).path
-        FileManager.default.createFile(atPath: saved, contents: Data(input))
+        _ = FileManager.default.createFile(atPath: saved, contents: Data(input))
         Issue.record(
           "\(target) mutation \(round) (\(input.count) bytes, saved as \(saved)): \(failures.prefix(3))"
         )
