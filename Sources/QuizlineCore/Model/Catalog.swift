@@ -5,12 +5,20 @@ public struct Catalog: Sendable, Equatable {
   public private(set) var courses: [Course]
   private var bankIndex: [String: Int] = [:]
   private var sessionIndex: [String: Int] = [:]
+  /// Each question's place in its bank: looked up for every card of a profile at each prompt, so a
+  /// search through the bank would make that quadratic (20,000 imported cards: seconds).
+  private var questionIndex: [QuestionRef: Int] = [:]
 
   public init(banks: [Bank] = [], sessions: [StudySession] = [], courses: [Course] = []) {
     self.banks = banks.sorted { $0.id < $1.id }
     self.sessions = sessions.sorted { $0.id < $1.id }
     self.courses = courses.sorted { $0.id < $1.id }
-    for (i, b) in self.banks.enumerated() { bankIndex[b.id] = i }
+    for (i, b) in self.banks.enumerated() {
+      bankIndex[b.id] = i
+      for (k, q) in b.questions.enumerated() where questionIndex[QuestionRef(bank: b.id, question: q.id)] == nil {
+        questionIndex[QuestionRef(bank: b.id, question: q.id)] = k
+      }
+    }
     for (i, s) in self.sessions.enumerated() { sessionIndex[s.id] = i }
   }
 
@@ -23,7 +31,10 @@ public struct Catalog: Sendable, Equatable {
   public func course(_ id: String) -> Course? { courses.first { $0.id == id } }
 
   /// The question a reference points at, if both bank and question exist.
-  public func question(_ ref: QuestionRef) -> Question? { bank(ref.bank)?.question(ref.question) }
+  public func question(_ ref: QuestionRef) -> Question? {
+    guard let b = bankIndex[ref.bank], let k = questionIndex[ref] else { return nil }
+    return banks[b].questions[k]
+  }
 
   /// The course a session belongs to (the first, when several list it) and its 0-based position there.
   public func course(containing sessionID: String) -> (course: Course, index: Int)? {
