@@ -31,7 +31,9 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "quizline: installing ${need[*]} with apt-get" >&2
 export DEBIAN_FRONTEND=noninteractive
-if ! "${sudo[@]}" apt-get install -y -q --no-install-recommends "${need[@]}" >/dev/null; then
+# The first try uses the package lists as they are; on a fresh machine they are empty, so its
+# "no installation candidate" complaints are expected and hidden, and the lists are fetched.
+if ! "${sudo[@]}" apt-get install -y -q --no-install-recommends "${need[@]}" >/dev/null 2>&1; then
   "${sudo[@]}" apt-get update -q >/dev/null
   "${sudo[@]}" apt-get install -y -q --no-install-recommends "${need[@]}" >/dev/null
 fi
