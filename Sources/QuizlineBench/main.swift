@@ -26,6 +26,8 @@ let usage = """
                                                  against Python's json.load
     device-replay [--events N] [--repeat R]     fold a per-device profile of N events (default 1000000) from
                                                  nothing, against today's single-journal replay
+    optimizer-fit --revlog FILE [--repeat R]   the FSRS-6 fit alone, in process, on a review-log CSV
+                                                 (weights and median fit time as JSON)
     bank-sample [--questions N] --out FILE      write a valid bank of N questions (default 100000),
                                                  every type, for the loading benchmark
   """
@@ -47,6 +49,7 @@ do {
   case "startup": try StartupBenchmark(arguments: arguments).startup()
   case "loading": try StartupBenchmark(arguments: arguments).loading()
   case "device-replay": try DeviceReplayBenchmark(arguments: arguments).run()
+  case "optimizer-fit": try OptimizerFitBenchmark(arguments: arguments).run()
   case "-h", "--help", "help": print(usage)
   default: throw BenchError.usage("unknown benchmark '\(name)'")
   }

@@ -10,5 +10,6 @@ if ! "$venv/bin/python" -c 'import fsrs_rs_python' 2>/dev/null; then
   "$venv/bin/pip" install --quiet "fsrs-rs-python==0.9.3"
 fi
 swift build -c release --static-swift-stdlib --product quizline >/dev/null
+swift build -c release --static-swift-stdlib --product quizline-bench >/dev/null
 echo "== $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, fsrs-rs-python $("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("fsrs-rs-python"))')"
-"$venv/bin/python" scripts/fsrs/optimizer_bench.py --quizline .build/release/quizline "$@"
+"$venv/bin/python" scripts/fsrs/optimizer_bench.py --quizline .build/release/quizline --bench .build/release/quizline-bench "$@"

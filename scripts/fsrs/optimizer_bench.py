@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
 """quizline optimize next to fsrs-rs (PyPI fsrs-rs-python): the same training split, the same evaluator.
 
-    optimizer_bench.py --quizline .build/release/quizline [--synthetic SEED ...] [--csv FILE ...]
+    optimizer_bench.py --quizline .build/release/quizline --bench .build/release/quizline-bench
+                       [--repeat R] [--synthetic SEED ...] [--csv FILE ...]
 
 For each review log (the synthetic learners of scripts/fsrs/synthetic_learner.py and any CSV in the
 FSRS ecosystem's format): reviews are ordered by time and split at 80 %. fsrs-rs's
 FSRS.compute_parameters gets the FSRSItems whose last review is in the first 80 % (each review after a
 card's first, at least a day after the previous one, with its whole history); quizline gets the same
 reviews as a CSV (`quizline optimize --revlog TRAIN.csv --json`). Both parameter sets are scored by
-FSRS(params).evaluate on the items whose last review is in the last 20 %. Fitting time is wall time:
-fsrs-rs's call alone; quizline's whole process (start, CSV parsing, fit). Prints one line per log and
-the ratios quizline / fsrs-rs (targets: log loss and RMSE(bins) <= 1.00, time <= 1).
+FSRS(params).evaluate on the items whose last review is in the last 20 %. Fitting time is wall time,
+median of R runs (default 3), the two interleaved: fsrs-rs's call alone against quizline's fit alone
+(`quizline-bench optimizer-fit`, in process, from the parsed reviews: it builds the items itself,
+which fsrs-rs is handed ready-made); quizline's whole process (start, CSV parsing, fit) is printed
+too. Prints one line per log and the ratios quizline / fsrs-rs (targets: log loss and RMSE(bins)
+<= 1.00, fit time <= 1).
 """
 import argparse
 import csv
@@ -19,6 +23,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import statistics
 import time
 
 import fsrs_rs_python as fsrs
@@ -60,7 +65,7 @@ def split(rows):
     return [rows[i] for i in sorted(train_index)], [x[1] for x in train], [x[1] for x in test]
 
 
-def bench(name, rows, quizline):
+def bench(name, rows, quizline, bench_binary, repeat):
     train_rows, train_items, test_items = split(rows)
     with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
         f.write("card_id,review_time,review_rating,review_state,review_duration\n")
@@ -68,32 +73,44 @@ def bench(name, rows, quizline):
             f.write("%d,%d,%d,%d,%d\n" % row)
         train_csv = f.name
     try:
-        t = time.perf_counter()
-        rs_params = fsrs.FSRS(fsrs.DEFAULT_PARAMETERS).compute_parameters(train_items)
-        rs_time = time.perf_counter() - t
-        t = time.perf_counter()
-        out = subprocess.run([quizline, "optimize", "--revlog", train_csv, "--json"], check=True,
-                             capture_output=True, text=True).stdout
-        q_time = time.perf_counter() - t
+        rs_times, q_times = [], []
+        for _ in range(repeat):  # interleaved, so both share the machine's noise
+            t = time.perf_counter()
+            rs_params = fsrs.FSRS(fsrs.DEFAULT_PARAMETERS).compute_parameters(train_items)
+            rs_times.append(time.perf_counter() - t)
+            t = time.perf_counter()
+            out = subprocess.run([quizline, "optimize", "--revlog", train_csv, "--json"], check=True,
+                                 capture_output=True, text=True).stdout
+            q_times.append(time.perf_counter() - t)
+        # The fit alone, in process (no process start, no CSV parsing), median of `repeat` runs.
+        fit = json.loads(subprocess.run([bench_binary, "optimizer-fit", "--revlog", train_csv, "--repeat",
+                                         str(repeat)], check=True, capture_output=True, text=True).stdout)
     finally:
         os.unlink(train_csv)
     q_params = json.loads(out)["weights"]
+    if fit["weights"] != q_params:
+        sys.exit("quizline-bench optimizer-fit and quizline optimize fitted different weights")
+    rs_time, q_time, q_fit = statistics.median(rs_times), statistics.median(q_times), fit["fitSeconds"]
     rs = fsrs.FSRS(rs_params).evaluate(test_items)
     q = fsrs.FSRS(q_params).evaluate(test_items)
     d = fsrs.FSRS(fsrs.DEFAULT_PARAMETERS).evaluate(test_items)
     print("%-14s reviews %7d train items %6d test items %6d" % (name, len(rows), len(train_items), len(test_items)))
     print("  defaults   log loss %.4f  RMSE(bins) %.4f" % (d.log_loss, d.rmse_bins))
-    print("  fsrs-rs    log loss %.4f  RMSE(bins) %.4f  fit %.3f s" % (rs.log_loss, rs.rmse_bins, rs_time))
-    print("  quizline   log loss %.4f  RMSE(bins) %.4f  fit %.3f s" % (q.log_loss, q.rmse_bins, q_time))
-    ratios = (q.log_loss / rs.log_loss, q.rmse_bins / rs.rmse_bins, q_time / rs_time)
-    print("  ratio quizline/fsrs-rs: log loss %.3f  RMSE(bins) %.3f  time %.2f" % ratios)
+    print("  fsrs-rs    log loss %.4f  RMSE(bins) %.4f  fit %.3f s (compute_parameters, median of %d)"
+          % (rs.log_loss, rs.rmse_bins, rs_time, repeat))
+    print("  quizline   log loss %.4f  RMSE(bins) %.4f  fit %.3f s in process (whole process %.3f s, CSV parse %.3f s)"
+          % (q.log_loss, q.rmse_bins, q_fit, q_time, fit["parseSeconds"]))
+    ratios = (q.log_loss / rs.log_loss, q.rmse_bins / rs.rmse_bins, q_fit / rs_time, q_time / rs_time)
+    print("  ratio quizline/fsrs-rs: log loss %.3f  RMSE(bins) %.3f  fit time %.2f  (whole process %.2f)" % ratios)
     return ratios
 
 
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--quizline", required=True)
-    p.add_argument("--synthetic", type=int, nargs="*", default=[1, 2, 3])
+    p.add_argument("--bench", required=True, help="quizline-bench, for the in-process fit time")
+    p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--synthetic", type=int, nargs="*", default=list(range(1, 11)))
     p.add_argument("--days", type=int, default=365)
     p.add_argument("--new-per-day", type=int, default=20)
     p.add_argument("--csv", nargs="*", default=[])
@@ -101,15 +118,16 @@ def main():
     results = []
     for seed in a.synthetic:
         rows = synthetic_learner.generate(seed, a.days, a.new_per_day, synthetic_learner.TRUE_WEIGHTS)
-        results.append(bench("synthetic-%d" % seed, rows, a.quizline))
+        results.append(bench("synthetic-%d" % seed, rows, a.quizline, a.bench, a.repeat))
     for path in a.csv:
-        results.append(bench(os.path.basename(path), read_rows(path), a.quizline))
+        results.append(bench(os.path.basename(path), read_rows(path), a.quizline, a.bench, a.repeat))
     n = len(results)
     if n:
-        mean = [sum(r[k] for r in results) / n for k in range(3)]
-        print("== mean ratio over %d logs: log loss %.3f  RMSE(bins) %.3f  time %.2f" % (n, *mean))
-        worst = [max(r[k] for r in results) for k in range(3)]
-        print("== worst ratio: log loss %.3f  RMSE(bins) %.3f  time %.2f" % tuple(worst))
+        mean = [sum(r[k] for r in results) / n for k in range(4)]
+        print("== mean ratio over %d logs: log loss %.3f  RMSE(bins) %.3f  fit time %.2f  (whole process %.2f)"
+              % (n, *mean))
+        worst = [max(r[k] for r in results) for k in range(4)]
+        print("== worst ratio: log loss %.3f  RMSE(bins) %.3f  fit time %.2f  (whole process %.2f)" % tuple(worst))
 
 
 if __name__ == "__main__":
