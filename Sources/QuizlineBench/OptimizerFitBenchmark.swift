@@ -1,9 +1,10 @@
+import QuizlineCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import QuizlineCore
 
 /// `optimizer-fit --revlog FILE [--repeat R] [--epochs N] [--batch N] [--gamma MILLI]`: the FSRS-6 fit alone, in process, on a review-log CSV,
 /// so the optimizer benchmark can set the fit next to fsrs-rs's `compute_parameters` without the
