@@ -1,14 +1,18 @@
 import QuizlineCore
 
-/// Writes the attempt table of the CSV form straight from the compact attempt log: each distinct
-/// string (question, bank, response, run source) is made into a CSV field once, numbers and times
-/// are formatted into a byte buffer, so a million rows take a fraction of a second. The rows are
-/// exactly what ``CSVReportRenderer`` would write from ``AttemptLog``'s ``AttemptRow``s (tested).
+/// Writes the attempt table of the CSV form straight from compact ``Attempt``s: each distinct
+/// string (question, bank, response, run source) is made into a CSV field once, when first needed,
+/// numbers and times are formatted into a byte buffer, so a million rows take a fraction of a
+/// second. The rows are exactly what ``CSVReportRenderer`` would write from ``AttemptLog``'s
+/// ``AttemptRow``s (tested). Attempts can come all at once (``writeAll()``) or in pieces as the
+/// history is read (``write(_:table:)``, then ``finish()``).
 struct CSVAttemptWriter {
-  let log: AttemptLog
   let sink: any ReportSink
+  private let log: AttemptLog?
+  /// A question reference's bank and type (the type empty when the question is not in the catalog).
+  private let describe: (String) -> (bank: String, type: String)
   private var buffer = ByteBuffer(capacity: 1 << 20 + 65_536)
-  /// Every field text that repeats, made once: ranges into `arena`.
+  /// Every field text that repeats, made once: ranges into `arena` (an empty range: not made yet).
   private var arena: [UInt8] = []
   private var profile: Range<Int> = 0..<0
   private var strings: [Range<Int>] = []
@@ -20,27 +24,32 @@ struct CSVAttemptWriter {
   private var no: Range<Int> = 0..<0
   private var ratings: [Range<Int>] = []
   private var dayPrefix: (number: Int64, bytes: [UInt8]) = (Int64.min, [])
+  private static let unmade = -1 ..< -1
 
+  /// A writer for a whole attempt log.
   init(log: AttemptLog, profile: String, sink: any ReportSink) {
-    self.log = log
-    self.sink = sink
-    self.profile = add(Self.cell(profile))
-    for k in 0..<log.table.count {
-      let text = log.table[Int32(k)]
-      strings.append(add(Self.cell(text)))
-      banks.append(add(Self.cell(log.banks[text] ?? "")))
-      types.append(add(Array((log.types[text] ?? "").utf8)))
+    self.init(profile: profile, sink: sink, log: log) { (log.banks[$0] ?? "", log.types[$0] ?? "") }
+  }
+
+  /// A writer for attempts that come as the history is read.
+  init(profile: String, catalog: Catalog, sink: any ReportSink) {
+    self.init(profile: profile, sink: sink, log: nil) { text in
+      let ref = QuestionRef(text)
+      return (ref?.bank ?? "", ref.flatMap { catalog.question($0)?.typeName } ?? "")
     }
+  }
+
+  private init(
+    profile: String, sink: any ReportSink, log: AttemptLog?,
+    describe: @escaping (String) -> (bank: String, type: String)
+  ) {
+    self.sink = sink
+    self.log = log
+    self.describe = describe
+    self.profile = add(Self.cell(profile))
     yes = add(Array("true".utf8))
     no = add(Array("false".utf8))
     ratings = [add([])] + Rating.allCases.map { add(Array($0.name.utf8)) }
-    for a in log.attempts {
-      let key = Self.sourceKey(a)
-      if sources[key] == nil { sources[key] = add(Self.cell(Self.sourceText(a, log.table))) }
-      if scores[a.score.bitPattern] == nil, scores.count < 4096 {
-        scores[a.score.bitPattern] = add(Array(JSONText.format(a.score).utf8))
-      }
-    }
   }
 
   private mutating func add(_ bytes: [UInt8]) -> Range<Int> {
@@ -64,13 +73,28 @@ struct CSVAttemptWriter {
     }
   }
 
+  /// The whole log given to ``init(log:profile:sink:)``.
   mutating func writeAll() {
+    guard let log else { return }
+    write(log.attempts[...], table: log.table)
+    finish()
+  }
+
+  /// The rows of `attempts` (undone ones left out), their strings in `table`.
+  mutating func write(_ attempts: ArraySlice<Attempt>, table: StringTable) {
+    if strings.count < table.count {
+      let more = table.count - strings.count
+      strings += repeatElement(Self.unmade, count: more)
+      banks += repeatElement(Self.unmade, count: more)
+      types += repeatElement(Self.unmade, count: more)
+    }
+    for a in attempts where !a.undone { make(a, table) }
     let arena = self.arena
     arena.withUnsafeBufferPointer { arena in
       func put(_ r: Range<Int>, _ buffer: inout ByteBuffer) { buffer.append(UnsafeBufferPointer(rebasing: arena[r])) }
       var lastSource = (key: Int.min, range: 0..<0)
       var lastScore = (bits: UInt64.max, range: 0..<0)
-      for a in log.attempts where !a.undone {
+      for a in attempts where !a.undone {
         put(profile, &buffer)
         comma()
         integer(a.sequence)
@@ -114,6 +138,29 @@ struct CSVAttemptWriter {
         if buffer.count >= 1 << 20 { flush() }
       }
     }
+  }
+
+  /// Makes the fields `a` needs that are not made yet.
+  private mutating func make(_ a: Attempt, _ table: StringTable) {
+    let q = Int(a.question)
+    if strings[q] == Self.unmade {
+      let text = table[a.question]
+      strings[q] = add(Self.cell(text))
+      let (bank, type) = describe(text)
+      banks[q] = add(Self.cell(bank))
+      types[q] = add(Array(type.utf8))
+    }
+    let r = Int(a.response)
+    if strings[r] == Self.unmade { strings[r] = add(Self.cell(table[a.response])) }
+    let key = Self.sourceKey(a)
+    if sources[key] == nil { sources[key] = add(Self.cell(Self.sourceText(a, table))) }
+    if scores[a.score.bitPattern] == nil, scores.count < 4096 {
+      scores[a.score.bitPattern] = add(Array(JSONText.format(a.score).utf8))
+    }
+  }
+
+  /// Writes out what is buffered and frees the buffer.
+  mutating func finish() {
     flush()
     buffer.free()
   }
@@ -156,4 +203,21 @@ struct CSVAttemptWriter {
   private mutating func integer(_ n: Int) { buffer.appendInteger(n) }
 
   private mutating func timestamp(_ micros: Int64) { buffer.appendTimestamp(micros, day: &dayPrefix) }
+}
+
+/// One profile's CSV attempt table written as its history is read (``HistoryLoader``'s
+/// `attemptStream`), so the attempt log is never kept whole: the header row at once, then the rows
+/// as the attempts become final; ``finish()`` writes out the rest.
+public final class CSVAttemptStream: AttemptStream {
+  private var writer: CSVAttemptWriter
+
+  public init(profile: String, catalog: Catalog, sink: any ReportSink) {
+    var out = CSVReportRenderer.Buffered(sink)
+    CSVReportRenderer.header(.attempts, &out)
+    writer = CSVAttemptWriter(profile: profile, catalog: catalog, sink: sink)
+  }
+
+  public func write(_ attempts: ArraySlice<Attempt>, table: StringTable) { writer.write(attempts, table: table) }
+
+  public func finish() { writer.finish() }
 }

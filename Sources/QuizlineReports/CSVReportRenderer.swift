@@ -28,42 +28,56 @@ public enum CSVReportRenderer {
 
   public static func render(_ report: Report, table: CSVTable, to sink: any ReportSink) {
     var out = Buffered(sink)
+    header(table, &out)
+    switch table {
+    case .attempts: for p in report.profiles { attemptRows(p, sink: sink) }
+    case .sessions: for p in report.profiles { sessionRows(p, &out) }
+    case .items: itemRows(report.classReport?.items ?? [], &out)
+    }
+    out.flush()
+  }
+
+  /// A table's header row (the attempt table's is written out at once: its rows bypass `out`).
+  static func header(_ table: CSVTable, _ out: inout Buffered) {
     switch table {
     case .attempts:
       out.row(attemptColumns)
       out.flush()
-      for p in report.profiles {
-        guard let log = p.attempts else { continue }
-        var writer = CSVAttemptWriter(log: log, profile: p.profile, sink: sink)
-        writer.writeAll()
-      }
-    case .sessions:
-      out.row(sessionColumns)
-      for p in report.profiles {
-        for s in p.sessions {
-          out.row([
-            text(p.profile), text(s.course ?? ""), s.position.map(String.init) ?? "", text(s.id), text(s.title),
-            s.completedAt == nil ? "false" : "true", s.completedAt?.iso8601 ?? "", String(s.checkpointQuestions),
-            s.passPercent.map(String.init) ?? "", s.bestCheckpointPercent.map(String.init) ?? "",
-          ])
-        }
-      }
-    case .items:
-      out.row(itemColumns)
-      for i in report.classReport?.items ?? [] {
-        let options =
-          i.options.isEmpty
-          ? i.responses.map { "\($0.response)=\($0.count)" }
-          : i.options.map { "\($0.option)\($0.correct ? "*" : "")=\($0.count)" }
-        out.row([
-          text(i.ref.description), text(i.ref.bank), i.type, text(i.title), String(i.learners), String(i.answers),
-          JSONText.format(i.facility),
-          i.discrimination.map(JSONText.format) ?? "", text(options.joined(separator: "; ")),
-          text(i.flags.joined(separator: "; ")),
-        ])
-      }
+    case .sessions: out.row(sessionColumns)
+    case .items: out.row(itemColumns)
     }
-    out.flush()
+  }
+
+  /// A profile's answers, straight into `sink`.
+  static func attemptRows(_ p: ProfileReport, sink: any ReportSink) {
+    guard let log = p.attempts else { return }
+    var writer = CSVAttemptWriter(log: log, profile: p.profile, sink: sink)
+    writer.writeAll()
+  }
+
+  static func sessionRows(_ p: ProfileReport, _ out: inout Buffered) {
+    for s in p.sessions {
+      out.row([
+        text(p.profile), text(s.course ?? ""), s.position.map(String.init) ?? "", text(s.id), text(s.title),
+        s.completedAt == nil ? "false" : "true", s.completedAt?.iso8601 ?? "", String(s.checkpointQuestions),
+        s.passPercent.map(String.init) ?? "", s.bestCheckpointPercent.map(String.init) ?? "",
+      ])
+    }
+  }
+
+  static func itemRows(_ items: [ItemAnalysis], _ out: inout Buffered) {
+    for i in items {
+      let options =
+        i.options.isEmpty
+        ? i.responses.map { "\($0.response)=\($0.count)" }
+        : i.options.map { "\($0.option)\($0.correct ? "*" : "")=\($0.count)" }
+      out.row([
+        text(i.ref.description), text(i.ref.bank), i.type, text(i.title), String(i.learners), String(i.answers),
+        JSONText.format(i.facility),
+        i.discrimination.map(JSONText.format) ?? "", text(options.joined(separator: "; ")),
+        text(i.flags.joined(separator: "; ")),
+      ])
+    }
   }
 
   public static func render(_ report: Report, table: CSVTable) -> String {

@@ -8,7 +8,7 @@ import QuizlineStorage
 extension HistoryLoader {
   static func loadDevices(
     _ layout: ProfileLayout, sinceDay: Int64?, keepAttempts: Bool, keepResponses: Bool,
-    decoder: HistoryScanner.Decoder, reader: any ChunkedFileReader
+    decoder: HistoryScanner.Decoder, reader: any ChunkedFileReader, stream: (any AttemptStream)? = nil
   ) throws(ProfileError) -> ProfileHistory {
     var scanner = HistoryScanner(decoder: decoder, keepResponses: keepResponses || keepAttempts)
     scanner.deduplicate = false
@@ -51,7 +51,9 @@ extension HistoryLoader {
       if first == nil { first = event.sequence }
       lastSequence = max(lastSequence, event.sequence)
       accumulator.consume(event, table: scanner.table)
+      if let stream, count % 4096 == 0 { accumulator.drainAttempts { stream.write($0, table: scanner.table) } }
     }
+    if let stream { accumulator.drainAttempts(all: true) { stream.write($0, table: scanner.table) } }
     return ProfileHistory(
       table: scanner.table, accumulator: accumulator, firstSequence: first, lastSequence: lastSequence,
       eventCount: count, badLineCount: scanner.badLineCount, badLines: scanner.badLines,

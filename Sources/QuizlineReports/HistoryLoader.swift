@@ -40,6 +40,12 @@ public struct PosixChunkedReader: ChunkedFileReader {
   }
 }
 
+/// Takes the attempt log as the history is read (`HistoryLoader.load(attemptStream:)`): the
+/// attempts no undo or override can change any more, oldest first, with the strings read so far.
+public protocol AttemptStream: AnyObject {
+  func write(_ attempts: ArraySlice<Attempt>, table: StringTable)
+}
+
 /// The later half of a history, read on another thread.
 private final class LaterHalf: @unchecked Sendable {
   var scanner: HistoryScanner?
@@ -58,12 +64,13 @@ public enum HistoryLoader {
   public static func load(
     _ layout: ProfileLayout, sinceDay: Int64? = nil, keepAttempts: Bool = false, keepResponses: Bool = true,
     decoder: HistoryScanner.Decoder = .fast, reader: any ChunkedFileReader = PosixChunkedReader(),
-    parallelFrom: Int = Int.max
+    parallelFrom: Int = Int.max, attemptStream stream: (any AttemptStream)? = nil
   ) throws(ProfileError) -> ProfileHistory {
+    let keepAttempts = keepAttempts || stream != nil
     if layout.device != nil || DeviceProfileOpener.hasDevices(layout) {
       return try loadDevices(
         layout, sinceDay: sinceDay, keepAttempts: keepAttempts, keepResponses: keepResponses, decoder: decoder,
-        reader: reader)
+        reader: reader, stream: stream)
     }
     let responses = keepResponses || keepAttempts
     var scanner = HistoryScanner(decoder: decoder, keepResponses: responses)
@@ -98,7 +105,10 @@ public enum HistoryLoader {
     do {
       for path in files[..<split] {
         scanner.beginFile(path)
-        _ = try reader.read(path) { chunk in scanner.feed(chunk, into: &accumulator) }
+        _ = try reader.read(path) { chunk in
+          scanner.feed(chunk, into: &accumulator)
+          if let stream { accumulator.drainAttempts { stream.write($0, table: scanner.table) } }
+        }
       }
     } catch {
       failure = error
@@ -107,6 +117,7 @@ public enum HistoryLoader {
     if let failure { throw failure }
     if let error = later.error { throw error }
     if let worker = later.scanner { scanner.replay(later.buffer.events, from: worker, into: &accumulator) }
+    if let stream { accumulator.drainAttempts(all: true) { stream.write($0, table: scanner.table) } }
     return history(scanner, accumulator)
   }
 

@@ -9,8 +9,14 @@ public enum JSONReportRenderer {
   public static func render(_ report: Report, to sink: any ReportSink) {
     var histories: [[ScorePoint]] = []
     let text = json(report, placeholders: &histories).rendered(pretty: true)
+    write(text, histories, to: sink)
+    sink.write("\n")
+  }
+
+  /// Writes `text`, each placeholder replaced by its score history.
+  static func write(_ text: String, _ histories: [[ScorePoint]], to sink: any ReportSink) {
     guard !histories.isEmpty else {
-      sink.write(text + "\n")
+      sink.write(text)
       return
     }
     var rest = Substring(text)
@@ -21,7 +27,38 @@ public enum JSONReportRenderer {
       rest = rest.dropFirst(digits.count + 1)
       sink.write(scoreHistoryText(histories[Int(digits)!], indent: 5))
     }
-    sink.write(String(rest) + "\n")
+    sink.write(String(rest))
+  }
+
+  /// A class report's JSON around its profiles, for writing them one at a time: the text up to the
+  /// `profiles` array, and from after it up to the class part's value, and after that.
+  static func classFrame(generatedAt: Timestamp, sinceDay: Int64?) -> (head: String, middle: String, tail: String) {
+    let text = JSONText.object(
+      members(
+        generatedAt: generatedAt, sinceDay: sinceDay, scope: "class", profiles: .string("\u{1}profiles"),
+        klass: .string("\u{1}class"))
+    ).rendered(pretty: true)
+    let profiles = text.firstRange(of: "\"\\u0001profiles\"")!
+    let klass = text.firstRange(of: "\"\\u0001class\"")!
+    return (
+      String(text[..<profiles.lowerBound]), String(text[profiles.upperBound..<klass.lowerBound]),
+      String(text[klass.upperBound...])
+    )
+  }
+
+  /// One profile's object as it stands in the `profiles` array of the whole report.
+  static func writeProfile(_ p: ProfileReport, to sink: any ReportSink) {
+    var histories: [[ScorePoint]] = []
+    var text = ""
+    profile(p, placeholders: &histories).write(to: &text, pretty: true, indent: 2)
+    write(text, histories, to: sink)
+  }
+
+  /// The class part as it stands in the whole report.
+  static func classText(_ c: ClassReport) -> String {
+    var text = ""
+    classJSON(c).write(to: &text, pretty: true, indent: 1)
+    return text
   }
 
   /// A score history as `JSONText.rendered(pretty: true)` writes an array at `indent` levels.
@@ -69,24 +106,31 @@ public enum JSONReportRenderer {
   /// The whole report as a value tree; with `placeholders`, long score histories are left out and
   /// collected there (a string stands in for each).
   static func json(_ r: Report, placeholders: inout [[ScorePoint]]) -> JSONText {
-    .object([
-      ("kind", .string("report")), ("schemaVersion", .int(Report.schemaVersion)),
-      ("generatedAt", .string(r.generatedAt.iso8601)),
-      ("scope", .string(r.isClass ? "class" : "profile")), ("since", day(r.sinceDay)),
-      ("profiles", .array(r.profiles.map { profile($0, placeholders: &placeholders) })),
-      ("class", r.classReport.map(classJSON) ?? .null),
-    ])
+    .object(
+      members(
+        generatedAt: r.generatedAt, sinceDay: r.sinceDay, scope: r.isClass ? "class" : "profile",
+        profiles: .array(r.profiles.map { profile($0, placeholders: &placeholders) }),
+        klass: r.classReport.map(classJSON) ?? .null))
   }
 
   static func json(_ r: Report) -> JSONText {
     var none: [[ScorePoint]]? = nil
-    return .object([
+    return .object(
+      members(
+        generatedAt: r.generatedAt, sinceDay: r.sinceDay, scope: r.isClass ? "class" : "profile",
+        profiles: .array(r.profiles.map { profile($0, placeholders: &none) }),
+        klass: r.classReport.map(classJSON) ?? .null))
+  }
+
+  /// The report object's members, in order.
+  static func members(generatedAt: Timestamp, sinceDay: Int64?, scope: String, profiles: JSONText, klass: JSONText)
+    -> [(String, JSONText)]
+  {
+    [
       ("kind", .string("report")), ("schemaVersion", .int(Report.schemaVersion)),
-      ("generatedAt", .string(r.generatedAt.iso8601)),
-      ("scope", .string(r.isClass ? "class" : "profile")), ("since", day(r.sinceDay)),
-      ("profiles", .array(r.profiles.map { profile($0, placeholders: &none) })),
-      ("class", r.classReport.map(classJSON) ?? .null),
-    ])
+      ("generatedAt", .string(generatedAt.iso8601)), ("scope", .string(scope)), ("since", day(sinceDay)),
+      ("profiles", profiles), ("class", klass),
+    ]
   }
 
   static func profile(_ p: ProfileReport, placeholders: inout [[ScorePoint]]) -> JSONText {

@@ -71,29 +71,30 @@ enum ReportCommand {
       if let missing = ReportProfiles.refuseMissingNamedProfile(env) { return missing }
       names = [settings.profile]
     }
-    let needsHistory = format != .text || since != nil || all
+    if all {
+      return runClass(
+        env, names: names, catalog: catalog, now: now,
+        options: ReportOptions(sinceDay: since, includeAttempts: format == .csv),
+        format: format, table: table, out: out, force: args.flag("force"))
+    }
+    if format == .csv, out != nil || table == .attempts {
+      return runCSV(
+        env, name: names[0], catalog: catalog, now: now, since: since, table: table, out: out, force: args.flag("force")
+      )
+    }
+    let needsHistory = format != .text || since != nil
     var inputs: [ReportInput] = []
     for name in names {
-      let layout = ProfileLayout(progressDirectory: settings.progressDirectory, profile: name)
       do {
-        let opened = try ProfileOpener.view(layout, now: now)
-        for notice in opened.notices { env.stderr.line("quizline: \(notice)") }
-        let history =
-          needsHistory
-          ? try HistoryLoader.load(layout, sinceDay: since, keepAttempts: format == .csv, keepResponses: all) : nil
-        for bad in history?.badLines ?? [] {
-          env.stderr.line("quizline: \(bad.file):\(bad.line): \(bad.message); left out of the report")
-        }
-        // One learner's report shows the scheduler section: its reviews, read through the fold.
-        let reviews = needsHistory && !all ? try ProfileReviewHistory.collect(layout).reviews : nil
-        inputs.append(ReportInput(profile: name, progress: opened.progress, history: history, reviews: reviews))
+        inputs.append(
+          try input(name, env, now: now, since: since, format: format, history: needsHistory, reviews: needsHistory))
       } catch {
         env.stderr.line("quizline: \(error.message)")
         return error.exitCode
       }
     }
     let options = ReportOptions(sinceDay: since, includeAttempts: format == .csv)
-    let report = ReportBuilder.build(catalog: catalog, inputs: inputs, now: now, options: options, classReport: all)
+    let report = ReportBuilder.build(catalog: catalog, inputs: inputs, now: now, options: options)
     let context = QuizlineCommand.renderContext(env, clock: { now })()
     guard let out else {
       let sink = TextReportSink(env.stdout)
@@ -110,6 +111,28 @@ enum ReportCommand {
       env.stderr.line("quizline: \(error.message)")
       return error.exists ? .cantCreate : .ioError
     }
+  }
+
+  /// One profile's inputs: its progress (notices on standard error), and its history when the
+  /// report needs one (lines that could not be read named on standard error); with `reviews`, its
+  /// reviews through the fold (one learner's scheduler section).
+  static func input(
+    _ name: String, _ env: CommandEnvironment, now: Timestamp, since: Int64?, format: ReportFormat, history: Bool,
+    reviews: Bool, responses: Bool = false, attemptStream: (any AttemptStream)? = nil
+  ) throws(ProfileError) -> ReportInput {
+    let layout = ProfileLayout(progressDirectory: env.settings.progressDirectory, profile: name)
+    let opened = try ProfileOpener.view(layout, now: now)
+    for notice in opened.notices { env.stderr.line("quizline: \(notice)") }
+    let loaded =
+      history
+      ? try HistoryLoader.load(
+        layout, sinceDay: since, keepAttempts: format == .csv, keepResponses: responses, attemptStream: attemptStream)
+      : nil
+    for bad in loaded?.badLines ?? [] {
+      env.stderr.line("quizline: \(bad.file):\(bad.line): \(bad.message); left out of the report")
+    }
+    let collected = reviews ? try ProfileReviewHistory.collect(layout).reviews : nil
+    return ReportInput(profile: name, progress: opened.progress, history: loaded, reviews: collected)
   }
 
   static func usage(_ env: CommandEnvironment, _ message: String) -> ExitCode {

@@ -24,24 +24,56 @@ enum ReportFileWriter {
       paths: [String], bytes: Int
     )
   {
-    let targets = format.files(for: path, classReport: report.isClass)
+    let written = try write(format: format, path: path, classReport: report.isClass, force: force) { targets in
+      for (table, sink) in targets {
+        ReportRenderer.render(report, format: format, table: table, style: style, width: width, to: sink)
+      }
+      return true
+    }
+    return written ?? ([], 0)
+  }
+
+  /// Opens a temporary file for every file `format` needs for `path` and lets `body` write them,
+  /// each through the sink of its CSV table (all at once, so a report can be written as it is
+  /// built); then puts them in place. When `body` returns false (it gave up, and said why), the
+  /// temporary files are removed, nothing is placed, and the result is nil.
+  static func write(
+    format: ReportFormat, path: String, classReport: Bool, force: Bool,
+    _ body: ([(table: CSVTable, sink: any ReportSink)]) -> Bool
+  ) throws(Failure) -> (paths: [String], bytes: Int)? {
+    let targets = format.files(for: path, classReport: classReport)
     for (_, target) in targets { try check(target, force: force) }
     var written: [(temp: String, slot: Int?, path: String)] = []
+    var files: [(table: CSVTable, fd: Int32, sink: DescriptorReportSink)] = []
     defer {
+      for f in files where f.fd >= 0 { close(f.fd) }
       for w in written {
         unlink(w.temp)
         OutputFiles.forget(w.slot)
       }
     }
-    var total = 0
     for (table, target) in targets {
       OutputFiles.removeStaleTemporaries(for: target)
       let temp = OutputFiles.temporaryName(for: target)
       let slot = OutputFiles.remember(temp)
       written.append((temp, slot, target))
-      total += try writeTemporary(temp, for: target) { sink in
-        ReportRenderer.render(report, format: format, table: table, style: style, width: width, to: sink)
+      let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+      guard fd >= 0 else {
+        throw Failure(message: "cannot write \(quotedArg(target)): \(String(cString: strerror(errno)))")
       }
+      files.append((table, fd, DescriptorReportSink(fd: fd)))
+    }
+    guard body(files.map { ($0.table, $0.sink) }) else { return nil }
+    var total = 0
+    for k in files.indices {
+      let sink = files[k].sink
+      sink.flush()
+      var failure = sink.failure
+      if failure == nil, fsync(files[k].fd) != 0 { failure = String(cString: strerror(errno)) }
+      close(files[k].fd)
+      files[k].fd = -1
+      if let failure { throw Failure(message: "cannot write \(quotedArg(written[k].path)): \(failure)") }
+      total += sink.bytes
     }
     var placed: [String] = []
     for w in written {
@@ -81,23 +113,6 @@ enum ReportFileWriter {
   }
 
   static func directory(of path: String) -> String { PathText.directory(of: path) }
-
-  private static func writeTemporary(_ temp: String, for path: String, _ render: (any ReportSink) -> Void)
-    throws(Failure) -> Int
-  {
-    let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-    guard fd >= 0 else {
-      throw Failure(message: "cannot write \(quotedArg(path)): \(String(cString: strerror(errno)))")
-    }
-    let sink = DescriptorReportSink(fd: fd)
-    render(sink)
-    sink.flush()
-    var failure = sink.failure
-    if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
-    close(fd)
-    if let failure { throw Failure(message: "cannot write \(quotedArg(path)): \(failure)") }
-    return sink.bytes
-  }
 
   private static func place(_ temp: String, at path: String, force: Bool) throws(Failure) {
     if force {

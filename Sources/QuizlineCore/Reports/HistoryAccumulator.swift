@@ -13,7 +13,10 @@ public struct HistoryAccumulator: HistorySink, Sendable {
   /// Keep the attempt log (needed for CSV; other formats need only the summaries).
   public let keepAttempts: Bool
 
+  /// The attempt log, from the attempt numbered `attemptBase` on (``drainAttempts(all:_:)`` hands
+  /// out the older ones); steps and overrides refer to attempts by their number.
   public private(set) var attempts: [Attempt] = []
+  private var attemptBase = 0
   /// Ended bank quizzes that count, newest first, per bank (a string index).
   private var series: [Int32: ScoreNode] = [:]
   /// Per string index (a question): its first answer in the period, and its answers in the period.
@@ -52,6 +55,27 @@ public struct HistoryAccumulator: HistorySink, Sendable {
 
   /// The attempt log without undone answers.
   var countedAttempts: [Attempt] { undoneAttempts == 0 ? attempts : attempts.filter { !$0.undone } }
+
+  /// Hands out the attempts that nothing can change any more, oldest first (undone ones with
+  /// ``Attempt/undone`` set), and forgets them, so the attempt log can be written as the history
+  /// is read. An attempt can still be undone or overridden only through a step on the undo stack
+  /// (its answer's, or an override's), so every attempt older than the oldest one a step refers
+  /// to is final. With `all` (the history is over), every attempt.
+  public mutating func drainAttempts(all: Bool = false, _ body: (ArraySlice<Attempt>) -> Void) {
+    var limit = attemptBase + attempts.count
+    if !all {
+      for step in ledger.steps {
+        if step.attempt >= 0 { limit = min(limit, step.attempt) }
+        if let backup = step.override, backup.attempt >= 0 { limit = min(limit, backup.attempt) }
+      }
+    }
+    let n = limit - attemptBase
+    guard n > 0 else { return }
+    body(attempts[..<n])
+    if undoneAttempts > 0 { undoneAttempts -= attempts[..<n].reduce(0) { $0 + ($1.undone ? 1 : 0) } }
+    attempts.removeFirst(n)
+    attemptBase = limit
+  }
 
   /// Each question's first answer in the period, by question (a string index).
   var firstAnswers: [Int32: FirstAnswer] {
@@ -150,7 +174,7 @@ public struct HistoryAccumulator: HistorySink, Sendable {
       let active = ledger.active
       let source =
         active?.id == e.run ? (active!.sourceKind, active!.sourceID, active!.practice) : runSources[e.run]
-      record.attempt = attempts.count
+      record.attempt = attemptBase + attempts.count
       attempts.append(
         Attempt(
           sequence: e.sequence, at: e.at, run: e.run, score: e.score, seconds: e.seconds, question: e.subject,
@@ -181,9 +205,10 @@ public struct HistoryAccumulator: HistorySink, Sendable {
     }
     if answer.attempt >= 0 {
       backup.attempt = answer.attempt
-      backup.previousAttempt = attempts[answer.attempt]
-      attempts[answer.attempt].score = e.score
-      attempts[answer.attempt].rating = e.rating
+      let k = answer.attempt - attemptBase
+      backup.previousAttempt = attempts[k]
+      attempts[k].score = e.score
+      attempts[k].rating = e.rating
     }
     if answer.question >= 0, let f = first[Int(answer.question)], f.sequence == e.target {
       backup.first = answer.question
@@ -230,11 +255,11 @@ public struct HistoryAccumulator: HistorySink, Sendable {
   /// Puts back the counts an undone step changed (``RunLedger/undo(_:)`` put the runs back).
   private mutating func restore(_ record: HistoryUndoRecord) {
     if let backup = record.override {
-      if backup.attempt >= 0 { attempts[backup.attempt] = backup.previousAttempt! }
+      if backup.attempt >= 0 { attempts[backup.attempt - attemptBase] = backup.previousAttempt! }
       if backup.first >= 0 { first[Int(backup.first)] = backup.previousFirst }
     } else {
       if record.attempt >= 0 {
-        let k = record.attempt
+        let k = record.attempt - attemptBase
         attempts[k].undone = true
         undoneAttempts += 1
         if k == attempts.count - 1 {

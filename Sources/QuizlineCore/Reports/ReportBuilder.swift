@@ -42,11 +42,17 @@ public enum ReportBuilder {
   )
     -> Report
   {
-    let profiles = inputs.map { profile($0, catalog: catalog, now: now, options: options) }
-    let klass =
-      classReport
-      ? ItemAnalysisBuilder.classReport(catalog: catalog, inputs: inputs, profiles: profiles, options: options) : nil
-    return Report(generatedAt: now, sinceDay: options.sinceDay, profiles: profiles, classReport: klass)
+    guard classReport else {
+      let profiles = inputs.map { profile($0, catalog: catalog, now: now, options: options) }
+      return Report(generatedAt: now, sinceDay: options.sinceDay, profiles: profiles, classReport: nil)
+    }
+    // The class part as `quizline report --all-profiles` builds it, profile by profile; here every
+    // profile's whole report is kept.
+    var stream = ClassReportStream(catalog: catalog, now: now, options: options)
+    let profiles = inputs.map { stream.add($0) }
+    var report = stream.finish()
+    report.profiles = profiles
+    return report
   }
 
   /// One learner's part.
@@ -58,29 +64,34 @@ public enum ReportBuilder {
     let today = now.dayNumber
     let history = input.history
     let due = state.dueCards(at: now)
-    let attempts = p.questions.values.reduce(0) { $0 + $1.attempts }
-    let score = p.questions.values.reduce(0) { $0 + $1.totalScore }
+    // Sums of credit and seconds are taken in key order: a dictionary's order changes from one
+    // instance to the next, and a floating-point sum with it (a report of the same files could
+    // read 0.6333333333333333 in one run and 0.6333333333333334 in another).
+    let byQuestion = p.questions.sorted { $0.key < $1.key }
+    let byDay = p.days.sorted { $0.key < $1.key }
+    let attempts = byQuestion.reduce(0) { $0 + $1.value.attempts }
+    let score = byQuestion.reduce(0) { $0 + $1.value.totalScore }
     let activeDays = p.days.filter { $0.value.answers > 0 }.map(\.key)
     let streaks = Streaks(days: activeDays, today: today)
     let summary = ReportSummary(
       sessionsCompleted: catalog.sessions.filter { p.isCompleted($0.id) }.count, sessionsTotal: catalog.sessions.count,
       questionsAttempted: p.questions.filter { $0.value.attempts > 0 && catalog.question($0.key) != nil }.count,
       questionsTotal: catalog.questionCount, answers: attempts, accuracy: attempts > 0 ? score / Double(attempts) : nil,
-      secondsStudied: p.days.values.reduce(0) { $0 + $1.seconds }, streakDays: streaks.current,
+      secondsStudied: byDay.reduce(0) { $0 + $1.value.seconds }, streakDays: streaks.current,
       longestStreakDays: streaks.longest,
       lastActiveDay: activeDays.max(), flaggedCount: p.flaggedQuestions.count, dueNow: due.now.count,
       dueToday: due.now.count + due.laterToday, newToday: min(state.newCards().count, state.newCardsLeftToday(at: now)))
     var period: PeriodSummary?
     if let since = options.sinceDay {
-      let days = p.days.filter { $0.key >= since }
-      let scored = history?.accumulator.days.filter { $0.key >= since }.values
+      let days = byDay.filter { $0.key >= since }.map(\.value)
+      let scored = history?.accumulator.days.filter { $0.key >= since }.sorted { $0.key < $1.key }.map(\.value)
       let answers = scored?.reduce(0) { $0 + $1.answers } ?? 0
       period = PeriodSummary(
-        fromDay: since, toDay: today, answers: days.values.reduce(0) { $0 + $1.answers },
-        correct: days.values.reduce(0) { $0 + $1.correct },
+        fromDay: since, toDay: today, answers: days.reduce(0) { $0 + $1.answers },
+        correct: days.reduce(0) { $0 + $1.correct },
         accuracy: answers > 0 ? (scored?.reduce(0.0) { $0 + $1.score } ?? 0) / Double(answers) : nil,
-        secondsStudied: days.values.reduce(0) { $0 + $1.seconds },
-        activeDays: days.values.filter { $0.answers > 0 }.count)
+        secondsStudied: days.reduce(0) { $0 + $1.seconds },
+        activeDays: days.filter { $0.answers > 0 }.count)
     }
     var report = ProfileReport(
       profile: input.profile, summary: summary, period: period, courses: courses(state), sessions: sessions(catalog, p),
@@ -143,7 +154,7 @@ public enum ReportBuilder {
     -> [BankRow]
   {
     var perBank: [String: (attempted: Int, answers: Int, score: Double)] = [:]
-    for (ref, q) in p.questions where q.attempts > 0 {
+    for (ref, q) in p.questions.sorted(by: { $0.key < $1.key }) where q.attempts > 0 {
       var t = perBank[ref.bank] ?? (0, 0, 0)
       if catalog.question(ref) != nil { t.attempted += 1 }
       t.answers += q.attempts

@@ -1,0 +1,54 @@
+import QuizlineCore
+import QuizlineReports
+import QuizlineStorage
+
+/// `quizline report --all-profiles`: the class report, streamed profile by profile. Each profile is
+/// read, counted by a ``ClassReportStream`` and written out (its JSON object, its CSV rows) before
+/// the next is read, so memory stays flat however many profiles the folder holds (BENCHMARKS.md,
+/// "Class report over many profiles").
+extension ReportCommand {
+  static func runClass(
+    _ env: CommandEnvironment, names: [String], catalog: Catalog, now: Timestamp, options: ReportOptions,
+    format: ReportFormat, table: CSVTable, out: String?, force: Bool
+  ) -> ExitCode {
+    var stream = ClassReportStream(catalog: catalog, now: now, options: options)
+    var failure: ExitCode?
+    func feed(_ targets: [(table: CSVTable, sink: any ReportSink)], style: Style, width: Int) -> Bool {
+      var writer = ClassReportWriter(
+        format: format, targets: targets, generatedAt: now, sinceDay: options.sinceDay, style: style, width: width)
+      for name in names {
+        do {
+          let input = try input(
+            name, env, now: now, since: options.sinceDay, format: format, history: true, reviews: false,
+            responses: true)
+          writer.add(stream.add(input))
+        } catch {
+          env.stderr.line("quizline: \(error.message)")
+          failure = error.exitCode
+          return false
+        }
+      }
+      writer.finish(stream.finish())
+      return true
+    }
+    guard let out else {
+      let context = QuizlineCommand.renderContext(env, clock: { now })()
+      let sink = TextReportSink(env.stdout)
+      let done = feed([(table, sink)], style: context.style, width: context.width)
+      sink.flush()
+      return done ? .ok : failure ?? .failure
+    }
+    do {
+      guard
+        let written = try ReportFileWriter.write(
+          format: format, path: out, classReport: true, force: force,
+          { feed($0, style: .plain, width: 80) })
+      else { return failure ?? .failure }
+      env.stdout.line("Wrote \(written.paths.joined(separator: ", ")) (\(ReportFormat.size(written.bytes))).")
+      return .ok
+    } catch {
+      env.stderr.line("quizline: \(error.message)")
+      return error.exists ? .cantCreate : .ioError
+    }
+  }
+}
