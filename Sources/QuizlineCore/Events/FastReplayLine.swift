@@ -1,3 +1,5 @@
+import CMath
+
 /// Journal lines to ``RecordedEvent``s for replay, through the reports' fast reader
 /// (``FastEventLine``) for the frequent events whose compact form keeps every field the fold uses
 /// (`answered` without a written answer, `skipped`, `runEnded`, `flagged`, `sessionCompleted`,
@@ -92,14 +94,15 @@ public struct FastReplayDecoder {
   }
 
   /// The `"seed"` and `"bankHashes"` of a canonical `quizStarted` line (strings without escapes, as
-  /// the fast reader checked): the first `,"seed":"` follows the questions, whose ids hold no quote.
+  /// the fast reader checked): `,"seed":"` occurs once, as no string value holds a quote.
   static func seedAndHashes(_ line: UnsafeBufferPointer<UInt8>) -> (UInt64, [String: String])? {
     let key: [UInt8] = Array(",\"seed\":\"".utf8)
-    var i = 0
+    // From the end: only the bank hashes and two flags follow the seed.
+    var i = line.count - key.count
     search: while true {
-      guard i + key.count <= line.count else { return nil }
+      guard i >= 0 else { return nil }
       for k in 0..<key.count where line[i + k] != key[k] {
-        i += 1
+        i -= 1
         continue search
       }
       break
@@ -129,15 +132,14 @@ public struct FastReplayDecoder {
   /// Whether an `answered` line carries a written answer (which the compact form does not keep).
   static func hasWritten(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     let key: [UInt8] = Array(",\"written\":".utf8)
-    guard line.count >= key.count else { return false }
-    var i = 0
-    while i <= line.count - key.count {
-      if line[i] == 0x2C, line[i + 1] == 0x22, line[i + 2] == 0x77 {
-        var k = 3
-        while k < key.count, line[i + k] == key[k] { k += 1 }
-        if k == key.count { return true }
-      }
-      i += 1
+    guard line.count >= key.count, let base = line.baseAddress else { return false }
+    // From one `w` to the next (memchr), checking the key around it.
+    var i = 2
+    while i <= line.count - key.count + 2, let hit = memchr(base + i, 0x77, line.count - i) {
+      let w = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+      guard w + key.count - 2 <= line.count else { return false }
+      if memcmp(base + w - 2, key, key.count) == 0 { return true }
+      i = w + 1
     }
     return false
   }
