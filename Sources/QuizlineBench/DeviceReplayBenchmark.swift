@@ -15,6 +15,8 @@ import QuizlineStorage
 struct DeviceReplayBenchmark {
   var events: Int
   var runs: Int
+  /// Only this part (`fold`, `today`, `fast`, `generic`, `apply`), for a profiler; nil: all.
+  var only: String?
   var quizzes = "Quizzes"
   var directory = "/tmp/quizline-bench-devices-\(getpid())"
 
@@ -23,6 +25,10 @@ struct DeviceReplayBenchmark {
     events = try options.int("--events", default: 1_000_000, in: 1000...20_000_000)
     runs = try options.int("--repeat", default: 5, in: 1...100)
     if let dir = options.string("--dir") { directory = dir }
+    only = options.string("--only")
+    if let only, !["fold", "today", "fast", "generic", "apply"].contains(only) {
+      throw BenchError.usage("--only takes fold, today, fast, generic or apply")
+    }
     try options.finish()
   }
 
@@ -81,39 +87,47 @@ struct DeviceReplayBenchmark {
       lines += bytes.split(separator: 0x0A).map(Array.init)
     }
     var parts: [String: [Double]] = [:]
+    let want = { (part: String) in only == nil || only == part || (part == "fast" && only == "apply") }
     for k in 0...runs {
       var decoder = FastReplayDecoder()
       var decoded: [RecordedEvent] = []
-      decoded.reserveCapacity(lines.count)
+      var measured: [(String, Double)] = []
       var c0 = cpuSeconds()
-      for line in lines {
-        if let e = try? line.withUnsafeBufferPointer({ b throws(EventCoding.DecodeError) in try decoder.decode(b) }) {
-          decoded.append(e)
+      if want("fast") {
+        decoded.reserveCapacity(lines.count)
+        for line in lines {
+          if let e = try? line.withUnsafeBufferPointer({ b throws(EventCoding.DecodeError) in try decoder.decode(b) }) {
+            decoded.append(e)
+          }
         }
+        measured.append(("decode, fast reader", cpuSeconds() - c0))
       }
-      let fast = cpuSeconds() - c0
-      c0 = cpuSeconds()
-      var generic = 0
-      for line in lines where (try? EventCoding.decode(line)) != nil { generic += 1 }
-      let slow = cpuSeconds() - c0
-      c0 = cpuSeconds()
-      var p = LearnerProgress()
-      for e in decoded { p.apply(e) }
-      let fold = cpuSeconds() - c0
-      c0 = cpuSeconds()
-      let a = try ProfileOpener.view(legacy, now: now).progress
-      let today = cpuSeconds() - c0
-      c0 = cpuSeconds()
-      let b = try DeviceProfileOpener.view(ProfileLayout(directory: shared), now: now).progress
-      let merged = cpuSeconds() - c0
+      if want("generic") {
+        c0 = cpuSeconds()
+        var generic = 0
+        for line in lines where (try? EventCoding.decode(line)) != nil { generic += 1 }
+        measured.append(("decode, generic decoder", cpuSeconds() - c0))
+      }
+      if want("apply") {
+        c0 = cpuSeconds()
+        var p = LearnerProgress()
+        for e in decoded { p.apply(e) }
+        measured.append(("apply over decoded events", cpuSeconds() - c0))
+      }
+      var a = LearnerProgress()
+      if want("today") {
+        c0 = cpuSeconds()
+        a = try ProfileOpener.view(legacy, now: now).progress
+        measured.append(("today's single-journal replay (read + generic decode + apply)", cpuSeconds() - c0))
+      }
+      var b = LearnerProgress()
+      if want("fold") {
+        c0 = cpuSeconds()
+        b = try DeviceProfileOpener.view(ProfileLayout(directory: shared), now: now).progress
+        measured.append(("per-device fold, 2 devices (read + fast decode + k-way merge + apply)", cpuSeconds() - c0))
+      }
       guard k > 0 else { continue }
-      for (name, value) in [
-        ("decode, fast reader", fast), ("decode, generic decoder", slow), ("apply over decoded events", fold),
-        ("today's single-journal replay (read + generic decode + apply)", today),
-        ("per-device fold, 2 devices (read + fast decode + k-way merge + apply)", merged),
-      ] {
-        parts[name, default: []].append(value)
-      }
+      for (name, value) in measured { parts[name, default: []].append(value) }
       if k == runs {
         let count = { (q: LearnerProgress) in q.questions.values.reduce(0) { $0 + $1.attempts } }
         print(
@@ -122,7 +136,8 @@ struct DeviceReplayBenchmark {
       }
     }
     for (name, values) in parts.sorted(by: { $0.key < $1.key }) {
-      print("device-replay: \(name): CPU median \(format3(median(values))) s")
+      let range = "\(format3(values.min() ?? 0))–\(format3(values.max() ?? 0))"
+      print("device-replay: \(name): CPU median \(format3(median(values))) s (range \(range), \(values.count) runs)")
     }
   }
 

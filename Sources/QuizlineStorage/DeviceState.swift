@@ -44,17 +44,38 @@ struct DeviceState {
       DeviceMerge.fold(logs.map(\.log), into: &state.progress, local: local)
     }
     for read in logs {
-      let fresh = read.log.events.filter { $0.sequence > (vector[DeviceSequence.tag(of: $0.sequence)] ?? 0) }
-      guard let first = fresh.first else { continue }
-      if DeviceSequence.tag(of: first.sequence) == local {
-        state.ownSinceSnapshot = fresh.count
+      let (first, fresh, answers) = freshCounts(read.log.events, vector: vector)
+      guard let first else { continue }
+      if DeviceSequence.tag(of: first) == local {
+        state.ownSinceSnapshot = fresh
         continue
       }
       state.rebuilt = true
-      let answers = fresh.filter { if case .answered = $0.payload { true } else { false } }.count
-      state.incoming.append(DeviceIncoming(device: read.label, answers: answers, events: fresh.count))
+      state.incoming.append(DeviceIncoming(device: read.label, answers: answers, events: fresh))
     }
     return state
+  }
+
+  /// The events above `vector` (the snapshot's coverage): the first one's sequence number, how
+  /// many, how many answers; counted in place (a log may hold a million events).
+  static func freshCounts(_ events: [RecordedEvent], vector: [Int: Int]) -> (first: Int?, count: Int, answers: Int) {
+    var first: Int?
+    var count = 0
+    var answers = 0
+    var tag = -1
+    var floor = 0
+    for i in events.indices {
+      let sequence = events[i].sequence
+      if DeviceSequence.tag(of: sequence) != tag {
+        tag = DeviceSequence.tag(of: sequence)
+        floor = vector[tag] ?? 0
+      }
+      guard sequence > floor else { continue }
+      if first == nil { first = sequence }
+      count += 1
+      if case .answered = events[i].payload { answers += 1 }
+    }
+    return (first, count, answers)
   }
 
   struct Read {

@@ -84,9 +84,8 @@ public enum DeviceMerge {
     let order = order(logs)
     let void = voided(logs, order: order)
     for step in order {
-      let log = logs[step.log]
-      let event = log.events[step.index]
-      let position = MergePosition(at: event.at, device: log.device, sequence: event.sequence)
+      let event = logs[step.log].events[step.index]
+      let position = MergePosition(at: event.at, device: logs[step.log].device, sequence: event.sequence)
       guard !void.contains(event.sequence) else {
         // Still counted as seen, so the device's sequence guard moves past it.
         progress.switchDevice(DeviceSequence.tag(of: event.sequence))

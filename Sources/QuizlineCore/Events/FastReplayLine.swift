@@ -1,7 +1,10 @@
+import CMath
+
 /// Journal lines to ``RecordedEvent``s for replay, through the reports' fast reader
 /// (``FastEventLine``) for the frequent events whose compact form keeps every field the fold uses
 /// (`answered` without a written answer, `skipped`, `runEnded`, `flagged`, `sessionCompleted`,
-/// `sessionReopened`, `undone`), and through ``EventCoding/decode(_:)`` for every other line. Both
+/// `sessionReopened`, `undone`; `quizStarted` with its seed and bank hashes read from the line
+/// the fast reader accepted), and through ``EventCoding/decode(_:)`` for every other line. Both
 /// paths give the same event for the same line (`FastReplayLineTests`).
 public struct FastReplayDecoder {
   private var table = StringTable()
@@ -55,23 +58,88 @@ public struct FastReplayDecoder {
       guard e.subject >= 0 else { return nil }
       payload = .sessionReopened(session: table[e.subject])
     case .undone: payload = .undone(target: e.run)
+    case .quizStarted:
+      guard let start = runStart(e, line) else { return nil }
+      payload = .quizStarted(start)
     default: return nil
     }
     return RecordedEvent(sequence: e.sequence, at: Timestamp(microseconds: e.at), payload: payload)
   }
 
+  /// The run's start of a `quizStarted` line the fast reader took: its source, questions and flags
+  /// from the compact event, its seed and bank hashes read here (nil: take the generic path).
+  private mutating func runStart(_ e: HistoryEvent, _ line: UnsafeBufferPointer<UInt8>) -> RunStart? {
+    let source: RunSource
+    switch e.sourceKind {
+    case .bank:
+      guard e.sourceID >= 0 else { return nil }
+      source = .bank(table[e.sourceID])
+    case .checkpoint:
+      guard e.sourceID >= 0 else { return nil }
+      source = .checkpoint(session: table[e.sourceID])
+    case .review: source = .review
+    case .cram: source = .cram
+    case .retry: source = .retry
+    }
+    var questions: [QuestionRef] = []
+    questions.reserveCapacity(e.questions.count)
+    for k in e.questions {
+      guard let q = ref(k) else { return nil }
+      questions.append(q)
+    }
+    guard let (seed, hashes) = Self.seedAndHashes(line) else { return nil }
+    return RunStart(
+      source: source, questions: questions, seed: seed, bankHashes: hashes, practice: e.practice,
+      certainty: e.certaintyRun)
+  }
+
+  /// The `"seed"` and `"bankHashes"` of a canonical `quizStarted` line (strings without escapes, as
+  /// the fast reader checked): `,"seed":"` occurs once, as no string value holds a quote.
+  static func seedAndHashes(_ line: UnsafeBufferPointer<UInt8>) -> (UInt64, [String: String])? {
+    let key: [UInt8] = Array(",\"seed\":\"".utf8)
+    // From the end: only the bank hashes and two flags follow the seed.
+    var i = line.count - key.count
+    search: while true {
+      guard i >= 0 else { return nil }
+      for k in 0..<key.count where line[i + k] != key[k] {
+        i -= 1
+        continue search
+      }
+      break
+    }
+    var c = JournalLineCursor(line)
+    c.i = i + key.count
+    var seed: UInt64 = 0
+    while c.i < line.count, line[c.i] >= 0x30, line[c.i] <= 0x39 {
+      let (m, o1) = seed.multipliedReportingOverflow(by: 10)
+      let (a, o2) = m.addingReportingOverflow(UInt64(line[c.i] - 0x30))
+      guard !o1, !o2 else { return nil }
+      seed = a
+      c.i += 1
+    }
+    guard c.literal("\",\"bankHashes\":{") else { return nil }
+    var hashes: [String: String] = [:]
+    if !c.literal("}") {
+      repeat {
+        guard let key = c.rawString(), c.literal(":"), let value = c.rawString() else { return nil }
+        hashes[key] = value
+      } while c.literal(",")
+      guard c.literal("}") else { return nil }
+    }
+    return (seed, hashes)
+  }
+
   /// Whether an `answered` line carries a written answer (which the compact form does not keep).
   static func hasWritten(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     let key: [UInt8] = Array(",\"written\":".utf8)
-    guard line.count >= key.count else { return false }
-    var i = 0
-    while i <= line.count - key.count {
-      if line[i] == 0x2C, line[i + 1] == 0x22, line[i + 2] == 0x77 {
-        var k = 3
-        while k < key.count, line[i + k] == key[k] { k += 1 }
-        if k == key.count { return true }
-      }
-      i += 1
+    guard line.count >= key.count, let base = line.baseAddress else { return false }
+    // From one `w` to the next (memchr), checking the key around it.
+    var i = 2
+    while i <= line.count - key.count + 2, let hit = memchr(base + i, 0x77, line.count - i) {
+      let w = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+      guard w + key.count - 2 <= line.count else { return false }
+      if memcmp(base + w - 2, key, key.count) == 0 { return true }
+      i = w + 1
     }
     return false
   }

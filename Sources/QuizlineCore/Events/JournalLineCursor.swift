@@ -135,6 +135,16 @@ struct JournalLineCursor {
     return table.intern(bytes: body)
   }
 
+  /// `"…"` as a String (no escapes or control characters; nil unless valid UTF-8).
+  mutating func rawString() -> String? {
+    guard literal("\"") else { return nil }
+    let start = i
+    guard scanToQuote(), i - start <= 1 << 20 else { return nil }
+    let body = UnsafeBufferPointer(rebasing: p[start..<i])
+    i += 1
+    return String(validating: body, as: UTF8.self)
+  }
+
   /// A string whose value is not needed; still checked to be valid UTF-8, as the generic reader does.
   mutating func skipString() -> Bool {
     guard literal("\"") else { return false }

@@ -13,30 +13,32 @@ extension LearnerProgress {
       if let old = ledger.begin(run, ending: (at, .ended)) { countEnded(old) }
 
     case .answered(let answer):
-      var entry = UndoEntry(sequence: event.sequence, summary: "answer to \(answer.question)")
-      entry.previousQuestions[answer.question] = questions[answer.question]
+      let ref = answer.question
+      var entry = UndoEntry(sequence: event.sequence, answerTo: ref)
+      let previous = questions[ref]
+      entry.previousQuestions[ref] = previous
       let day = at.dayNumber
-      entry.previousDays[day] = days[day]
-      var q = question(answer.question)
+      let previousDay = days[day]
+      entry.previousDays[day] = previousDay
+      var q = previous ?? QuestionProgress()
       q.attempts += 1
       if answer.isCorrect { q.correct += 1 }
       q.totalScore += answer.score
       q.lastScore = answer.score
       q.lastAnsweredAt = at
-      questions[answer.question] = q
-      var d = days[day] ?? DayActivity()
+      var d = previousDay ?? DayActivity()
       d.answers += 1
       if answer.isCorrect { d.correct += 1 }
       d.seconds += answer.seconds
       if let rating = answer.rating {
         if q.card == nil { d.newCards += 1 }
-        q.card = schedule(q.card, rating: rating, at: at, sequence: event.sequence, question: answer.question)
-        questions[answer.question] = q
+        q.card = schedule(q.card, rating: rating, at: at, sequence: event.sequence, question: ref)
       }
+      questions[ref] = q
       days[day] = d
       let outcome = RunOutcome(
         score: answer.score, response: answer.response, seconds: answer.seconds, certainty: answer.certainty)
-      ledger.answer(entry, run: answer.run, subject: answer.question, outcome: outcome)
+      ledger.answer(entry, run: answer.run, subject: ref, outcome: outcome)
 
     case .skipped(let runID, let ref):
       ledger.skip(run: runID, subject: ref, outcome: RunOutcome(score: nil, response: nil, seconds: 0))
@@ -125,23 +127,24 @@ extension LearnerProgress {
   }
 
   /// The card after a review, with fuzz drawn from a generator seeded by the event, so replay agrees.
-  func schedule(_ card: FSRSCard?, rating: Rating, at: Timestamp, sequence: Int, question: QuestionRef)
+  mutating func schedule(_ card: FSRSCard?, rating: Rating, at: Timestamp, sequence: Int, question: QuestionRef)
     -> FSRSCard
   {
-    let scheduler = FSRSScheduler(settings: settings.scheduler)
+    let scheduler = schedulerCache.scheduler(for: settings.scheduler)
     var random = SplitMix64(
-      seed: UInt64(sequence) &* 0x9E37_79B9_7F4A_7C15 ^ Presentation.stableHash(question.description))
+      seed: UInt64(sequence) &* 0x9E37_79B9_7F4A_7C15 ^ Presentation.stableHash(question))
     return scheduler.review(card ?? .new(at: at), rating: rating, at: at, random: &random)
   }
 
   /// Counts an ended run (already in the recent list): for bank quizzes, in the bank's statistics.
   private mutating func countEnded(_ run: QuizRun) {
     if case .bank(let bank) = run.start.source, run.answeredCount > 0 {
+      let percent = run.percent
       var stats = bankScores[bank] ?? ScoreStats()
       stats.runs += 1
-      stats.best = max(stats.best, run.percent)
-      stats.last = run.percent
-      stats.totalPercent += run.percent
+      stats.best = max(stats.best, percent)
+      stats.last = percent
+      stats.totalPercent += percent
       bankScores[bank] = stats
     }
   }

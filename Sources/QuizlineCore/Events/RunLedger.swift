@@ -97,17 +97,18 @@ struct RunLedger<Step: LedgerStep> {
       appendEnded(old!)
     }
     active = run
-    if steps.contains(where: \.touchesRun) {
-      storage = steps.filter { !$0.touchesRun }
+    if storage[start...].contains(where: { $0.touchesRun }) {
+      // In place, keeping the storage's capacity (a run begins every few events).
+      storage.removeSubrange(..<start)
       start = 0
+      storage.removeAll { $0.touchesRun }
     }
     return old
   }
 
   /// An answer: `step` goes on the stack, with the run as it was when the answer moved it on (the
   /// run going on is `runID` and `subject` is its current question).
-  mutating func answer(_ step: Step, run runID: Int, subject: Run.Subject, outcome: Run.Outcome) {
-    var step = step
+  mutating func answer(_ step: consuming Step, run runID: Int, subject: Run.Subject, outcome: Run.Outcome) {
     if var run = active, run.id == runID, run.current == subject {
       step.previousRun = run
       run.record(outcome)
@@ -173,7 +174,7 @@ struct RunLedger<Step: LedgerStep> {
   }
 
   /// Puts `step` on the stack.
-  mutating func push(_ step: Step) {
+  mutating func push(_ step: consuming Step) {
     storage.append(step)
     if storage.count - start > stepLimit { start = storage.count - stepLimit }
     if start >= 256 {

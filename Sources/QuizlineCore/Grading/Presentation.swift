@@ -21,6 +21,21 @@ public enum Presentation {
   /// FNV-1a, 64 bit: stable across runs and platforms (Swift's `hashValue` is randomly seeded).
   static func stableHash(_ text: String) -> UInt64 { fnv1a(text.utf8) }
 
+  /// `stableHash(ref.description)`, without building the text.
+  static func stableHash(_ ref: QuestionRef) -> UInt64 {
+    var h = fnv1a(ref.bank.utf8)
+    h ^= UInt64(UInt8(ascii: "/"))
+    h = h &* 0x0000_0100_0000_01B3
+    var rest = ref.question
+    return rest.withUTF8 { bytes in
+      for b in bytes {
+        h ^= UInt64(b)
+        h = h &* 0x0000_0100_0000_01B3
+      }
+      return h
+    }
+  }
+
   /// Fisher-Yates with a SplitMix64 stream: deterministic for a seed.
   static func shuffled<T>(_ items: [T], seed: UInt64) -> [T] {
     var out = items

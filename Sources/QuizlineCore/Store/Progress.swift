@@ -34,6 +34,8 @@ public struct LearnerProgress: Sendable, Equatable {
   var otherDevices: [Int: DeviceContext] = [:]
   /// In a multi-device fold, the merge position of the last event applied (nil otherwise).
   public var mergedThrough: MergePosition?
+  /// The scheduler of the current settings, kept from answer to answer (not part of the progress).
+  var schedulerCache = SchedulerCache()
 
   public init() {}
 
@@ -119,7 +121,7 @@ public struct QuizRun: Sendable, Equatable {
   public var questions: [QuestionRef] { start.questions }
   var isAtEnd: Bool { position >= questions.count }
   public var current: QuestionRef? { isAtEnd ? nil : questions[position] }
-  var answeredCount: Int { outcomes.filter { $0?.score != nil }.count }
+  var answeredCount: Int { outcomes.count { $0?.score != nil } }
   /// Each question of the run once (one asked again, `requeued`, counts once), in the order first
   /// asked, with its last answered outcome, else its last outcome (skipped), else nil (not reached).
   var finalOutcomes: [(ref: QuestionRef, outcome: RunOutcome?)] {
@@ -136,12 +138,28 @@ public struct QuizRun: Sendable, Equatable {
     return out
   }
   /// The sum of the final scores (`finalOutcomes`, in that order).
-  var scoreTotal: Double { finalOutcomes.reduce(0) { $0 + ($1.outcome?.score ?? 0) } }
+  var scoreTotal: Double { finalScores.total }
   /// Percentage of the run's questions, each counted once (skipped and unanswered count as 0).
   public var percent: Int {
+    let (total, count) = finalScores
+    return count == 0 ? 0 : Int(saturating: (total / Double(count) * 100).rounded())
+  }
+  /// The sum of the final scores and how many questions count, as ``finalOutcomes`` gives them;
+  /// without building that list when no question of the run is asked twice (the usual run).
+  private var finalScores: (total: Double, count: Int) {
+    let qs = questions
+    if qs.count <= 32 {
+      var repeated = false
+      search: for i in qs.indices {
+        for j in 0..<i where qs[j] == qs[i] {
+          repeated = true
+          break search
+        }
+      }
+      if !repeated { return (outcomes.reduce(0) { $0 + ($1?.score ?? 0) }, qs.count) }
+    }
     let final = finalOutcomes
-    let total = final.reduce(0) { $0 + ($1.outcome?.score ?? 0) }
-    return final.isEmpty ? 0 : Int(saturating: (total / Double(final.count) * 100).rounded())
+    return (final.reduce(0) { $0 + ($1.outcome?.score ?? 0) }, final.count)
   }
   var secondsSpent: Double { outcomes.reduce(0) { $0 + ($1?.seconds ?? 0) } }
 }
@@ -184,11 +202,16 @@ public struct DayActivity: Sendable, Equatable {
 struct UndoEntry: LedgerStep, Sendable, Equatable {
   public var sequence: Int
   /// Shown when undoing: `answer to swiftui-basics/q3`.
-  public var summary: String
+  public var summary: String {
+    get { summaryText.text }
+    set { summaryText = .text(newValue) }
+  }
+  /// The summary, worded only when shown or written (an answer's is built from its question).
+  private var summaryText: UndoSummary
 
-  var previousQuestions: [QuestionRef: QuestionProgress?] = [:]
+  var previousQuestions = UndoValues<QuestionRef, QuestionProgress?>()
   var previousSessions: [String: SessionProgress?] = [:]
-  var previousDays: [Int64: DayActivity?] = [:]
+  var previousDays = UndoValues<Int64, DayActivity?>()
   /// The run as it was before (when the event changed a run), and how many runs had ended then.
   var previousRun: QuizRun?
   /// A run as it was before an `override` changed one of its outcomes: put back where it is
@@ -200,7 +223,33 @@ struct UndoEntry: LedgerStep, Sendable, Equatable {
 
   init(sequence: Int, summary: String) {
     self.sequence = sequence
-    self.summary = summary
+    self.summaryText = .text(summary)
+  }
+
+  /// The entry of an answer to `question`: its summary is `answer to BANK/QUESTION`.
+  init(sequence: Int, answerTo question: QuestionRef) {
+    self.sequence = sequence
+    self.summaryText = .answer(question)
+  }
+}
+
+/// An undo entry's summary: text, or an answer's, worded when asked for. Equal when the words are.
+private enum UndoSummary: Sendable, Equatable {
+  case text(String)
+  case answer(QuestionRef)
+
+  var text: String {
+    switch self {
+    case .text(let s): s
+    case .answer(let ref): "answer to \(ref)"
+    }
+  }
+
+  static func == (a: Self, b: Self) -> Bool {
+    switch (a, b) {
+    case (.answer(let x), .answer(let y)): x == y
+    default: a.text == b.text
+    }
   }
 }
 
@@ -227,4 +276,21 @@ extension QuizRun: LedgerRun {
     endedAt = ending.at
     endReason = ending.reason
   }
+}
+
+/// The last scheduler built, reused while the settings stay the same (building one computes its
+/// model and steps, which replaying a long history did once per answer). A cache, not progress:
+/// any two caches are equal, so progress compares as before.
+struct SchedulerCache: Sendable, Equatable {
+  private var built: FSRSScheduler?
+
+  /// The scheduler for `settings`.
+  mutating func scheduler(for settings: SchedulerSettings) -> FSRSScheduler {
+    if let built, built.settings == settings { return built }
+    let scheduler = FSRSScheduler(settings: settings)
+    built = scheduler
+    return scheduler
+  }
+
+  static func == (a: Self, b: Self) -> Bool { true }
 }

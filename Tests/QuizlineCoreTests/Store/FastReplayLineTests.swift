@@ -27,4 +27,26 @@ struct FastReplayLineTests {
     #expect(kinds.isSuperset(of: ["answered", "skipped", "runEnded", "undone", "quizStarted", "sessionCompleted"]))
     #expect(decoder.genericCount < events.count / 2, "most lines take the fast path")
   }
+
+  @Test func aRunsStartWithBankHashesTakesTheFastPathAndDecodesAsTheGenericDecoderDoes() throws {
+    let refs = [QuestionRef(bank: "sample", question: "q1"), QuestionRef(bank: "other", question: "q2")]
+    let starts = [
+      RunStart(
+        source: .bank("sample"), questions: refs, seed: 18_446_744_073_709_551_615,
+        bankHashes: ["sample": "9f8e7d", "other": "00aa"]),
+      RunStart(source: .checkpoint(session: "intro"), questions: refs, seed: 0, practice: true, certainty: true),
+      RunStart(source: .review, questions: [], seed: 42, bankHashes: ["sample": "h\u{e9}"]),
+      RunStart(source: .retry, questions: refs.reversed(), seed: 7, certainty: true),
+    ]
+    var decoder = FastReplayDecoder()
+    for (k, start) in starts.enumerated() {
+      let event = RecordedEvent(sequence: k + 1, at: scriptStart, payload: .quizStarted(start))
+      let line = Array(EventCoding.encode(event).utf8)
+      let fast = try line.withUnsafeBufferPointer { buffer throws(EventCoding.DecodeError) in try decoder.decode(buffer)
+      }
+      #expect(fast == (try EventCoding.decode(line)), "\(String(decoding: line, as: UTF8.self))")
+      #expect(fast == event)
+    }
+    #expect(decoder.genericCount == 0, "every run's start took the fast path")
+  }
 }
