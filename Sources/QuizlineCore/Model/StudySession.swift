@@ -70,6 +70,29 @@ public struct QuestionRef: Sendable, Equatable, Hashable, Comparable, CustomStri
 
   /// Parses `bank/question`; nil when the text does not have exactly one `/`.
   public init?(_ text: String) {
+    // ASCII text (every id in practice): one pass over the bytes. There a "/" byte is always a
+    // whole Character, so this splits exactly where `split` does, without building an array.
+    var slash = -1
+    var ascii = true
+    var count = 0
+    for (i, byte) in text.utf8.enumerated() {
+      if byte >= 0x80 {
+        ascii = false
+        break
+      }
+      if byte == UInt8(ascii: "/") {
+        slash = i
+        count += 1
+      }
+    }
+    if ascii {
+      guard count == 1 else { return nil }
+      let utf8 = text.utf8
+      let cut = utf8.index(utf8.startIndex, offsetBy: slash)
+      self.bank = String(text[..<cut])
+      self.question = String(text[utf8.index(after: cut)...])
+      return
+    }
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2 else { return nil }
     self.bank = String(parts[0])

@@ -17,7 +17,11 @@ public struct FSRSScheduler: Sendable {
   /// A scheduler for `settings` (whose weights must number 21).
   public init(settings: SchedulerSettings) {
     self.settings = settings
-    model = FSRSModel(weights: settings.weights, desiredRetention: settings.desiredRetention)
+    // The default weights share the static array's storage, so the comparison is usually one check.
+    model =
+      settings.weights == SchedulerSettings.defaultWeights && settings.desiredRetention == 0.9
+      ? FSRSModel.defaults
+      : FSRSModel(weights: settings.weights, desiredRetention: settings.desiredRetention)
     learningSteps = settings.learningSteps.map {
       $0.multipliedReportingOverflow(by: 1_000_000).partialValue
     }
@@ -170,20 +174,41 @@ public struct FSRSScheduler: Sendable {
   /// alone) moved within a range that widens with it (5% to 15% of the interval), `u` uniform in
   /// [0, 1).
   func fuzzedDays(_ days: Int, _ u: Double) -> Int {
-    // py-fsrs rounds to Python ints; every value here is a small whole number, exact as a Double.
-    let n = Double(days)
     let maximum = Double(maximumInterval)
-    var delta = 1.0
-    delta += 0.15 * max(min(n, 7.0) - 2.5, 0.0)
-    delta += 0.1 * max(min(n, 20.0) - 7.0, 0.0)
-    delta += 0.05 * max(n - 20.0, 0.0)
-    var lo = FSRSModel.roundHalfEven(n - delta)  // n - delta > 0 for n >= 3
-    var hi = FSRSModel.roundHalfEven(n + delta)
+    var (lo, hi) = Self.fuzzRange(days)
     lo = max(2, lo)
     hi = min(hi, maximum)
     lo = min(lo, hi)
     let fuzzed = min(FSRSModel.roundHalfEven(u * (hi - lo + 1) + lo), maximum)
     return fuzzed >= 0 ? Int(fuzzed) : 0  // negative only for a maximum interval below 2 (invalid)
+  }
+
+  /// `fuzzRangeFormula(days)` without its chain of floating-point steps: a table below 20 days, and
+  /// from 20 days on its closed form. There `delta = 1 + 0.15 × 4.5 + 0.1 × 13 + 0.05 (n − 20)`
+  /// `= (2n + 79) / 40`, so `n ∓ delta` is an odd number of 40ths: never a tie, and at least 1/40
+  /// from one, while the Double formula errs by less than 2^-20 for `n < 2^30`. Rounding to the
+  /// nearest is then `floor((38n − 59) / 40)` and `floor((42n + 99) / 40)`. `FuzzRangeTests` compares
+  /// the two for every interval up to 2^22 days and for samples up to 2^30.
+  @inline(__always) static func fuzzRange(_ days: Int) -> (lo: Double, hi: Double) {
+    if days >= 20 && days < 1 << 30 {
+      return (Double((38 * days - 59) / 40), Double((42 * days + 99) / 40))
+    }
+    if days >= 0 && days < 20 { return smallFuzzRanges[days] }
+    return fuzzRangeFormula(days)
+  }
+
+  static let smallFuzzRanges: [(lo: Double, hi: Double)] = (0..<20).map(fuzzRangeFormula)
+
+  /// py-fsrs's fuzz range for a whole-day interval, before the clamps to 2 and the maximum interval.
+  static func fuzzRangeFormula(_ days: Int) -> (lo: Double, hi: Double) {
+    // py-fsrs rounds to Python ints; every value here is a small whole number, exact as a Double.
+    let n = Double(days)
+    var delta = 1.0
+    delta += 0.15 * max(min(n, 7.0) - 2.5, 0.0)
+    delta += 0.1 * max(min(n, 20.0) - 7.0, 0.0)
+    delta += 0.05 * max(n - 20.0, 0.0)
+    // n - delta > 0 for n >= 3
+    return (FSRSModel.roundHalfEven(n - delta), FSRSModel.roundHalfEven(n + delta))
   }
 }
 

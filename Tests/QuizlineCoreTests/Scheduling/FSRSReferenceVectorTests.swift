@@ -119,6 +119,7 @@ extension SchedulingTests {
           if !same { break }  // later reviews would only repeat the difference
         }
       }
+      #expect(agreement.notBitIdentical == 0, "stability and difficulty bit-identical to py-fsrs")
       if ProcessInfo.processInfo.environment["FSRS_VECTOR_STATS"] != nil {
         print(
           "fsrs vectors group \(group): \(sequences.count) sequences, \(agreement.reviews) reviews, "
