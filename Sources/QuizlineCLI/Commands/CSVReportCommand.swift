@@ -38,14 +38,8 @@ extension ReportCommand {
       sink.flush()
       return done ? .ok : failure ?? .failure
     }
-    do {
-      guard let written = try ReportFileWriter.write(format: .csv, path: out, classReport: false, force: force, write)
-      else { return failure ?? .failure }
-      env.stdout.line("Wrote \(written.paths.joined(separator: ", ")) (\(ReportFormat.size(written.bytes))).")
-      return .ok
-    } catch {
-      env.stderr.line("quizline: \(error.message)")
-      return error.exists ? .cantCreate : .ioError
+    return ReportFileWriter.place(env, failure: failure ?? .failure) { () throws(ReportFileWriter.Failure) in
+      try ReportFileWriter.write(format: .csv, path: out, classReport: false, force: force, write)
     }
   }
 }

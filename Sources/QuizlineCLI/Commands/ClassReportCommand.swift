@@ -38,17 +38,9 @@ extension ReportCommand {
       sink.flush()
       return done ? .ok : failure ?? .failure
     }
-    do {
-      guard
-        let written = try ReportFileWriter.write(
-          format: format, path: out, classReport: true, force: force,
-          { feed($0, style: .plain, width: 80) })
-      else { return failure ?? .failure }
-      env.stdout.line("Wrote \(written.paths.joined(separator: ", ")) (\(ReportFormat.size(written.bytes))).")
-      return .ok
-    } catch {
-      env.stderr.line("quizline: \(error.message)")
-      return error.exists ? .cantCreate : .ioError
+    return ReportFileWriter.place(env, failure: failure ?? .failure) { () throws(ReportFileWriter.Failure) in
+      try ReportFileWriter.write(
+        format: format, path: out, classReport: true, force: force, { feed($0, style: .plain, width: 80) })
     }
   }
 }

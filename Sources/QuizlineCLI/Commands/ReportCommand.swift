@@ -102,14 +102,8 @@ enum ReportCommand {
       sink.flush()
       return .ok
     }
-    do {
-      let written = try ReportFileWriter.write(
-        report, format: format, style: .plain, width: 80, path: out, force: args.flag("force"))
-      env.stdout.line("Wrote \(written.paths.joined(separator: ", ")) (\(ReportFormat.size(written.bytes))).")
-      return .ok
-    } catch {
-      env.stderr.line("quizline: \(error.message)")
-      return error.exists ? .cantCreate : .ioError
+    return ReportFileWriter.place(env, failure: .failure) { () throws(ReportFileWriter.Failure) in
+      try ReportFileWriter.write(report, format: format, style: .plain, width: 80, path: out, force: args.flag("force"))
     }
   }
 

@@ -18,6 +18,23 @@ enum ReportFileWriter {
     var exists = false
   }
 
+  /// Runs `write` (one of the writers below) and tells the learner what happened: "Wrote PATHS
+  /// (SIZE)." and exit 0; a located message and exit 73 (the file exists) or 74; or, when the writer
+  /// gave up (nil, having said why), `failure`, read after the writer ran. The one ending of every `report --out`.
+  static func place(
+    _ env: CommandEnvironment, failure: @autoclosure () -> ExitCode,
+    _ write: () throws(Failure) -> (paths: [String], bytes: Int)?
+  ) -> ExitCode {
+    do {
+      guard let written = try write() else { return failure() }
+      env.stdout.line("Wrote \(written.paths.joined(separator: ", ")) (\(ReportFormat.size(written.bytes))).")
+      return .ok
+    } catch {
+      env.stderr.line("quizline: \(error.message)")
+      return error.exists ? .cantCreate : .ioError
+    }
+  }
+
   /// Renders `report` into every file `format` needs for `path`; returns the paths and total bytes.
   static func write(_ report: Report, format: ReportFormat, style: Style, width: Int, path: String, force: Bool)
     throws(Failure) -> (
