@@ -70,6 +70,11 @@ public enum DeviceProfileOpener {
   /// Whether the profile at `layout` keeps per-device logs.
   public static func hasDevices(_ layout: ProfileLayout) -> Bool { !DeviceLogReader.deviceIDs(layout).isEmpty }
 
+  /// This device's tag in the profile (nil when it has no readable record there).
+  public static func ownTag(_ layout: ProfileLayout) -> Int? {
+    layout.device.flatMap { DeviceRecord.read(layout.devices + "/" + $0 + "/device.json")?.tag }
+  }
+
   /// Every device of the profile: (id, record if readable).
   public static func devices(_ layout: ProfileLayout) -> [(id: String, record: DeviceRecord?)] {
     DeviceLogReader.deviceIDs(layout).map { ($0, DeviceRecord.read(layout.devices + "/" + $0 + "/device.json")) }
