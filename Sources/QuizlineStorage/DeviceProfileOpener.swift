@@ -48,7 +48,12 @@ public enum DeviceProfileOpener {
     store.deviceState = DeviceStoreState(device: id, frontier: state.progress.mergedThrough) {
       try? DeviceState.load(layout, local: tag, label: name, now: now, repair: false, fromScratch: true).progress
     }
-    if state.rebuilt, let warning = store.checkpoint(state.progress, at: now) { notices.append(warning) }
+    // A new profile with nothing recorded has nothing to cache (reading an empty snapshot at every
+    // start costs more than folding no events).
+    let nothingToCache = state.progress.deviceSequences.isEmpty && !FileOps.exists(layout.snapshot)
+    if state.rebuilt, !nothingToCache, let warning = store.checkpoint(state.progress, at: now) {
+      notices.append(warning)
+    }
     if let warning = ProfileBackups.takeDaily(layout, state.progress, now: now) { notices.append(warning) }
     return OpenedProfile(
       progress: state.progress, store: store, journal: store, layout: layout, notices: notices,
