@@ -22,7 +22,7 @@ public final class JSONDocument: Sendable {
     public var start: UInt32
     /// Byte offset just past the value.
     public var end: UInt32
-    /// Number of elements (arrays) or members (objects).
+    /// Number of elements (arrays) or members (objects); for strings, their ``StringFlags``.
     public var count: UInt32
     /// `next` in the low 28 bits, the escape flag in bit 28, the kind in bits 29-31.
     private var packed: UInt32
@@ -38,12 +38,28 @@ public final class JSONDocument: Sendable {
 
     public var kind: Kind { Kind(rawValue: UInt8(packed >> 29))! }
     /// For strings: whether the literal contains escapes.
-    var hasEscapes: Bool { packed & (1 << 28) != 0 }
+    public var hasEscapes: Bool { packed & (1 << 28) != 0 }
+    /// For strings: what the parser saw in the bytes of the literal (meaningful without escapes).
+    public var stringFlags: StringFlags { StringFlags(rawValue: count) }
     /// Index of the node following this value's subtree.
     public var next: UInt32 {
       get { packed & Self.nextMask }
       set { packed = (packed & ~Self.nextMask) | (newValue & Self.nextMask) }
     }
+  }
+
+  /// What the parser noticed in the bytes of a string literal while validating it, so that a
+  /// decoder need not scan them again.
+  public struct StringFlags: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// A byte 0x21...0x7E (printable ASCII, not a space): the text is not blank.
+    public static let printable = StringFlags(rawValue: 1)
+    /// DEL, or the lead byte 0xC2 or 0xE2 (C1 controls, bidirectional overrides): the text may
+    /// hold a control character. Raw bytes below 0x20 never reach the tape.
+    public static let mayHoldControl = StringFlags(rawValue: 2)
+    /// A byte 0x80 or above.
+    public static let nonASCII = StringFlags(rawValue: 4)
   }
 
   /// The largest document the tape can describe (every node starts at its own byte).

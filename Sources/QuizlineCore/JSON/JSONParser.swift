@@ -201,26 +201,40 @@ struct JSONParser {
     let start = i
     i += 1
     var escapes = false
+    var flags: UInt32 = 0
     let n = p.count
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs = ones &* 0x80
+    let spaces = ones &* 0x20
+    var nonSpace: UInt64 = 0
     while true {
-      // Fast path: plain ASCII that is neither a quote, a backslash nor a control character,
-      // eight bytes at a time (a word that may hold one of those falls to the byte loop below).
-      if let base = p.baseAddress {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs = ones &* 0x80
-        while i + 8 <= n {
-          let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-          let quote = w ^ (ones &* 0x22)
-          let slash = w ^ (ones &* 0x5C)
-          let special =
-            (w & highs) | ((w &- ones &* 0x20) & ~w) | ((quote &- ones) & ~quote) | ((slash &- ones) & ~slash)
-          if special & highs != 0 { break }
+      // Eight bytes at a time: a word of plain ASCII (neither a quote, a backslash, DEL nor a
+      // control character) is skipped whole; otherwise the lowest flagged byte is the first
+      // special one (the borrows that may flag a clean byte only run towards higher bytes), and
+      // the clean bytes before it are skipped.
+      if i + 8 <= n, let base = p.baseAddress {
+        let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        let quote = w ^ (ones &* 0x22)
+        let slash = w ^ (ones &* 0x5C)
+        let del = w ^ (ones &* 0x7F)
+        let special =
+          ((w & highs) | ((w &- spaces) & ~w) | ((quote &- ones) & ~quote) | ((slash &- ones) & ~slash)
+            | ((del &- ones) & ~del)) & highs
+        if special == 0 {
+          nonSpace |= w ^ spaces
           i += 8
+          continue
         }
-      }
-      while i < n {
-        let c = p[i]
-        if c < 0x80 && c >= 0x20 && c != 0x22 && c != 0x5C { i += 1 } else { break }
+        let clean = special.trailingZeroBitCount >> 3
+        nonSpace |= (w ^ spaces) & ((1 << UInt64(clean * 8)) &- 1)
+        i += clean
+      } else {
+        while i < n {
+          let c = p[i]
+          guard c < 0x7F && c >= 0x20 && c != 0x22 && c != 0x5C else { break }
+          if c != 0x20 { flags |= JSONDocument.StringFlags.printable.rawValue }
+          i += 1
+        }
       }
       guard i < n else { throw unterminated("string", open: start) }
       let c = p[i]
@@ -228,15 +242,21 @@ struct JSONParser {
       if c == 0x5C {
         escapes = true
         try parseEscape()
+      } else if c == 0x7F {
+        flags |= JSONDocument.StringFlags.mayHoldControl.rawValue
+        i += 1
       } else if c < 0x20 {
         let what = c == 0 ? "a NUL byte" : c == 0x0A ? "a line break" : "control character U+\(hex4(UInt32(c)))"
         let advice = c == 0x0A ? "write \\n for a line break" : "escape it as \\u\(hex4(UInt32(c)))"
         throw JSONSyntaxError(offset: i, message: "\(what) inside a string is not allowed; \(advice)")
       } else {
+        flags |= JSONDocument.StringFlags.nonASCII.rawValue
+        if c == 0xC2 || c == 0xE2 { flags |= JSONDocument.StringFlags.mayHoldControl.rawValue }
         try skipUTF8Scalar()
       }
     }
     i += 1
+    if nonSpace != 0 { flags |= JSONDocument.StringFlags.printable.rawValue }
     if i - start - 2 > limits.maxStringBytes {
       throw JSONSyntaxError(
         offset: start,
@@ -244,7 +264,7 @@ struct JSONParser {
     }
     nodes.append(
       JSONDocument.Node(
-        kind: .string, hasEscapes: escapes, start: UInt32(start), end: UInt32(i), count: 0,
+        kind: .string, hasEscapes: escapes, start: UInt32(start), end: UInt32(i), count: flags,
         next: UInt32(nodes.count + 1)))
   }
 

@@ -1,0 +1,205 @@
+import CMath
+import QuizlineCore
+
+/// Reads the members of one JSON object by key, reporting wrong types, missing keys, duplicates
+/// and unknown keys (with a "did you mean" suggestion) against the keys it was asked for.
+///
+/// Keys are matched as bytes on the document's tape: an object of at most ``ObjectReader/fastLimit``
+/// members whose keys are plain ASCII without escapes (every object of a quizline file, in practice) is read
+/// without building a string per key; an object with escaped keys or more members decodes its keys
+/// once (a set then finds duplicates, so a hostile file cannot make this quadratic).
+struct ObjectReader {
+  let object: JSONValue
+  let context: DecodeContext
+  /// What the object is, for messages: `question "q1"`, `bank`, `choice 2`.
+  private(set) var what: String
+  /// Only for objects read the slow way: the keys decoded, each with its tape index (its value is
+  /// the next node), duplicates left out. Nil when keys are matched on the tape.
+  private var decoded: [(key: String, index: Int)]?
+  /// Every key asked for, present or not (for "did you mean" and the list of allowed keys).
+  private var asked: [String] = []
+  /// Which members were asked for (a bit each, by position: among all members on the tape, or
+  /// among `decoded`; objects past 64 keys use `asked`).
+  private var askedMask: UInt64 = 0
+  /// On the tape: which members repeat an earlier key (reported once, never read).
+  private var duplicateMask: UInt64 = 0
+
+  /// Objects up to this many members are read on the tape (their duplicates found pairwise).
+  static let fastLimit = 16
+
+  /// Nil (and an error) when `value` is not an object.
+  init?(_ value: JSONValue, context: DecodeContext, what: String) {
+    guard value.kind == .object else {
+      context.error(value, "\(what) must be an object, found \(value.kindDescription)")
+      return nil
+    }
+    self.object = value
+    self.context = context
+    self.what = what
+    if let spare = context.spareKeyLists.popLast() {
+      asked = spare
+    } else {
+      asked.reserveCapacity(16)
+    }
+    let document = value.document
+    let count = Int(value.node.count)
+    // A key with escapes or beyond ASCII is compared as a string (canonical equivalence).
+    let plain = document.nodes.withUnsafeBufferPointer { nodes in
+      var k = value.index + 1
+      for _ in 0..<count {
+        if nodes[k].hasEscapes || nodes[k].stringFlags.contains(.nonASCII) { return false }
+        k = Int(nodes[k + 1].next)
+      }
+      return true
+    }
+    if count <= Self.fastLimit && plain {
+      findDuplicatesOnTape(count: count)
+    } else {
+      decodeKeys(count: count)
+    }
+  }
+
+  /// Pairwise byte comparison of the keys (at most ``fastLimit``, all plain ASCII).
+  private mutating func findDuplicatesOnTape(count: Int) {
+    guard count > 1 else { return }
+    let document = object.document
+    var mask: UInt64 = 0
+    document.bytes.withUnsafeBufferPointer { bytes in
+      document.nodes.withUnsafeBufferPointer { nodes in
+        var k = object.index + 1
+        var j = k
+        for p in 1..<count {
+          k = Int(nodes[k + 1].next)
+          let key = nodes[k]
+          let length = Int(key.end - key.start)
+          j = object.index + 1
+          for _ in 0..<p {
+            let other = nodes[j]
+            if Int(other.end - other.start) == length,
+              memcmp(bytes.baseAddress! + Int(key.start), bytes.baseAddress! + Int(other.start), length) == 0
+            {
+              mask |= 1 << UInt64(p)
+              break
+            }
+            j = Int(nodes[j + 1].next)
+          }
+        }
+      }
+    }
+    duplicateMask = mask
+    guard mask != 0 else { return }
+    forEachMember { position, index in
+      if mask & (1 << UInt64(position)) != 0 {
+        let key = JSONValue(document: document, index: index)
+        context.error(key, "duplicate key \(quoted(key.string ?? "")) in \(what); each key may appear once")
+      }
+    }
+  }
+
+  /// The slow way: every key decoded, duplicates found with a set past 16 keys.
+  private mutating func decodeKeys(count: Int) {
+    let document = object.document
+    var members: [(key: String, index: Int)] = []
+    members.reserveCapacity(count)
+    var seen: Set<String>? = count > 16 ? [] : nil
+    forEachMember { _, k in
+      let keyValue = JSONValue(document: document, index: k)
+      let key = keyValue.string ?? ""
+      let repeated = seen.map { $0.contains(key) } ?? members.contains { $0.key == key }
+      if repeated {
+        context.error(keyValue, "duplicate key \(quoted(key)) in \(what); each key may appear once")
+      } else {
+        seen?.insert(key)
+        members.append((key, k))
+      }
+    }
+    decoded = members
+  }
+
+  /// Calls `body` with each member's position and the tape index of its key, in source order.
+  private func forEachMember(_ body: (Int, Int) -> Void) {
+    let nodes = object.document.nodes
+    var k = object.index + 1
+    for position in 0..<Int(object.node.count) {
+      body(position, k)
+      k = Int(nodes[k + 1].next)
+    }
+  }
+
+  /// The position of `key` among the members (first occurrence) and its key's tape index.
+  private func find(_ key: String) -> (position: Int, index: Int)? {
+    if let decoded {
+      guard let i = decoded.firstIndex(where: { $0.key == key }) else { return nil }
+      return (i, decoded[i].index)
+    }
+    var wanted = key
+    let document = object.document
+    let start = object.index + 1
+    let count = Int(object.node.count)
+    return wanted.withUTF8 { target in
+      document.bytes.withUnsafeBufferPointer { bytes in
+        document.nodes.withUnsafeBufferPointer { nodes in
+          var k = start
+          for position in 0..<count {
+            let node = nodes[k]
+            if Int(node.end - node.start) == target.count + 2,
+              memcmp(bytes.baseAddress! + Int(node.start) + 1, target.baseAddress!, target.count) == 0
+            {
+              return (position, k)
+            }
+            k = Int(nodes[k + 1].next)
+          }
+          return nil
+        }
+      }
+    }
+  }
+
+  mutating func rename(_ newName: String) { what = newName }
+
+  /// The value of `key`, if present.
+  mutating func value(_ key: String) -> JSONValue? {
+    asked.append(key)
+    guard let (position, index) = find(key) else { return nil }
+    if position < 64 { askedMask |= 1 << UInt64(position) }
+    return JSONValue(document: object.document, index: index + 1)
+  }
+
+  /// Whether `key` is present (without reading it).
+  func has(_ key: String) -> Bool { find(key) != nil }
+
+  /// Reports every key that was never asked for, suggesting the closest known key. The reader is
+  /// done then: its list of asked keys goes back to the context for the next reader.
+  mutating func reportUnknownKeys(ignoring ignored: [String] = ["$schema"]) {
+    defer {
+      var list: [String] = []
+      swap(&list, &asked)
+      list.removeAll(keepingCapacity: true)
+      context.spareKeyLists.append(list)
+    }
+    var unknown: [(key: String, index: Int)] = []
+    if let decoded {
+      for (i, (key, index)) in decoded.enumerated()
+      where (i < 64 ? askedMask & (1 << UInt64(i)) == 0 : !asked.contains(key)) && !ignored.contains(key) {
+        unknown.append((key, index))
+      }
+    } else {
+      let skipped = askedMask | duplicateMask
+      guard skipped != (1 << UInt64(object.node.count)) - 1 else { return }
+      forEachMember { position, index in
+        guard skipped & (1 << UInt64(position)) == 0 else { return }
+        let key = JSONValue(document: object.document, index: index).string ?? ""
+        if !ignored.contains(key) { unknown.append((key, index)) }
+      }
+    }
+    for (key, index) in unknown {
+      var message = "unknown key \(quoted(key)) in \(what)"
+      if let suggestion = closestMatch(to: key, in: asked) {
+        message += "; did you mean \(quoted(suggestion))?"
+      } else if !asked.isEmpty {
+        message += "; allowed keys: " + asked.joined(separator: ", ")
+      }
+      context.error(JSONValue(document: object.document, index: index), message)
+    }
+  }
+}
