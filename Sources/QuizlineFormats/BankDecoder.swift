@@ -111,7 +111,7 @@ struct BankDecoder {
 }
 
 /// Decodes a `{"title"?, "section", "file"}` object.
-func decodeSourceReference(_ v: JSONValue, context: DecodeContext, what: String) -> SourceReference? {
+func decodeSourceReference(_ v: TapeValue, context: DecodeContext, what: String) -> SourceReference? {
   guard var s = ObjectReader(v, context: context, what: what) else { return nil }
   let title = s.string("title")
   let file = s.string("file", required: true)

@@ -23,8 +23,8 @@ public final class DecodeContext {
 
   func error(at offset: Int, _ message: String) { report(.error, offset, message) }
   func warning(at offset: Int, _ message: String) { report(.warning, offset, message) }
-  func error(_ value: JSONValue, _ message: String) { report(.error, value.offset, message) }
-  func warning(_ value: JSONValue, _ message: String) { report(.warning, value.offset, message) }
+  func error(_ value: TapeValue, _ message: String) { report(.error, value.offset, message) }
+  func warning(_ value: TapeValue, _ message: String) { report(.warning, value.offset, message) }
 
   private func report(_ severity: Diagnostic.Severity, _ offset: Int, _ message: String) {
     let (line, column) = location(of: offset)
@@ -73,7 +73,7 @@ extension ObjectReader {
   }
 
   /// The value of a required key; an error at the object when it is missing.
-  mutating func required(_ key: String) -> JSONValue? {
+  mutating func required(_ key: String) -> TapeValue? {
     if let v = value(key) { return v }
     context.error(object, "\(what) is missing the required key \(quoted(key))")
     return nil
@@ -85,7 +85,7 @@ extension ObjectReader {
   }
 
   /// A string value checked for type, emptiness and control characters.
-  func text(_ v: JSONValue, key: String, nonEmpty: Bool = true) -> String? {
+  func text(_ v: TapeValue, key: String, nonEmpty: Bool = true) -> String? {
     guard let s = v.string else {
       context.error(v, "\(quoted(key)) in \(what) must be a string, found \(v.kindDescription)")
       return nil
@@ -133,7 +133,7 @@ extension ObjectReader {
     return number(v, key: key, in: range)
   }
 
-  func number(_ v: JSONValue, key: String, in range: ClosedRange<Double>? = nil) -> Double? {
+  func number(_ v: TapeValue, key: String, in range: ClosedRange<Double>? = nil) -> Double? {
     guard let d = v.double else {
       context.error(v, "\(quoted(key)) in \(what) must be a number, found \(v.kindDescription)")
       return nil
@@ -168,7 +168,7 @@ extension ObjectReader {
   }
 
   /// An array value (an error when present with another type).
-  mutating func array(_ key: String, required isRequired: Bool = false, minCount: Int = 0) -> [JSONValue]? {
+  mutating func array(_ key: String, required isRequired: Bool = false, minCount: Int = 0) -> [TapeValue]? {
     guard let v = isRequired ? required(key) : value(key) else { return nil }
     guard v.kind == .array else {
       context.error(v, "\(quoted(key)) in \(what) must be an array, found \(v.kindDescription)")

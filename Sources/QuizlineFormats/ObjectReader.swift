@@ -1,4 +1,3 @@
-import CMath
 import QuizlineCore
 
 /// Reads the members of one JSON object by key, reporting wrong types, missing keys, duplicates
@@ -9,7 +8,7 @@ import QuizlineCore
 /// without building a string per key; an object with escaped keys or more members decodes its keys
 /// once (a set then finds duplicates, so a hostile file cannot make this quadratic).
 struct ObjectReader {
-  let object: JSONValue
+  let object: TapeValue
   let context: DecodeContext
   /// What the object is, for messages: `question "q1"`, `bank`, `choice 2`.
   private(set) var what: String
@@ -28,7 +27,7 @@ struct ObjectReader {
   static let fastLimit = 16
 
   /// Nil (and an error) when `value` is not an object.
-  init?(_ value: JSONValue, context: DecodeContext, what: String) {
+  init?(_ value: TapeValue, context: DecodeContext, what: String) {
     guard value.kind == .object else {
       context.error(value, "\(what) must be an object, found \(value.kindDescription)")
       return nil
@@ -44,13 +43,15 @@ struct ObjectReader {
     let document = value.document
     let count = Int(value.node.count)
     // A key with escapes or beyond ASCII is compared as a string (canonical equivalence).
-    let plain = document.nodes.withUnsafeBufferPointer { nodes in
-      var k = value.index + 1
-      for _ in 0..<count {
-        if nodes[k].hasEscapes || nodes[k].stringFlags.contains(.nonASCII) { return false }
-        k = Int(nodes[k + 1].next)
+    let nodes = document.nodes
+    var plain = true
+    var k = value.index + 1
+    for _ in 0..<count {
+      if nodes[k].hasEscapes || nodes[k].stringFlags.contains(.nonASCII) {
+        plain = false
+        break
       }
-      return true
+      k = Int(nodes[k + 1].next)
     }
     if count <= Self.fastLimit && plain {
       findDuplicatesOnTape(count: count)
@@ -64,33 +65,28 @@ struct ObjectReader {
     guard count > 1 else { return }
     let document = object.document
     var mask: UInt64 = 0
-    document.bytes.withUnsafeBufferPointer { bytes in
-      document.nodes.withUnsafeBufferPointer { nodes in
-        var k = object.index + 1
-        var j = k
-        for p in 1..<count {
-          k = Int(nodes[k + 1].next)
-          let key = nodes[k]
-          let length = Int(key.end - key.start)
-          j = object.index + 1
-          for _ in 0..<p {
-            let other = nodes[j]
-            if Int(other.end - other.start) == length,
-              memcmp(bytes.baseAddress! + Int(key.start), bytes.baseAddress! + Int(other.start), length) == 0
-            {
-              mask |= 1 << UInt64(p)
-              break
-            }
-            j = Int(nodes[j + 1].next)
-          }
+    let bytes = document.source.baseAddress!
+    let nodes = document.nodes
+    var k = object.index + 1
+    for p in 1..<count {
+      k = Int(nodes[k + 1].next)
+      let key = nodes[k]
+      let length = Int(key.end - key.start)
+      var j = object.index + 1
+      for _ in 0..<p {
+        let other = nodes[j]
+        if Int(other.end - other.start) == length, same(bytes + Int(key.start), bytes + Int(other.start), length) {
+          mask |= 1 << UInt64(p)
+          break
         }
+        j = Int(nodes[j + 1].next)
       }
     }
     duplicateMask = mask
     guard mask != 0 else { return }
     forEachMember { position, index in
       if mask & (1 << UInt64(position)) != 0 {
-        let key = JSONValue(document: document, index: index)
+        let key = TapeValue(document: document, index: index)
         context.error(key, "duplicate key \(quoted(key.string ?? "")) in \(what); each key may appear once")
       }
     }
@@ -103,7 +99,7 @@ struct ObjectReader {
     members.reserveCapacity(count)
     var seen: Set<String>? = count > 16 ? [] : nil
     forEachMember { _, k in
-      let keyValue = JSONValue(document: document, index: k)
+      let keyValue = TapeValue(document: document, index: k)
       let key = keyValue.string ?? ""
       let repeated = seen.map { $0.contains(key) } ?? members.contains { $0.key == key }
       if repeated {
@@ -136,33 +132,31 @@ struct ObjectReader {
     let document = object.document
     let start = object.index + 1
     let count = Int(object.node.count)
+    let bytes = document.source.baseAddress!
+    let nodes = document.nodes
     return wanted.withUTF8 { target in
-      document.bytes.withUnsafeBufferPointer { bytes in
-        document.nodes.withUnsafeBufferPointer { nodes in
-          var k = start
-          for position in 0..<count {
-            let node = nodes[k]
-            if Int(node.end - node.start) == target.count + 2,
-              memcmp(bytes.baseAddress! + Int(node.start) + 1, target.baseAddress!, target.count) == 0
-            {
-              return (position, k)
-            }
-            k = Int(nodes[k + 1].next)
-          }
-          return nil
+      var k = start
+      for position in 0..<count {
+        let node = nodes[k]
+        if Int(node.end - node.start) == target.count + 2,
+          same(bytes + Int(node.start) + 1, target.baseAddress!, target.count)
+        {
+          return (position, k)
         }
+        k = Int(nodes[k + 1].next)
       }
+      return nil
     }
   }
 
   mutating func rename(_ newName: String) { what = newName }
 
   /// The value of `key`, if present.
-  mutating func value(_ key: String) -> JSONValue? {
+  mutating func value(_ key: String) -> TapeValue? {
     asked.append(key)
     guard let (position, index) = find(key) else { return nil }
     if position < 64 { askedMask |= 1 << UInt64(position) }
-    return JSONValue(document: object.document, index: index + 1)
+    return TapeValue(document: object.document, index: index + 1)
   }
 
   /// Whether `key` is present (without reading it).
@@ -188,7 +182,7 @@ struct ObjectReader {
       guard skipped != (1 << UInt64(object.node.count)) - 1 else { return }
       forEachMember { position, index in
         guard skipped & (1 << UInt64(position)) == 0 else { return }
-        let key = JSONValue(document: object.document, index: index).string ?? ""
+        let key = TapeValue(document: object.document, index: index).string ?? ""
         if !ignored.contains(key) { unknown.append((key, index)) }
       }
     }
@@ -199,7 +193,24 @@ struct ObjectReader {
       } else if !asked.isEmpty {
         message += "; allowed keys: " + asked.joined(separator: ", ")
       }
-      context.error(JSONValue(document: object.document, index: index), message)
+      context.error(TapeValue(document: object.document, index: index), message)
     }
   }
+}
+
+/// Whether `count` bytes at `a` and `b` are equal: keys are short, so a loop beats a call to `memcmp`.
+@inline(__always) private func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+  var k = 0
+  while k + 8 <= count {
+    if UnsafeRawPointer(a + k).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + k).loadUnaligned(as: UInt64.self)
+    {
+      return false
+    }
+    k += 8
+  }
+  while k < count {
+    if a[k] != b[k] { return false }
+    k += 1
+  }
+  return true
 }

@@ -28,7 +28,7 @@ struct QuestionBodyDecoder {
 
   // MARK: choices
 
-  private func choices(_ q: inout ObjectReader) -> (choices: [Choice], node: JSONValue)? {
+  private func choices(_ q: inout ObjectReader) -> (choices: [Choice], node: TapeValue)? {
     guard let node = q.required("choices") else { return nil }
     guard let items = q.array("choices", minCount: 2) else { return nil }
     if items.count > 26 {
@@ -62,7 +62,7 @@ struct QuestionBodyDecoder {
     return out.count >= 2 ? (out, node) : nil
   }
 
-  private func letterIndex(_ v: JSONValue, key: String, choiceCount: Int, _ q: ObjectReader) -> Int? {
+  private func letterIndex(_ v: TapeValue, key: String, choiceCount: Int, _ q: ObjectReader) -> Int? {
     guard let s = v.string else {
       context.error(v, "\(quoted(key)) in \(q.what) must be a choice letter such as \"b\", found \(v.kindDescription)")
       return nil
@@ -120,7 +120,7 @@ struct QuestionBodyDecoder {
     return textAnswers(items, key: key, q)
   }
 
-  private func textAnswers(_ items: [JSONValue], key: String, _ q: ObjectReader) -> [TextAnswer]? {
+  private func textAnswers(_ items: [TapeValue], key: String, _ q: ObjectReader) -> [TextAnswer]? {
     var out: [TextAnswer] = []
     var seen = Set<UInt64>()
     var failed = false

@@ -6,7 +6,7 @@
 ///
 /// A class, so that the many ``JSONValue``s pointing into a document share one reference (copying
 /// a value costs one retain, not one per array).
-public final class JSONDocument: Sendable {
+public final class JSONDocument: @unchecked Sendable {
   /// The kind of a JSON value.
   public enum Kind: UInt8, Sendable {
     case null, `false`, `true`, number, string, array, object
@@ -67,15 +67,22 @@ public final class JSONDocument: Sendable {
 
   /// The source text (including a byte-order mark, if it had one).
   public let bytes: [UInt8]
-  public let nodes: [Node]
+  /// The tape, in storage the document owns and frees (immutable once parsed, hence Sendable):
+  /// reading a node costs no reference count, unlike an array property of a class.
+  public let nodes: UnsafeBufferPointer<Node>
+  /// The storage of `bytes`, which never moves: the array is immutable and the document holds it.
+  public let source: UnsafeBufferPointer<UInt8>
 
   /// The root value.
   public var root: JSONValue { JSONValue(document: self, index: 0) }
 
-  init(bytes: [UInt8], nodes: [Node]) {
+  init(bytes: [UInt8], nodes: UnsafeBufferPointer<Node>) {
     self.bytes = bytes
     self.nodes = nodes
+    source = bytes.withUnsafeBufferPointer { $0 }
   }
+
+  deinit { nodes.deallocate() }
 
   /// Parses `bytes` as one JSON value (a leading UTF-8 byte-order mark is skipped).
   /// - Throws: ``JSONSyntaxError`` at the first syntax error or exceeded limit.
@@ -84,7 +91,8 @@ public final class JSONDocument: Sendable {
     if bytes.count > limit {
       throw JSONSyntaxError(offset: 0, message: "file is \(bytes.count) bytes, over the limit of \(limit) bytes")
     }
-    let nodes: [Node] = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> [Node] in
+    let nodes = try bytes.withUnsafeBufferPointer {
+      (buffer) throws(JSONSyntaxError) -> UnsafeBufferPointer<Node> in
       var parser = JSONParser(buffer, limits: limits)
       return try parser.parseDocument()
     }

@@ -3,7 +3,7 @@
 struct JSONParser {
   private let p: UnsafeBufferPointer<UInt8>
   private var i: Int
-  private var nodes: [JSONDocument.Node] = []
+  private let nodes: TapeBuilder
   private let limits: JSONLimits
 
   init(_ buffer: UnsafeBufferPointer<UInt8>, limits: JSONLimits) {
@@ -11,10 +11,11 @@ struct JSONParser {
     self.limits = limits
     // A UTF-8 byte-order mark is accepted and skipped.
     i = (buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF) ? 3 : 0
-    nodes.reserveCapacity(max(16, buffer.count / 12))
+    nodes = TapeBuilder(capacity: max(16, buffer.count / 12))
   }
 
-  mutating func parseDocument() throws(JSONSyntaxError) -> [JSONDocument.Node] {
+  /// The tape; the caller owns its storage (``TapeBuilder/take()``).
+  mutating func parseDocument() throws(JSONSyntaxError) -> UnsafeBufferPointer<JSONDocument.Node> {
     skipWhitespace()
     if i >= p.count {
       throw JSONSyntaxError(offset: 0, message: "file is empty; expected a JSON object")
@@ -24,7 +25,7 @@ struct JSONParser {
     if i < p.count {
       throw JSONSyntaxError(offset: i, message: "unexpected \(describe(at: i)) after the end of the JSON value")
     }
-    return nodes
+    return nodes.take()
   }
 
   // MARK: values
@@ -56,9 +57,9 @@ struct JSONParser {
 
   private mutating func endContainer(_ index: Int, count: UInt32) {
     i += 1
-    nodes[index].end = UInt32(i)
-    nodes[index].count = count
-    nodes[index].next = UInt32(nodes.count)
+    nodes.base[index].end = UInt32(i)
+    nodes.base[index].count = count
+    nodes.base[index].next = UInt32(nodes.count)
   }
 
   private mutating func parseObject(depth: Int) throws(JSONSyntaxError) {
@@ -408,4 +409,41 @@ func describeByte(_ c: UInt8) -> String {
     return c == 0 ? "U+0000 (NUL byte)" : "U+\(hex4(UInt32(c))) (control character)"
   }
   return String(UnicodeScalar(c))
+}
+
+/// The tape while it is written: grows by doubling, and frees its storage unless the finished
+/// tape was taken (a syntax error drops the builder).
+final class TapeBuilder {
+  private(set) var base: UnsafeMutablePointer<JSONDocument.Node>
+  private var capacity: Int
+  private(set) var count = 0
+
+  init(capacity: Int) {
+    self.capacity = capacity
+    base = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    if capacity > 0 { base.deallocate() }
+  }
+
+  @inline(__always) func append(_ node: JSONDocument.Node) {
+    if count == capacity { grow() }
+    (base + count).initialize(to: node)
+    count += 1
+  }
+
+  private func grow() {
+    let bigger = UnsafeMutablePointer<JSONDocument.Node>.allocate(capacity: capacity * 2)
+    bigger.moveInitialize(from: base, count: count)
+    base.deallocate()
+    base = bigger
+    capacity *= 2
+  }
+
+  /// The nodes written; from now on the caller frees them.
+  func take() -> UnsafeBufferPointer<JSONDocument.Node> {
+    capacity = 0
+    return UnsafeBufferPointer(start: base, count: count)
+  }
 }

@@ -73,10 +73,12 @@ import Testing
     let bytes = Array(json.utf8)
     let context = DecodeContext(path: "f.json", bytes: bytes)
     let document = try JSONDocument.parse(bytes)
-    var reader = try #require(ObjectReader(document.root, context: context, what: "thing"))
-    let values = keys.map { reader.value($0)?.int }
-    reader.reportUnknownKeys()
-    return (values, context.diagnostics.map { "\($0.line):\($0.column): \($0.message)" })
+    return try withExtendedLifetime(document) {
+      var reader = try #require(ObjectReader(TapeValue(document.root), context: context, what: "thing"))
+      let values = keys.map { reader.value($0)?.int }
+      reader.reportUnknownKeys()
+      return (values, context.diagnostics.map { "\($0.line):\($0.column): \($0.message)" })
+    }
   }
 
   @Test func plainKeysFindFirstValuesDuplicatesAndUnknownKeys() throws {
