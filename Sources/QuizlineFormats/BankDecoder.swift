@@ -54,7 +54,7 @@ struct BankDecoder {
 
   private func decodeQuestion(_ q: inout ObjectReader, position: Int) -> Question? {
     let id = decodeID(&q, key: "id", what: "question")
-    if let id { q = q.renamed("question \(quoted(id))") }
+    if let id { q.rename("question \(quoted(id))") }
     let kind: QuestionKind?
     if let v = q.required("type") {
       if let s = q.text(v, key: "type"), let k = QuestionKind(rawValue: s) {
@@ -106,26 +106,19 @@ struct BankDecoder {
 
   private func decodeSource(_ q: inout ObjectReader) -> SourceReference? {
     guard let v = q.value("source") else { return nil }
-    return decodeSourceReference(v, context: context, what: "source of \(q.what)")
+    return decodeSourceReference(v, context: context, part: "source", of: q.what)
   }
 }
 
 /// Decodes a `{"title"?, "section", "file"}` object.
-func decodeSourceReference(_ v: TapeValue, context: DecodeContext, what: String) -> SourceReference? {
-  guard var s = ObjectReader(v, context: context, what: what) else { return nil }
+func decodeSourceReference(_ v: TapeValue, context: DecodeContext, part: String, of parent: String? = nil)
+  -> SourceReference?
+{
+  guard var s = ObjectReader(v, context: context, part: part, of: parent) else { return nil }
   let title = s.string("title")
   let file = s.string("file", required: true)
   let section = s.string("section", required: true)
   s.reportUnknownKeys()
   guard let file, let section else { return nil }
   return SourceReference(file: file, section: section, title: title)
-}
-
-extension ObjectReader {
-  /// The same reader describing its object differently in messages.
-  func renamed(_ what: String) -> ObjectReader {
-    var copy = self
-    copy.rename(what)
-    return copy
-  }
 }

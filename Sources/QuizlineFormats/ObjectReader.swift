@@ -10,8 +10,12 @@ import QuizlineCore
 struct ObjectReader {
   let object: TapeValue
   let context: DecodeContext
-  /// What the object is, for messages: `question "q1"`, `bank`, `choice 2`.
-  private(set) var what: String
+  /// What the object is, for messages: `question "q1"`, `bank`, `choice b of question "q1"`; joined
+  /// from its parts only when a message needs it (most objects never get one).
+  var what: String { parent.map { head + " of " + $0 } ?? head }
+  /// The object's own part of ``what`` (`choice b`), and what it belongs to (`question "q1"`).
+  private var head: String
+  private var parent: String?
   /// Only for objects read the slow way: the keys decoded, each with its tape index (its value is
   /// the next node), duplicates left out. Nil when keys are matched on the tape.
   private var decoded: [(key: String, index: Int)]?
@@ -28,13 +32,20 @@ struct ObjectReader {
 
   /// Nil (and an error) when `value` is not an object.
   init?(_ value: TapeValue, context: DecodeContext, what: String) {
+    self.init(value, context: context, part: what, of: nil)
+  }
+
+  /// A reader of an object that is part of another: `what` reads "`part` of `parent`".
+  init?(_ value: TapeValue, context: DecodeContext, part: String, of parent: String?) {
     guard value.kind == .object else {
+      let what = parent.map { part + " of " + $0 } ?? part
       context.error(value, "\(what) must be an object, found \(value.kindDescription)")
       return nil
     }
     self.object = value
     self.context = context
-    self.what = what
+    head = part
+    self.parent = parent
     if let spare = context.spareKeyLists.popLast() {
       asked = spare
     } else {
@@ -149,7 +160,10 @@ struct ObjectReader {
     }
   }
 
-  mutating func rename(_ newName: String) { what = newName }
+  mutating func rename(_ newName: String) {
+    head = newName
+    parent = nil
+  }
 
   /// The value of `key`, if present.
   mutating func value(_ key: String) -> TapeValue? {

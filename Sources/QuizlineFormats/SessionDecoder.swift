@@ -49,7 +49,7 @@ struct SessionDecoder {
     var sources: [SourceReference] = []
     if let items = reader.array("sources") {
       for (n, item) in items.enumerated() {
-        if let s = decodeSourceReference(item, context: context, what: "source \(n + 1) of \(reader.what)") {
+        if let s = decodeSourceReference(item, context: context, part: "source \(n + 1)", of: reader.what) {
           sources.append(s)
         }
       }
