@@ -51,10 +51,10 @@ struct ObjectReader {
     } else {
       asked.reserveCapacity(16)
     }
-    let document = value.document
+    let tape = value.tape
     let count = Int(value.node.count)
     // A key with escapes or beyond ASCII is compared as a string (canonical equivalence).
-    let nodes = document.nodes
+    let nodes = tape.nodes
     var plain = true
     var k = value.index + 1
     for _ in 0..<count {
@@ -74,10 +74,10 @@ struct ObjectReader {
   /// Pairwise byte comparison of the keys (at most ``fastLimit``, all plain ASCII).
   private mutating func findDuplicatesOnTape(count: Int) {
     guard count > 1 else { return }
-    let document = object.document
+    let tape = object.tape
     var mask: UInt64 = 0
-    let bytes = document.source.baseAddress!
-    let nodes = document.nodes
+    let bytes = tape.source.baseAddress!
+    let nodes = tape.nodes
     var k = object.index + 1
     for p in 1..<count {
       k = Int(nodes[k + 1].next)
@@ -97,7 +97,7 @@ struct ObjectReader {
     guard mask != 0 else { return }
     forEachMember { position, index in
       if mask & (1 << UInt64(position)) != 0 {
-        let key = TapeValue(document: document, index: index)
+        let key = object.at(index)
         context.error(key, "duplicate key \(quoted(key.string ?? "")) in \(what); each key may appear once")
       }
     }
@@ -105,12 +105,11 @@ struct ObjectReader {
 
   /// The slow way: every key decoded, duplicates found with a set past 16 keys.
   private mutating func decodeKeys(count: Int) {
-    let document = object.document
     var members: [(key: String, index: Int)] = []
     members.reserveCapacity(count)
     var seen: Set<String>? = count > 16 ? [] : nil
     forEachMember { _, k in
-      let keyValue = TapeValue(document: document, index: k)
+      let keyValue = object.at(k)
       let key = keyValue.string ?? ""
       let repeated = seen.map { $0.contains(key) } ?? members.contains { $0.key == key }
       if repeated {
@@ -125,7 +124,7 @@ struct ObjectReader {
 
   /// Calls `body` with each member's position and the tape index of its key, in source order.
   private func forEachMember(_ body: (Int, Int) -> Void) {
-    let nodes = object.document.nodes
+    let nodes = object.tape.nodes
     var k = object.index + 1
     for position in 0..<Int(object.node.count) {
       body(position, k)
@@ -140,11 +139,11 @@ struct ObjectReader {
       return (i, decoded[i].index)
     }
     var wanted = key
-    let document = object.document
+    let tape = object.tape
     let start = object.index + 1
     let count = Int(object.node.count)
-    let bytes = document.source.baseAddress!
-    let nodes = document.nodes
+    let bytes = tape.source.baseAddress!
+    let nodes = tape.nodes
     return wanted.withUTF8 { target in
       var k = start
       for position in 0..<count {
@@ -170,7 +169,7 @@ struct ObjectReader {
     asked.append(key)
     guard let (position, index) = find(key) else { return nil }
     if position < 64 { askedMask |= 1 << UInt64(position) }
-    return TapeValue(document: object.document, index: index + 1)
+    return object.at(index + 1)
   }
 
   /// Whether `key` is present (without reading it).
@@ -196,7 +195,7 @@ struct ObjectReader {
       guard skipped != (1 << UInt64(object.node.count)) - 1 else { return }
       forEachMember { position, index in
         guard skipped & (1 << UInt64(position)) == 0 else { return }
-        let key = TapeValue(document: object.document, index: index).string ?? ""
+        let key = object.at(index).string ?? ""
         if !ignored.contains(key) { unknown.append((key, index)) }
       }
     }
@@ -207,7 +206,7 @@ struct ObjectReader {
       } else if !asked.isEmpty {
         message += "; allowed keys: " + asked.joined(separator: ", ")
       }
-      context.error(TapeValue(document: object.document, index: index), message)
+      context.error(object.at(index), message)
     }
   }
 }

@@ -75,6 +75,8 @@ public final class JSONDocument: @unchecked Sendable {
 
   /// The root value.
   public var root: JSONValue { JSONValue(document: self, index: 0) }
+  /// The tape and source as pointers (valid while the document lives).
+  public var tape: Tape { Tape(nodes: nodes, source: source) }
 
   init(bytes: [UInt8], nodes: UnsafeBufferPointer<Node>) {
     self.bytes = bytes

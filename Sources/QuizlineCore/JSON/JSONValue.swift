@@ -30,7 +30,7 @@ public struct JSONValue: Sendable {
   }
 
   /// The decoded string, or nil when the value is not a string.
-  public var string: String? { document.string(at: index) }
+  public var string: String? { document.tape.string(at: index) }
 
   public var bool: Bool? { Self.bool(kind) }
 
@@ -43,10 +43,10 @@ public struct JSONValue: Sendable {
   }
 
   /// The number as written in the source text.
-  public var numberText: String? { document.numberText(at: index) }
+  public var numberText: String? { document.tape.numberText(at: index) }
 
   /// The number as a Double (may be infinite for out-of-range literals such as `1e999`).
-  public var double: Double? { document.double(at: index) }
+  public var double: Double? { document.tape.double(at: index) }
 
   /// The number as an Int when it is integral and in range.
   public var int: Int? { Self.int(double) }
@@ -72,7 +72,7 @@ public struct JSONValue: Sendable {
   /// The value of the first member named `name` (an object's keys compared as written, without
   /// decoding them into strings), or nil.
   public func member(_ name: String) -> JSONValue? {
-    document.member(name, of: index).map { JSONValue(document: document, index: $0) }
+    document.tape.member(name, of: index).map { JSONValue(document: document, index: $0) }
   }
 
   /// The members of an object in source order (empty for other kinds).

@@ -6,32 +6,36 @@ import CMath
 /// For decoders that make millions of values while they hold the document themselves for the whole
 /// decode (`withExtendedLifetime(document) { … }`); a `TapeValue` must not outlive its document.
 public struct TapeValue {
-  public unowned(unsafe) let document: JSONDocument
+  /// The document's tape and source bytes (not the document: reading them costs no retain).
+  public let tape: Tape
   public let index: Int
 
-  public init(document: JSONDocument, index: Int) {
-    self.document = document
+  public init(tape: Tape, index: Int) {
+    self.tape = tape
     self.index = index
   }
 
   /// The same value as `value` (whose document the caller keeps alive).
   public init(_ value: JSONValue) {
-    self.init(document: value.document, index: value.index)
+    self.init(tape: value.document.tape, index: value.index)
   }
 
-  public var node: JSONDocument.Node { document.nodes[index] }
+  /// Another value of the same document.
+  public func at(_ index: Int) -> TapeValue { TapeValue(tape: tape, index: index) }
+
+  public var node: JSONDocument.Node { tape.nodes[index] }
   public var kind: JSONDocument.Kind { node.kind }
   /// Byte offset of the value's first byte in the source.
   public var offset: Int { Int(node.start) }
   /// A short name for the kind, for messages ("a string", "an array", …).
   public var kindDescription: String { JSONValue.describe(kind) }
   /// The decoded string, or nil when the value is not a string.
-  public var string: String? { document.string(at: index) }
+  public var string: String? { tape.string(at: index) }
   public var bool: Bool? { JSONValue.bool(kind) }
   /// The number as written in the source text.
-  public var numberText: String? { document.numberText(at: index) }
+  public var numberText: String? { tape.numberText(at: index) }
   /// The number as a Double (may be infinite for out-of-range literals such as `1e999`).
-  public var double: Double? { document.double(at: index) }
+  public var double: Double? { tape.double(at: index) }
   /// The number as an Int when it is integral and in range.
   public var int: Int? { JSONValue.int(double) }
 
@@ -39,11 +43,11 @@ public struct TapeValue {
   public var elements: [TapeValue] {
     guard kind == .array else { return [] }
     let count = Int(node.count)
-    let nodes = document.nodes
+    let nodes = tape.nodes
     return [TapeValue](unsafeUninitializedCapacity: count) { out, initialized in
       var k = index + 1
       for n in 0..<count {
-        out.initializeElement(at: n, to: TapeValue(document: document, index: k))
+        out.initializeElement(at: n, to: TapeValue(tape: tape, index: k))
         k = Int(nodes[k].next)
       }
       initialized = count
@@ -52,12 +56,17 @@ public struct TapeValue {
 
   /// The value of the first member named `name` (keys compared as written), or nil.
   public func member(_ name: String) -> TapeValue? {
-    document.member(name, of: index).map { TapeValue(document: document, index: $0) }
+    tape.member(name, of: index).map { TapeValue(tape: tape, index: $0) }
   }
 }
 
-/// The accessors ``JSONValue`` and ``TapeValue`` share, by tape index.
-extension JSONDocument {
+/// A parsed document's tape and source bytes, as pointers into storage the document owns: valid
+/// while the document lives.
+public struct Tape {
+  public let nodes: UnsafeBufferPointer<JSONDocument.Node>
+  public let source: UnsafeBufferPointer<UInt8>
+
+  /// The accessors ``JSONValue`` and ``TapeValue`` share, by tape index.
   /// The decoded string at `index`, or nil when the value there is not a string.
   func string(at index: Int) -> String? {
     let n = nodes[index]
