@@ -15,26 +15,28 @@ struct BankDecoder {
     let description = reader.string("description", nonEmpty: false) ?? ""
     let version = reader.string("version") ?? "1"
     let tags = reader.ids("tags") ?? []
-    let items = reader.array("questions", required: true) ?? []
+    // Walked on the tape: a list of 100,000 values would only add to the peak memory.
+    let items = reader.arrayValue("questions", required: true)
+    let itemCount = items.map { Int($0.node.count) } ?? 0
     reader.reportUnknownKeys(ignoring: ["$schema", "kind", "schemaVersion"])
 
     var questions: [Question] = []
-    questions.reserveCapacity(items.count)
+    questions.reserveCapacity(itemCount)
     var seenIDs: [String: Int] = [:]
-    for (n, item) in items.enumerated() {
-      guard var q = ObjectReader(item, context: context, what: "question \(n + 1)") else { continue }
-      guard let question = decodeQuestion(&q, position: n + 1) else { continue }
+    items?.forEachElement { n, item in
+      guard var q = ObjectReader(item, context: context, what: "question \(n + 1)") else { return }
+      guard let question = decodeQuestion(&q, position: n + 1) else { return }
       if let first = seenIDs[question.id] {
         context.error(
           item,
           "duplicate question id \(quoted(question.id)): question \(first) already uses it; ids must be unique in a bank"
         )
-        continue
+        return
       }
       seenIDs[question.id] = n + 1
       questions.append(question)
     }
-    if items.isEmpty, reader.has("questions") {
+    if itemCount == 0, reader.has("questions") {
       context.warning(reader.object, "bank has no questions")
     }
     guard let id, let title else { return nil }

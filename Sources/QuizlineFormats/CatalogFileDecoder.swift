@@ -87,7 +87,8 @@ public enum CatalogFileDecoder {
   {
     guard let questions, questions.kind == .array else { return [:] }
     var out: [String: Located<String>] = [:]
-    for q in questions.elements where q.kind == .object {
+    questions.forEachElement { _, q in
+      guard q.kind == .object else { return }
       if let v = q.member("id"), let id = v.string, out[id] == nil { out[id] = Located(value: id, offset: v.offset) }
     }
     return out

@@ -169,19 +169,25 @@ extension ObjectReader {
 
   /// An array value (an error when present with another type).
   mutating func array(_ key: String, required isRequired: Bool = false, minCount: Int = 0) -> [TapeValue]? {
+    arrayValue(key, required: isRequired, minCount: minCount)?.elements
+  }
+
+  /// The array value itself, checked as ``array(_:required:minCount:)`` checks it, for a caller that
+  /// walks a long array on the tape rather than holding a list of all its elements.
+  mutating func arrayValue(_ key: String, required isRequired: Bool = false, minCount: Int = 0) -> TapeValue? {
     guard let v = isRequired ? required(key) : value(key) else { return nil }
     guard v.kind == .array else {
       context.error(v, "\(quoted(key)) in \(what) must be an array, found \(v.kindDescription)")
       return nil
     }
-    let items = v.elements
-    if items.count < minCount {
+    let count = Int(v.node.count)
+    if count < minCount {
       context.error(
         v,
-        "\(quoted(key)) in \(what) must have at least \(minCount) \(minCount == 1 ? "entry" : "entries"), found \(items.count)"
+        "\(quoted(key)) in \(what) must have at least \(minCount) \(minCount == 1 ? "entry" : "entries"), found \(count)"
       )
     }
-    return items
+    return v
   }
 
   /// An array of strings.

@@ -54,6 +54,18 @@ public struct TapeValue {
     }
   }
 
+  /// Calls `body` with each element of an array and its position, walking the tape (no list of
+  /// the elements is built; nothing for other kinds).
+  public func forEachElement(_ body: (Int, TapeValue) -> Void) {
+    guard kind == .array else { return }
+    let nodes = tape.nodes
+    var k = index + 1
+    for n in 0..<Int(node.count) {
+      body(n, TapeValue(tape: tape, index: k))
+      k = Int(nodes[k].next)
+    }
+  }
+
   /// The value of the first member named `name` (keys compared as written), or nil.
   public func member(_ name: String) -> TapeValue? {
     tape.member(name, of: index).map { TapeValue(tape: tape, index: $0) }
