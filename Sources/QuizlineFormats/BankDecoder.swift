@@ -15,26 +15,28 @@ struct BankDecoder {
     let description = reader.string("description", nonEmpty: false) ?? ""
     let version = reader.string("version") ?? "1"
     let tags = reader.ids("tags") ?? []
-    let items = reader.array("questions", required: true) ?? []
+    // Walked on the tape: a list of 100,000 values would only add to the peak memory.
+    let items = reader.arrayValue("questions", required: true)
+    let itemCount = items.map { Int($0.node.count) } ?? 0
     reader.reportUnknownKeys(ignoring: ["$schema", "kind", "schemaVersion"])
 
     var questions: [Question] = []
-    questions.reserveCapacity(items.count)
+    questions.reserveCapacity(itemCount)
     var seenIDs: [String: Int] = [:]
-    for (n, item) in items.enumerated() {
-      guard var q = ObjectReader(item, context: context, what: "question \(n + 1)") else { continue }
-      guard let question = decodeQuestion(&q, position: n + 1) else { continue }
+    items?.forEachElement { n, item in
+      guard var q = ObjectReader(item, context: context, what: "question \(n + 1)") else { return }
+      guard let question = decodeQuestion(&q, position: n + 1) else { return }
       if let first = seenIDs[question.id] {
         context.error(
           item,
           "duplicate question id \(quoted(question.id)): question \(first) already uses it; ids must be unique in a bank"
         )
-        continue
+        return
       }
       seenIDs[question.id] = n + 1
       questions.append(question)
     }
-    if items.isEmpty, reader.has("questions") {
+    if itemCount == 0, reader.has("questions") {
       context.warning(reader.object, "bank has no questions")
     }
     guard let id, let title else { return nil }
@@ -54,7 +56,7 @@ struct BankDecoder {
 
   private func decodeQuestion(_ q: inout ObjectReader, position: Int) -> Question? {
     let id = decodeID(&q, key: "id", what: "question")
-    if let id { q = q.renamed("question \(quoted(id))") }
+    if let id { q.rename("question \(quoted(id))") }
     let kind: QuestionKind?
     if let v = q.required("type") {
       if let s = q.text(v, key: "type"), let k = QuestionKind(rawValue: s) {
@@ -106,26 +108,19 @@ struct BankDecoder {
 
   private func decodeSource(_ q: inout ObjectReader) -> SourceReference? {
     guard let v = q.value("source") else { return nil }
-    return decodeSourceReference(v, context: context, what: "source of \(q.what)")
+    return decodeSourceReference(v, context: context, part: "source", of: q.what)
   }
 }
 
 /// Decodes a `{"title"?, "section", "file"}` object.
-func decodeSourceReference(_ v: JSONValue, context: DecodeContext, what: String) -> SourceReference? {
-  guard var s = ObjectReader(v, context: context, what: what) else { return nil }
+func decodeSourceReference(_ v: TapeValue, context: DecodeContext, part: String, of parent: String? = nil)
+  -> SourceReference?
+{
+  guard var s = ObjectReader(v, context: context, part: part, of: parent) else { return nil }
   let title = s.string("title")
   let file = s.string("file", required: true)
   let section = s.string("section", required: true)
   s.reportUnknownKeys()
   guard let file, let section else { return nil }
   return SourceReference(file: file, section: section, title: title)
-}
-
-extension ObjectReader {
-  /// The same reader describing its object differently in messages.
-  func renamed(_ what: String) -> ObjectReader {
-    var copy = self
-    copy.rename(what)
-    return copy
-  }
 }

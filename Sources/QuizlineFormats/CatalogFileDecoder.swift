@@ -13,9 +13,11 @@ public enum CatalogFileDecoder {
   static let kinds = ["bank", "session", "course"]
 
   /// The decoded item (nil when the file is unusable) and the context holding its diagnostics.
-  public static func decode(bytes: [UInt8], path: String, limits: JSONLimits = .default) -> (
-    CatalogItem?, DecodeContext
-  ) {
+  /// `hashContent: false` leaves a bank's ``Bank/contentHash`` empty (for a caller that only
+  /// validates: the hash is a serial pass over every byte of the file).
+  public static func decode(bytes: [UInt8], path: String, limits: JSONLimits = .default, hashContent: Bool = true)
+    -> (CatalogItem?, DecodeContext)
+  {
     let context = DecodeContext(path: path, bytes: bytes)
     let document: JSONDocument
     do {
@@ -24,10 +26,14 @@ public enum CatalogFileDecoder {
       context.error(at: error.offset, error.message)
       return (nil, context)
     }
-    return (decode(document.root, context: context), context)
+    // The decoders' values do not keep the document alive: this does, until they are done.
+    let item = withExtendedLifetime(document) {
+      decode(TapeValue(document.root), context: context, hashContent: hashContent)
+    }
+    return (item, context)
   }
 
-  private static func decode(_ root: JSONValue, context: DecodeContext) -> CatalogItem? {
+  private static func decode(_ root: TapeValue, context: DecodeContext, hashContent: Bool) -> CatalogItem? {
     guard var reader = ObjectReader(root, context: context, what: "the top level of a quizline file") else {
       return nil
     }
@@ -65,7 +71,7 @@ public enum CatalogFileDecoder {
     case "bank":
       let questionPositions = questionIDPositions(reader.valueWithoutMarking("questions"), context: context)
       guard var bank = BankDecoder(context: context).decode(&reader) else { return nil }
-      bank.contentHash = contentHash(context.bytes)
+      if hashContent { bank.contentHash = contentHash(context.bytes) }
       return .bank(bank, idAt: located(bank.id), questionsAt: questionPositions)
     case "session":
       guard let (session, refs) = SessionDecoder(context: context).decode(&reader) else { return nil }
@@ -77,11 +83,12 @@ public enum CatalogFileDecoder {
   }
 
   /// Where each question's id is written, for warnings about unused questions.
-  private static func questionIDPositions(_ questions: JSONValue?, context: DecodeContext) -> [String: Located<String>]
+  private static func questionIDPositions(_ questions: TapeValue?, context: DecodeContext) -> [String: Located<String>]
   {
     guard let questions, questions.kind == .array else { return [:] }
     var out: [String: Located<String>] = [:]
-    for q in questions.elements where q.kind == .object {
+    questions.forEachElement { _, q in
+      guard q.kind == .object else { return }
       if let v = q.member("id"), let id = v.string, out[id] == nil { out[id] = Located(value: id, offset: v.offset) }
     }
     return out
@@ -90,7 +97,7 @@ public enum CatalogFileDecoder {
 
 extension ObjectReader {
   /// The value of `key` without counting it as read (for positions looked up on the side).
-  func valueWithoutMarking(_ key: String) -> JSONValue? {
+  func valueWithoutMarking(_ key: String) -> TapeValue? {
     object.member(key)
   }
 }

@@ -21,6 +21,8 @@ public struct CatalogLoadResult: Sendable {
 public struct CatalogLoader: Sendable {
   public var files: any FileSource
   public var limits: JSONLimits
+  /// Whether each bank gets its ``Bank/contentHash`` (true; `check`, which only validates, turns it off).
+  public var hashesContent = true
 
   public init(files: any FileSource = LocalFileSource(), limits: JSONLimits = .default) {
     self.files = files
@@ -68,7 +70,8 @@ public struct CatalogLoader: Sendable {
         diagnostics.append(Diagnostic(.error, path: path, error.message))
         continue
       }
-      let (item, context) = CatalogFileDecoder.decode(bytes: bytes, path: path, limits: limits)
+      let (item, context) = CatalogFileDecoder.decode(
+        bytes: bytes, path: path, limits: limits, hashContent: hashesContent)
       diagnostics += context.diagnostics
       if let item { items.append((item, context)) }
     }

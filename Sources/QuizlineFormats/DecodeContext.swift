@@ -6,6 +6,9 @@ public final class DecodeContext {
   let bytes: [UInt8]
   private var lineTable: LineTable?
   public private(set) var diagnostics: [Diagnostic] = []
+  /// Lists of asked keys that readers done with their object gave back, emptied, for the next
+  /// readers to fill (a few allocations for a whole file instead of one per object).
+  var spareKeyLists: [[String]] = []
 
   init(path: String, bytes: [UInt8]) {
     self.path = path
@@ -20,8 +23,8 @@ public final class DecodeContext {
 
   func error(at offset: Int, _ message: String) { report(.error, offset, message) }
   func warning(at offset: Int, _ message: String) { report(.warning, offset, message) }
-  func error(_ value: JSONValue, _ message: String) { report(.error, value.offset, message) }
-  func warning(_ value: JSONValue, _ message: String) { report(.warning, value.offset, message) }
+  func error(_ value: TapeValue, _ message: String) { report(.error, value.offset, message) }
+  func warning(_ value: TapeValue, _ message: String) { report(.warning, value.offset, message) }
 
   private func report(_ severity: Diagnostic.Severity, _ offset: Int, _ message: String) {
     let (line, column) = location(of: offset)
@@ -29,64 +32,8 @@ public final class DecodeContext {
   }
 }
 
-/// Reads the members of one JSON object by key, reporting wrong types, missing keys, duplicates
-/// and unknown keys (with a "did you mean" suggestion) against the keys it was asked for.
-struct ObjectReader {
-  let object: JSONValue
-  let context: DecodeContext
-  /// What the object is, for messages: `question "q1"`, `bank`, `choice 2`.
-  private(set) var what: String
-  /// The object's keys, each with its tape index (its value is the next node).
-  private var members: [(key: String, index: Int)] = []
-  /// Every key asked for, present or not (for "did you mean" and the list of allowed keys).
-  private var asked: [String] = []
-  /// Which of `members` were asked for (a bit each; objects past 64 keys use `asked`).
-  private var askedMask: UInt64 = 0
-
-  /// Nil (and an error) when `value` is not an object.
-  init?(_ value: JSONValue, context: DecodeContext, what: String) {
-    guard value.kind == .object else {
-      context.error(value, "\(what) must be an object, found \(value.kindDescription)")
-      return nil
-    }
-    self.object = value
-    self.context = context
-    self.what = what
-    let document = value.document
-    let count = Int(value.node.count)
-    members.reserveCapacity(count)
-    asked.reserveCapacity(max(8, count))
-    // Objects in quizline files have a handful of keys: a linear search beats hashing them, and a
-    // set takes over for the odd huge object, so a hostile file cannot make this quadratic.
-    var seen: Set<String>? = count > 16 ? [] : nil
-    var k = value.index + 1
-    for _ in 0..<count {
-      let keyValue = JSONValue(document: document, index: k)
-      let key = keyValue.string ?? ""
-      let repeated = seen.map { $0.contains(key) } ?? members.contains { $0.key == key }
-      if repeated {
-        context.error(keyValue, "duplicate key \(quoted(key)) in \(what); each key may appear once")
-      } else {
-        seen?.insert(key)
-        members.append((key, k))
-      }
-      k = Int(document.nodes[k + 1].next)
-    }
-  }
-
-  mutating func rename(_ newName: String) { what = newName }
-
-  /// The value of `key`, if present.
-  mutating func value(_ key: String) -> JSONValue? {
-    asked.append(key)
-    guard let i = members.firstIndex(where: { $0.key == key }) else { return nil }
-    if i < 64 { askedMask |= 1 << UInt64(i) }
-    return JSONValue(document: object.document, index: members[i].index + 1)
-  }
-
-  /// Whether `key` is present (without reading it).
-  func has(_ key: String) -> Bool { members.contains { $0.key == key } }
-
+/// The typed accessors: each checks the kind of the value and words what is wrong.
+extension ObjectReader {
   /// Whether `bytes` hold a printable ASCII character, and whether they may hold a control
   /// character (a byte below 0x20 other than tab and newline, DEL, or the lead byte of a C1 control
   /// or a bidirectional override). Eight bytes at a time while they are plain printable ASCII.
@@ -126,7 +73,7 @@ struct ObjectReader {
   }
 
   /// The value of a required key; an error at the object when it is missing.
-  mutating func required(_ key: String) -> JSONValue? {
+  mutating func required(_ key: String) -> TapeValue? {
     if let v = value(key) { return v }
     context.error(object, "\(what) is missing the required key \(quoted(key))")
     return nil
@@ -138,16 +85,25 @@ struct ObjectReader {
   }
 
   /// A string value checked for type, emptiness and control characters.
-  func text(_ v: JSONValue, key: String, nonEmpty: Bool = true) -> String? {
+  func text(_ v: TapeValue, key: String, nonEmpty: Bool = true) -> String? {
     guard let s = v.string else {
       context.error(v, "\(quoted(key)) in \(what) must be a string, found \(v.kindDescription)")
       return nil
     }
     // One pass over the bytes answers both checks for almost every string: a printable ASCII byte
     // means "not empty", and only bytes below 0x20, DEL, and the lead bytes of C1 controls (0xC2)
-    // and of the bidirectional overrides (0xE2) can start a control character.
-    var copy = s
-    let (printable, suspect) = copy.withUTF8(Self.scan)
+    // and of the bidirectional overrides (0xE2) can start a control character. The parser made
+    // that pass already for a literal without escapes (its bytes are the string's).
+    let node = v.node
+    let printable: Bool
+    let suspect: Bool
+    if node.hasEscapes {
+      var copy = s
+      (printable, suspect) = copy.withUTF8(Self.scan)
+    } else {
+      printable = node.stringFlags.contains(.printable)
+      suspect = node.stringFlags.contains(.mayHoldControl)
+    }
     if nonEmpty && !printable && s.allSatisfy(\.isWhitespace) {
       context.error(v, "\(quoted(key)) in \(what) must not be empty")
       return nil
@@ -177,7 +133,7 @@ struct ObjectReader {
     return number(v, key: key, in: range)
   }
 
-  func number(_ v: JSONValue, key: String, in range: ClosedRange<Double>? = nil) -> Double? {
+  func number(_ v: TapeValue, key: String, in range: ClosedRange<Double>? = nil) -> Double? {
     guard let d = v.double else {
       context.error(v, "\(quoted(key)) in \(what) must be a number, found \(v.kindDescription)")
       return nil
@@ -212,20 +168,26 @@ struct ObjectReader {
   }
 
   /// An array value (an error when present with another type).
-  mutating func array(_ key: String, required isRequired: Bool = false, minCount: Int = 0) -> [JSONValue]? {
+  mutating func array(_ key: String, required isRequired: Bool = false, minCount: Int = 0) -> [TapeValue]? {
+    arrayValue(key, required: isRequired, minCount: minCount)?.elements
+  }
+
+  /// The array value itself, checked as ``array(_:required:minCount:)`` checks it, for a caller that
+  /// walks a long array on the tape rather than holding a list of all its elements.
+  mutating func arrayValue(_ key: String, required isRequired: Bool = false, minCount: Int = 0) -> TapeValue? {
     guard let v = isRequired ? required(key) : value(key) else { return nil }
     guard v.kind == .array else {
       context.error(v, "\(quoted(key)) in \(what) must be an array, found \(v.kindDescription)")
       return nil
     }
-    let items = v.elements
-    if items.count < minCount {
+    let count = Int(v.node.count)
+    if count < minCount {
       context.error(
         v,
-        "\(quoted(key)) in \(what) must have at least \(minCount) \(minCount == 1 ? "entry" : "entries"), found \(items.count)"
+        "\(quoted(key)) in \(what) must have at least \(minCount) \(minCount == 1 ? "entry" : "entries"), found \(count)"
       )
     }
-    return items
+    return v
   }
 
   /// An array of strings.
@@ -249,20 +211,6 @@ struct ObjectReader {
       }
     }
     return out
-  }
-
-  /// Reports every key that was never asked for, suggesting the closest known key.
-  func reportUnknownKeys(ignoring ignored: [String] = ["$schema"]) {
-    for (i, (key, index)) in members.enumerated()
-    where (i < 64 ? askedMask & (1 << UInt64(i)) == 0 : !asked.contains(key)) && !ignored.contains(key) {
-      var message = "unknown key \(quoted(key)) in \(what)"
-      if let suggestion = closestMatch(to: key, in: asked) {
-        message += "; did you mean \(quoted(suggestion))?"
-      } else if !asked.isEmpty {
-        message += "; allowed keys: " + asked.joined(separator: ", ")
-      }
-      context.error(JSONValue(document: object.document, index: index), message)
-    }
   }
 }
 

@@ -28,7 +28,7 @@ struct QuestionBodyDecoder {
 
   // MARK: choices
 
-  private func choices(_ q: inout ObjectReader) -> (choices: [Choice], node: JSONValue)? {
+  private func choices(_ q: inout ObjectReader) -> (choices: [Choice], node: TapeValue)? {
     guard let node = q.required("choices") else { return nil }
     guard let items = q.array("choices", minCount: 2) else { return nil }
     if items.count > 26 {
@@ -36,13 +36,14 @@ struct QuestionBodyDecoder {
       return nil
     }
     var out: [Choice] = []
-    var seen: [UInt64: Int] = [:]
+    // At most 26 choices: a list searched in place beats hashing the keys again.
+    var seen: [UInt64] = []
     for (n, item) in items.enumerated() {
       let letter = Self.letter(n)
       var choice: Choice?
       if item.kind == .string {
         choice = q.text(item, key: "choices").map { Choice(text: $0) }
-      } else if var c = ObjectReader(item, context: context, what: "choice \(letter) of \(q.what)") {
+      } else if var c = ObjectReader(item, context: context, part: "choice \(letter)", of: q.what) {
         let text = c.string("text", required: true)
         let feedback = c.string("feedback")
         let credit = c.number("credit", in: -1...1)
@@ -51,18 +52,17 @@ struct QuestionBodyDecoder {
       }
       guard let choice else { return nil }
       let key = comparisonKey(choice.text)
-      if let first = seen[key] {
+      if let first = seen.firstIndex(of: key) {
         context.warning(
           item, "choice \(letter) of \(q.what) repeats choice \(Self.letter(first)) (\(quoted(choice.text)))")
-      } else {
-        seen[key] = n
       }
+      seen.append(key)
       out.append(choice)
     }
     return out.count >= 2 ? (out, node) : nil
   }
 
-  private func letterIndex(_ v: JSONValue, key: String, choiceCount: Int, _ q: ObjectReader) -> Int? {
+  private func letterIndex(_ v: TapeValue, key: String, choiceCount: Int, _ q: ObjectReader) -> Int? {
     guard let s = v.string else {
       context.error(v, "\(quoted(key)) in \(q.what) must be a choice letter such as \"b\", found \(v.kindDescription)")
       return nil
@@ -104,7 +104,7 @@ struct QuestionBodyDecoder {
     let answer = q.bool("answer", required: true)
     var onTrue: String?
     var onFalse: String?
-    if let v = q.value("feedback"), var f = ObjectReader(v, context: context, what: "feedback of \(q.what)") {
+    if let v = q.value("feedback"), var f = ObjectReader(v, context: context, part: "feedback", of: q.what) {
       onTrue = f.string("true")
       onFalse = f.string("false")
       f.reportUnknownKeys()
@@ -120,15 +120,18 @@ struct QuestionBodyDecoder {
     return textAnswers(items, key: key, q)
   }
 
-  private func textAnswers(_ items: [JSONValue], key: String, _ q: ObjectReader) -> [TextAnswer]? {
+  private func textAnswers(_ items: [TapeValue], key: String, _ q: ObjectReader) -> [TextAnswer]? {
     var out: [TextAnswer] = []
-    var seen = Set<UInt64>()
+    // A question lists a few answers: a list searched in place beats hashing, and a set takes over
+    // for a long list, so a hostile file cannot make this quadratic.
+    var seenList: [UInt64] = []
+    var seenSet: Set<UInt64>? = items.count > 16 ? [] : nil
     var failed = false
     for (n, item) in items.enumerated() {
       var answer: TextAnswer?
       if item.kind == .string {
         answer = q.text(item, key: key).map { TextAnswer(text: $0) }
-      } else if var a = ObjectReader(item, context: context, what: "answer \(n + 1) in \(quoted(key)) of \(q.what)") {
+      } else if var a = ObjectReader(item, context: context, part: "answer \(n + 1) in \(quoted(key))", of: q.what) {
         let text = a.string("text", required: true)
         let credit = a.number("credit", in: 0...1) ?? 1
         let feedback = a.string("feedback")
@@ -139,7 +142,15 @@ struct QuestionBodyDecoder {
         failed = true
         continue
       }
-      if !seen.insert(comparisonKey(answer.text)).inserted {
+      let folded = comparisonKey(answer.text)
+      let repeated: Bool
+      if seenSet != nil {
+        repeated = !seenSet!.insert(folded).inserted
+      } else {
+        repeated = seenList.contains(folded)
+        if !repeated { seenList.append(folded) }
+      }
+      if repeated {
         context.warning(item, "accepted answer \(quoted(answer.text)) is listed twice in \(q.what)")
       }
       out.append(answer)
@@ -159,7 +170,7 @@ struct QuestionBodyDecoder {
     let other = q.string("otherFeedback")
     var out: [NumericAnswer] = []
     for (n, item) in items.enumerated() {
-      guard var a = ObjectReader(item, context: context, what: "answer \(n + 1) of \(q.what)") else { return nil }
+      guard var a = ObjectReader(item, context: context, part: "answer \(n + 1)", of: q.what) else { return nil }
       let value = a.number("value")
       let tolerance = a.number("tolerance", in: 0...Double.greatestFiniteMagnitude)
       let lo = a.number("min")
@@ -210,20 +221,26 @@ struct QuestionBodyDecoder {
       return nil
     }
     var pairs: [MatchPair] = []
-    var lefts = Set<UInt64>()
-    var rights = Set<UInt64>()
+    // At most 26 pairs: lists searched in place beat hashing the keys again.
+    var lefts: [UInt64] = []
+    var rights: [UInt64] = []
     for (n, item) in items.enumerated() {
-      guard var p = ObjectReader(item, context: context, what: "pair \(n + 1) of \(q.what)") else { return nil }
+      guard var p = ObjectReader(item, context: context, part: "pair \(n + 1)", of: q.what) else { return nil }
       let left = p.string("left", required: true)
       let right = p.string("right", required: true)
       p.reportUnknownKeys()
       guard let left, let right else { return nil }
-      if !lefts.insert(comparisonKey(left)).inserted {
+      let leftKey = comparisonKey(left)
+      if lefts.contains(leftKey) {
         context.error(item, "\(p.what) repeats the left item \(quoted(left)); each left item must be unique")
         return nil
       }
-      if !rights.insert(comparisonKey(right)).inserted {
+      lefts.append(leftKey)
+      let rightKey = comparisonKey(right)
+      if rights.contains(rightKey) {
         context.warning(item, "\(p.what) repeats the right item \(quoted(right))")
+      } else {
+        rights.append(rightKey)
       }
       pairs.append(MatchPair(left: left, right: right))
     }
@@ -259,7 +276,7 @@ struct QuestionBodyDecoder {
     guard let gapItems = q.array("gaps", required: true, minCount: 1) else { return nil }
     var gaps: [ClozeGap] = []
     for (n, item) in gapItems.enumerated() {
-      guard var g = ObjectReader(item, context: context, what: "gap \(n + 1) of \(q.what)") else { return nil }
+      guard var g = ObjectReader(item, context: context, part: "gap \(n + 1)", of: q.what) else { return nil }
       let accept = textAnswers(&g, key: "accept")
       let ignore = g.bool("ignorePunctuation") ?? false
       g.reportUnknownKeys()

@@ -32,7 +32,7 @@ struct SessionDecoder {
       checkpoint = decodeCheckpoint(v, what: reader.what, references: &references)
     }
     var completion = CompletionRule.manual
-    var completionNode: JSONValue?
+    var completionNode: TapeValue?
     if let v = reader.value("completion"), let s = reader.text(v, key: "completion") {
       completionNode = v
       if let rule = CompletionRule(rawValue: s) {
@@ -49,7 +49,7 @@ struct SessionDecoder {
     var sources: [SourceReference] = []
     if let items = reader.array("sources") {
       for (n, item) in items.enumerated() {
-        if let s = decodeSourceReference(item, context: context, what: "source \(n + 1) of \(reader.what)") {
+        if let s = decodeSourceReference(item, context: context, part: "source \(n + 1)", of: reader.what) {
           sources.append(s)
         }
       }
@@ -111,7 +111,7 @@ struct SessionDecoder {
     return terms
   }
 
-  private func decodeCheckpoint(_ v: JSONValue, what: String, references: inout SessionReferences) -> Checkpoint? {
+  private func decodeCheckpoint(_ v: TapeValue, what: String, references: inout SessionReferences) -> Checkpoint? {
     guard var c = ObjectReader(v, context: context, what: "checkpoint of \(what)") else { return nil }
     let items = c.array("questions", required: true, minCount: 1) ?? []
     let pass = c.integer("passPercent", in: 1...100) ?? 80

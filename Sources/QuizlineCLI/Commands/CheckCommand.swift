@@ -21,7 +21,9 @@ enum CheckCommand {
   static func run(_ args: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
     let folders = QuizzesFolders.paths(env)
     let paths = args.positionals.isEmpty ? folders : args.positionals
-    let loader = CatalogLoader(files: env.files)
+    var loader = CatalogLoader(files: env.files)
+    // Checking reports problems only: no bank's content hash is needed (a serial pass over every byte).
+    loader.hashesContent = false
     var reference: Catalog?
     let namesFiles = paths.contains { if case .regular = env.files.kind(of: $0) { true } else { false } }
     let existing = folders.filter { env.files.kind(of: $0) == .directory }

@@ -161,6 +161,8 @@ enum InteropCheck {
   static func check(
     _ paths: [String], into result: inout CatalogLoadResult, _ env: CommandEnvironment
   ) {
+    // Nothing to import: the catalog stays as loaded (rebuilding it costs a pass over every question).
+    guard !paths.isEmpty else { return }
     var banks = result.catalog.banks
     for path in paths {
       let bytes: [UInt8]

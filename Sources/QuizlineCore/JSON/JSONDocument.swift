@@ -6,7 +6,7 @@
 ///
 /// A class, so that the many ``JSONValue``s pointing into a document share one reference (copying
 /// a value costs one retain, not one per array).
-public final class JSONDocument: Sendable {
+public final class JSONDocument: @unchecked Sendable {
   /// The kind of a JSON value.
   public enum Kind: UInt8, Sendable {
     case null, `false`, `true`, number, string, array, object
@@ -22,7 +22,7 @@ public final class JSONDocument: Sendable {
     public var start: UInt32
     /// Byte offset just past the value.
     public var end: UInt32
-    /// Number of elements (arrays) or members (objects).
+    /// Number of elements (arrays) or members (objects); for strings, their ``StringFlags``.
     public var count: UInt32
     /// `next` in the low 28 bits, the escape flag in bit 28, the kind in bits 29-31.
     private var packed: UInt32
@@ -38,7 +38,9 @@ public final class JSONDocument: Sendable {
 
     public var kind: Kind { Kind(rawValue: UInt8(packed >> 29))! }
     /// For strings: whether the literal contains escapes.
-    var hasEscapes: Bool { packed & (1 << 28) != 0 }
+    public var hasEscapes: Bool { packed & (1 << 28) != 0 }
+    /// For strings: what the parser saw in the bytes of the literal (meaningful without escapes).
+    public var stringFlags: StringFlags { StringFlags(rawValue: count) }
     /// Index of the node following this value's subtree.
     public var next: UInt32 {
       get { packed & Self.nextMask }
@@ -46,20 +48,43 @@ public final class JSONDocument: Sendable {
     }
   }
 
+  /// What the parser noticed in the bytes of a string literal while validating it, so that a
+  /// decoder need not scan them again.
+  public struct StringFlags: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// A byte 0x21...0x7E (printable ASCII, not a space): the text is not blank.
+    public static let printable = StringFlags(rawValue: 1)
+    /// DEL, or the lead byte 0xC2 or 0xE2 (C1 controls, bidirectional overrides): the text may
+    /// hold a control character. Raw bytes below 0x20 never reach the tape.
+    public static let mayHoldControl = StringFlags(rawValue: 2)
+    /// A byte 0x80 or above.
+    public static let nonASCII = StringFlags(rawValue: 4)
+  }
+
   /// The largest document the tape can describe (every node starts at its own byte).
   static let maxBytes = (1 << 28) - 1
 
   /// The source text (including a byte-order mark, if it had one).
   public let bytes: [UInt8]
-  public let nodes: [Node]
+  /// The tape, in storage the document owns and frees (immutable once parsed, hence Sendable):
+  /// reading a node costs no reference count, unlike an array property of a class.
+  public let nodes: UnsafeBufferPointer<Node>
+  /// The storage of `bytes`, which never moves: the array is immutable and the document holds it.
+  public let source: UnsafeBufferPointer<UInt8>
 
   /// The root value.
   public var root: JSONValue { JSONValue(document: self, index: 0) }
+  /// The tape and source as pointers (valid while the document lives).
+  public var tape: Tape { Tape(nodes: nodes, source: source) }
 
-  init(bytes: [UInt8], nodes: [Node]) {
+  init(bytes: [UInt8], nodes: UnsafeBufferPointer<Node>) {
     self.bytes = bytes
     self.nodes = nodes
+    source = bytes.withUnsafeBufferPointer { $0 }
   }
+
+  deinit { nodes.deallocate() }
 
   /// Parses `bytes` as one JSON value (a leading UTF-8 byte-order mark is skipped).
   /// - Throws: ``JSONSyntaxError`` at the first syntax error or exceeded limit.
@@ -68,7 +93,8 @@ public final class JSONDocument: Sendable {
     if bytes.count > limit {
       throw JSONSyntaxError(offset: 0, message: "file is \(bytes.count) bytes, over the limit of \(limit) bytes")
     }
-    let nodes: [Node] = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> [Node] in
+    let nodes = try bytes.withUnsafeBufferPointer {
+      (buffer) throws(JSONSyntaxError) -> UnsafeBufferPointer<Node> in
       var parser = JSONParser(buffer, limits: limits)
       return try parser.parseDocument()
     }

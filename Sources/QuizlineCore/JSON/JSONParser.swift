@@ -3,7 +3,7 @@
 struct JSONParser {
   private let p: UnsafeBufferPointer<UInt8>
   private var i: Int
-  private var nodes: [JSONDocument.Node] = []
+  private let nodes: TapeBuilder
   private let limits: JSONLimits
 
   init(_ buffer: UnsafeBufferPointer<UInt8>, limits: JSONLimits) {
@@ -11,10 +11,11 @@ struct JSONParser {
     self.limits = limits
     // A UTF-8 byte-order mark is accepted and skipped.
     i = (buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF) ? 3 : 0
-    nodes.reserveCapacity(max(16, buffer.count / 12))
+    nodes = TapeBuilder(capacity: max(16, buffer.count / 12))
   }
 
-  mutating func parseDocument() throws(JSONSyntaxError) -> [JSONDocument.Node] {
+  /// The tape; the caller owns its storage (``TapeBuilder/take()``).
+  mutating func parseDocument() throws(JSONSyntaxError) -> UnsafeBufferPointer<JSONDocument.Node> {
     skipWhitespace()
     if i >= p.count {
       throw JSONSyntaxError(offset: 0, message: "file is empty; expected a JSON object")
@@ -24,7 +25,7 @@ struct JSONParser {
     if i < p.count {
       throw JSONSyntaxError(offset: i, message: "unexpected \(describe(at: i)) after the end of the JSON value")
     }
-    return nodes
+    return nodes.take()
   }
 
   // MARK: values
@@ -56,9 +57,9 @@ struct JSONParser {
 
   private mutating func endContainer(_ index: Int, count: UInt32) {
     i += 1
-    nodes[index].end = UInt32(i)
-    nodes[index].count = count
-    nodes[index].next = UInt32(nodes.count)
+    nodes.base[index].end = UInt32(i)
+    nodes.base[index].count = count
+    nodes.base[index].next = UInt32(nodes.count)
   }
 
   private mutating func parseObject(depth: Int) throws(JSONSyntaxError) {
@@ -201,26 +202,40 @@ struct JSONParser {
     let start = i
     i += 1
     var escapes = false
+    var flags: UInt32 = 0
     let n = p.count
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs = ones &* 0x80
+    let spaces = ones &* 0x20
+    var nonSpace: UInt64 = 0
     while true {
-      // Fast path: plain ASCII that is neither a quote, a backslash nor a control character,
-      // eight bytes at a time (a word that may hold one of those falls to the byte loop below).
-      if let base = p.baseAddress {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs = ones &* 0x80
-        while i + 8 <= n {
-          let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-          let quote = w ^ (ones &* 0x22)
-          let slash = w ^ (ones &* 0x5C)
-          let special =
-            (w & highs) | ((w &- ones &* 0x20) & ~w) | ((quote &- ones) & ~quote) | ((slash &- ones) & ~slash)
-          if special & highs != 0 { break }
+      // Eight bytes at a time: a word of plain ASCII (neither a quote, a backslash, DEL nor a
+      // control character) is skipped whole; otherwise the lowest flagged byte is the first
+      // special one (the borrows that may flag a clean byte only run towards higher bytes), and
+      // the clean bytes before it are skipped.
+      if i + 8 <= n, let base = p.baseAddress {
+        let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        let quote = w ^ (ones &* 0x22)
+        let slash = w ^ (ones &* 0x5C)
+        let del = w ^ (ones &* 0x7F)
+        let special =
+          ((w & highs) | ((w &- spaces) & ~w) | ((quote &- ones) & ~quote) | ((slash &- ones) & ~slash)
+            | ((del &- ones) & ~del)) & highs
+        if special == 0 {
+          nonSpace |= w ^ spaces
           i += 8
+          continue
         }
-      }
-      while i < n {
-        let c = p[i]
-        if c < 0x80 && c >= 0x20 && c != 0x22 && c != 0x5C { i += 1 } else { break }
+        let clean = special.trailingZeroBitCount >> 3
+        nonSpace |= (w ^ spaces) & ((1 << UInt64(clean * 8)) &- 1)
+        i += clean
+      } else {
+        while i < n {
+          let c = p[i]
+          guard c < 0x7F && c >= 0x20 && c != 0x22 && c != 0x5C else { break }
+          if c != 0x20 { flags |= JSONDocument.StringFlags.printable.rawValue }
+          i += 1
+        }
       }
       guard i < n else { throw unterminated("string", open: start) }
       let c = p[i]
@@ -228,15 +243,21 @@ struct JSONParser {
       if c == 0x5C {
         escapes = true
         try parseEscape()
+      } else if c == 0x7F {
+        flags |= JSONDocument.StringFlags.mayHoldControl.rawValue
+        i += 1
       } else if c < 0x20 {
         let what = c == 0 ? "a NUL byte" : c == 0x0A ? "a line break" : "control character U+\(hex4(UInt32(c)))"
         let advice = c == 0x0A ? "write \\n for a line break" : "escape it as \\u\(hex4(UInt32(c)))"
         throw JSONSyntaxError(offset: i, message: "\(what) inside a string is not allowed; \(advice)")
       } else {
+        flags |= JSONDocument.StringFlags.nonASCII.rawValue
+        if c == 0xC2 || c == 0xE2 { flags |= JSONDocument.StringFlags.mayHoldControl.rawValue }
         try skipUTF8Scalar()
       }
     }
     i += 1
+    if nonSpace != 0 { flags |= JSONDocument.StringFlags.printable.rawValue }
     if i - start - 2 > limits.maxStringBytes {
       throw JSONSyntaxError(
         offset: start,
@@ -244,7 +265,7 @@ struct JSONParser {
     }
     nodes.append(
       JSONDocument.Node(
-        kind: .string, hasEscapes: escapes, start: UInt32(start), end: UInt32(i), count: 0,
+        kind: .string, hasEscapes: escapes, start: UInt32(start), end: UInt32(i), count: flags,
         next: UInt32(nodes.count + 1)))
   }
 
@@ -388,4 +409,41 @@ func describeByte(_ c: UInt8) -> String {
     return c == 0 ? "U+0000 (NUL byte)" : "U+\(hex4(UInt32(c))) (control character)"
   }
   return String(UnicodeScalar(c))
+}
+
+/// The tape while it is written: grows by doubling, and frees its storage unless the finished
+/// tape was taken (a syntax error drops the builder).
+final class TapeBuilder {
+  private(set) var base: UnsafeMutablePointer<JSONDocument.Node>
+  private var capacity: Int
+  private(set) var count = 0
+
+  init(capacity: Int) {
+    self.capacity = capacity
+    base = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    if capacity > 0 { base.deallocate() }
+  }
+
+  @inline(__always) func append(_ node: JSONDocument.Node) {
+    if count == capacity { grow() }
+    (base + count).initialize(to: node)
+    count += 1
+  }
+
+  private func grow() {
+    let bigger = UnsafeMutablePointer<JSONDocument.Node>.allocate(capacity: capacity * 2)
+    bigger.moveInitialize(from: base, count: count)
+    base.deallocate()
+    base = bigger
+    capacity *= 2
+  }
+
+  /// The nodes written; from now on the caller frees them.
+  func take() -> UnsafeBufferPointer<JSONDocument.Node> {
+    capacity = 0
+    return UnsafeBufferPointer(start: base, count: count)
+  }
 }

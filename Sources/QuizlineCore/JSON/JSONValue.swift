@@ -16,7 +16,9 @@ public struct JSONValue: Sendable {
   public var offset: Int { Int(node.start) }
 
   /// A short name for the kind, for messages ("a string", "an array", …).
-  public var kindDescription: String {
+  public var kindDescription: String { Self.describe(kind) }
+
+  static func describe(_ kind: JSONDocument.Kind) -> String {
     switch kind {
     case .null: "null"
     case .true, .false: "a boolean"
@@ -28,16 +30,11 @@ public struct JSONValue: Sendable {
   }
 
   /// The decoded string, or nil when the value is not a string.
-  public var string: String? {
-    guard kind == .string else { return nil }
-    let n = node
-    return document.bytes.withUnsafeBufferPointer { buffer in
-      let body = UnsafeBufferPointer(rebasing: buffer[Int(n.start) + 1..<Int(n.end) - 1])
-      return n.hasEscapes ? JSONValue.unescape(body) : String(decoding: body, as: UTF8.self)
-    }
-  }
+  public var string: String? { document.tape.string(at: index) }
 
-  public var bool: Bool? {
+  public var bool: Bool? { Self.bool(kind) }
+
+  static func bool(_ kind: JSONDocument.Kind) -> Bool? {
     switch kind {
     case .true: true
     case .false: false
@@ -46,38 +43,15 @@ public struct JSONValue: Sendable {
   }
 
   /// The number as written in the source text.
-  public var numberText: String? {
-    guard kind == .number else { return nil }
-    return String(decoding: document.bytes[Int(node.start)..<Int(node.end)], as: UTF8.self)
-  }
+  public var numberText: String? { document.tape.numberText(at: index) }
 
   /// The number as a Double (may be infinite for out-of-range literals such as `1e999`).
-  public var double: Double? {
-    guard kind == .number else { return nil }
-    let n = node
-    // Fast path: a plain integer of at most 15 digits is exact in a Double.
-    if n.end - n.start <= 16 {
-      var v: Int64 = 0
-      var negative = false
-      var plain = true
-      for k in Int(n.start)..<Int(n.end) {
-        let c = document.bytes[k]
-        if c == UInt8(ascii: "-") {
-          negative = true
-        } else if c >= 0x30 && c <= 0x39 {
-          v = v * 10 + Int64(c - 0x30)
-        } else {
-          plain = false
-          break
-        }
-      }
-      if plain { return Double(negative ? -v : v) }
-    }
-    return numberText.flatMap { Double($0) }
-  }
+  public var double: Double? { document.tape.double(at: index) }
 
   /// The number as an Int when it is integral and in range.
-  public var int: Int? {
+  public var int: Int? { Self.int(double) }
+
+  static func int(_ double: Double?) -> Int? {
     guard let d = double, d.isFinite, d == d.rounded(), abs(d) < 9.007_199_254_740_992e15 else { return nil }
     return Int(d)
   }
@@ -98,29 +72,7 @@ public struct JSONValue: Sendable {
   /// The value of the first member named `name` (an object's keys compared as written, without
   /// decoding them into strings), or nil.
   public func member(_ name: String) -> JSONValue? {
-    guard kind == .object else { return nil }
-    var wanted = name
-    return wanted.withUTF8 { target in
-      document.bytes.withUnsafeBufferPointer { bytes in
-        document.nodes.withUnsafeBufferPointer { nodes in
-          var k = index + 1
-          for _ in 0..<nodes[index].count {
-            let key = nodes[k]
-            let start = Int(key.start) + 1
-            let length = Int(key.end) - 1 - start
-            if key.hasEscapes {
-              if JSONValue(document: document, index: k).string == name {
-                return JSONValue(document: document, index: k + 1)
-              }
-            } else if length == target.count, memcmp(bytes.baseAddress! + start, target.baseAddress!, length) == 0 {
-              return JSONValue(document: document, index: k + 1)
-            }
-            k = Int(nodes[k + 1].next)
-          }
-          return nil
-        }
-      }
-    }
+    document.tape.member(name, of: index).map { JSONValue(document: document, index: $0) }
   }
 
   /// The members of an object in source order (empty for other kinds).

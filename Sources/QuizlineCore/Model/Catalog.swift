@@ -15,8 +15,10 @@ public struct Catalog: Sendable, Equatable {
     self.courses = courses.sorted { $0.id < $1.id }
     for (i, b) in self.banks.enumerated() {
       bankIndex[b.id] = i
-      for (k, q) in b.questions.enumerated() where questionIndex[QuestionRef(bank: b.id, question: q.id)] == nil {
-        questionIndex[QuestionRef(bank: b.id, question: q.id)] = k
+      // By index, so that no question is copied, and backwards, so that the first question with
+      // an id is written last and keeps its place (one hash per question).
+      for k in b.questions.indices.reversed() {
+        questionIndex[QuestionRef(bank: b.id, question: b.questions[k].id)] = k
       }
     }
     for (i, s) in self.sessions.enumerated() { sessionIndex[s.id] = i }

@@ -15,6 +15,17 @@ import Testing
     #expect(result.catalog.course(containing: "layout")?.index == 1)
   }
 
+  @Test func banksCarryTheirContentHashUnlessTheLoaderOnlyValidates() {
+    let hashed = CatalogLoader.load(directory: Fixtures.catalog)
+    var validating = CatalogLoader()
+    validating.hashesContent = false
+    let unhashed = validating.load(paths: [Fixtures.catalog])
+    #expect(hashed.catalog.banks.map(\.contentHash.count) == [16])
+    #expect(unhashed.catalog.banks.map(\.contentHash) == [""])
+    #expect(unhashed.diagnostics.map(\.description) == hashed.diagnostics.map(\.description))
+    #expect(unhashed.catalog.banks.map(\.questions) == hashed.catalog.banks.map(\.questions))
+  }
+
   @Test func decodesEveryQuestionTypeIntoTheModel() throws {
     let bank = try Fixtures.sampleBank()
     #expect(bank.questions.map(\.body.kind) == QuestionKind.allCases)

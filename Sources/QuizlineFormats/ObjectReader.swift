@@ -1,0 +1,229 @@
+import QuizlineCore
+
+/// Reads the members of one JSON object by key, reporting wrong types, missing keys, duplicates
+/// and unknown keys (with a "did you mean" suggestion) against the keys it was asked for.
+///
+/// Keys are matched as bytes on the document's tape: an object of at most ``ObjectReader/fastLimit``
+/// members whose keys are plain ASCII without escapes (every object of a quizline file, in practice) is read
+/// without building a string per key; an object with escaped keys or more members decodes its keys
+/// once (a set then finds duplicates, so a hostile file cannot make this quadratic).
+struct ObjectReader {
+  let object: TapeValue
+  let context: DecodeContext
+  /// What the object is, for messages: `question "q1"`, `bank`, `choice b of question "q1"`; joined
+  /// from its parts only when a message needs it (most objects never get one).
+  var what: String { parent.map { head + " of " + $0 } ?? head }
+  /// The object's own part of ``what`` (`choice b`), and what it belongs to (`question "q1"`).
+  private var head: String
+  private var parent: String?
+  /// Only for objects read the slow way: the keys decoded, each with its tape index (its value is
+  /// the next node), duplicates left out. Nil when keys are matched on the tape.
+  private var decoded: [(key: String, index: Int)]?
+  /// Every key asked for, present or not (for "did you mean" and the list of allowed keys).
+  private var asked: [String] = []
+  /// Which members were asked for (a bit each, by position: among all members on the tape, or
+  /// among `decoded`; objects past 64 keys use `asked`).
+  private var askedMask: UInt64 = 0
+  /// On the tape: which members repeat an earlier key (reported once, never read).
+  private var duplicateMask: UInt64 = 0
+
+  /// Objects up to this many members are read on the tape (their duplicates found pairwise).
+  static let fastLimit = 16
+
+  /// Nil (and an error) when `value` is not an object.
+  init?(_ value: TapeValue, context: DecodeContext, what: String) {
+    self.init(value, context: context, part: what, of: nil)
+  }
+
+  /// A reader of an object that is part of another: `what` reads "`part` of `parent`".
+  init?(_ value: TapeValue, context: DecodeContext, part: String, of parent: String?) {
+    guard value.kind == .object else {
+      let what = parent.map { part + " of " + $0 } ?? part
+      context.error(value, "\(what) must be an object, found \(value.kindDescription)")
+      return nil
+    }
+    self.object = value
+    self.context = context
+    head = part
+    self.parent = parent
+    if let spare = context.spareKeyLists.popLast() {
+      asked = spare
+    } else {
+      asked.reserveCapacity(16)
+    }
+    let tape = value.tape
+    let count = Int(value.node.count)
+    // A key with escapes or beyond ASCII is compared as a string (canonical equivalence).
+    let nodes = tape.nodes
+    var plain = true
+    var k = value.index + 1
+    for _ in 0..<count {
+      if nodes[k].hasEscapes || nodes[k].stringFlags.contains(.nonASCII) {
+        plain = false
+        break
+      }
+      k = Int(nodes[k + 1].next)
+    }
+    if count <= Self.fastLimit && plain {
+      findDuplicatesOnTape(count: count)
+    } else {
+      decodeKeys(count: count)
+    }
+  }
+
+  /// Pairwise byte comparison of the keys (at most ``fastLimit``, all plain ASCII).
+  private mutating func findDuplicatesOnTape(count: Int) {
+    guard count > 1 else { return }
+    let tape = object.tape
+    var mask: UInt64 = 0
+    let bytes = tape.source.baseAddress!
+    let nodes = tape.nodes
+    var k = object.index + 1
+    for p in 1..<count {
+      k = Int(nodes[k + 1].next)
+      let key = nodes[k]
+      let length = Int(key.end - key.start)
+      var j = object.index + 1
+      for _ in 0..<p {
+        let other = nodes[j]
+        if Int(other.end - other.start) == length, same(bytes + Int(key.start), bytes + Int(other.start), length) {
+          mask |= 1 << UInt64(p)
+          break
+        }
+        j = Int(nodes[j + 1].next)
+      }
+    }
+    duplicateMask = mask
+    guard mask != 0 else { return }
+    forEachMember { position, index in
+      if mask & (1 << UInt64(position)) != 0 {
+        let key = object.at(index)
+        context.error(key, "duplicate key \(quoted(key.string ?? "")) in \(what); each key may appear once")
+      }
+    }
+  }
+
+  /// The slow way: every key decoded, duplicates found with a set past 16 keys.
+  private mutating func decodeKeys(count: Int) {
+    var members: [(key: String, index: Int)] = []
+    members.reserveCapacity(count)
+    var seen: Set<String>? = count > 16 ? [] : nil
+    forEachMember { _, k in
+      let keyValue = object.at(k)
+      let key = keyValue.string ?? ""
+      let repeated = seen.map { $0.contains(key) } ?? members.contains { $0.key == key }
+      if repeated {
+        context.error(keyValue, "duplicate key \(quoted(key)) in \(what); each key may appear once")
+      } else {
+        seen?.insert(key)
+        members.append((key, k))
+      }
+    }
+    decoded = members
+  }
+
+  /// Calls `body` with each member's position and the tape index of its key, in source order.
+  private func forEachMember(_ body: (Int, Int) -> Void) {
+    let nodes = object.tape.nodes
+    var k = object.index + 1
+    for position in 0..<Int(object.node.count) {
+      body(position, k)
+      k = Int(nodes[k + 1].next)
+    }
+  }
+
+  /// The position of `key` among the members (first occurrence) and its key's tape index.
+  private func find(_ key: String) -> (position: Int, index: Int)? {
+    if let decoded {
+      guard let i = decoded.firstIndex(where: { $0.key == key }) else { return nil }
+      return (i, decoded[i].index)
+    }
+    var wanted = key
+    let tape = object.tape
+    let start = object.index + 1
+    let count = Int(object.node.count)
+    let bytes = tape.source.baseAddress!
+    let nodes = tape.nodes
+    return wanted.withUTF8 { target in
+      var k = start
+      for position in 0..<count {
+        let node = nodes[k]
+        if Int(node.end - node.start) == target.count + 2,
+          same(bytes + Int(node.start) + 1, target.baseAddress!, target.count)
+        {
+          return (position, k)
+        }
+        k = Int(nodes[k + 1].next)
+      }
+      return nil
+    }
+  }
+
+  mutating func rename(_ newName: String) {
+    head = newName
+    parent = nil
+  }
+
+  /// The value of `key`, if present.
+  mutating func value(_ key: String) -> TapeValue? {
+    asked.append(key)
+    guard let (position, index) = find(key) else { return nil }
+    if position < 64 { askedMask |= 1 << UInt64(position) }
+    return object.at(index + 1)
+  }
+
+  /// Whether `key` is present (without reading it).
+  func has(_ key: String) -> Bool { find(key) != nil }
+
+  /// Reports every key that was never asked for, suggesting the closest known key. The reader is
+  /// done then: its list of asked keys goes back to the context for the next reader.
+  mutating func reportUnknownKeys(ignoring ignored: [String] = ["$schema"]) {
+    defer {
+      var list: [String] = []
+      swap(&list, &asked)
+      list.removeAll(keepingCapacity: true)
+      context.spareKeyLists.append(list)
+    }
+    var unknown: [(key: String, index: Int)] = []
+    if let decoded {
+      for (i, (key, index)) in decoded.enumerated()
+      where (i < 64 ? askedMask & (1 << UInt64(i)) == 0 : !asked.contains(key)) && !ignored.contains(key) {
+        unknown.append((key, index))
+      }
+    } else {
+      let skipped = askedMask | duplicateMask
+      guard skipped != (1 << UInt64(object.node.count)) - 1 else { return }
+      forEachMember { position, index in
+        guard skipped & (1 << UInt64(position)) == 0 else { return }
+        let key = object.at(index).string ?? ""
+        if !ignored.contains(key) { unknown.append((key, index)) }
+      }
+    }
+    for (key, index) in unknown {
+      var message = "unknown key \(quoted(key)) in \(what)"
+      if let suggestion = closestMatch(to: key, in: asked) {
+        message += "; did you mean \(quoted(suggestion))?"
+      } else if !asked.isEmpty {
+        message += "; allowed keys: " + asked.joined(separator: ", ")
+      }
+      context.error(object.at(index), message)
+    }
+  }
+}
+
+/// Whether `count` bytes at `a` and `b` are equal: keys are short, so a loop beats a call to `memcmp`.
+@inline(__always) private func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+  var k = 0
+  while k + 8 <= count {
+    if UnsafeRawPointer(a + k).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + k).loadUnaligned(as: UInt64.self)
+    {
+      return false
+    }
+    k += 8
+  }
+  while k < count {
+    if a[k] != b[k] { return false }
+    k += 1
+  }
+  return true
+}
