@@ -48,11 +48,38 @@ public enum DeviceMerge {
   /// The sequence numbers left out of the fold: events taken back by an `undone` across another
   /// device's events, and those `undone` events; also an `undone` of another device's event.
   public static func voided(_ logs: [DeviceLog], order: [(log: Int, index: Int)]) -> Set<Int> {
-    voided(
-      logs.map { $0.events.map(\.sequence) },
-      undoTargets: logs.map { log in
-        log.events.map { if case .undone(let target) = $0.payload { target } else { nil } }
-      }, order: order)
+    // The same rule as over sequence numbers and undo targets below, without building those arrays
+    // for every event: only the `undone` events are collected, and merged positions only for the
+    // logs that hold one.
+    var undos: [[(index: Int, target: Int)]] = []
+    for log in logs {
+      var found: [(index: Int, target: Int)] = []
+      log.events.withUnsafeBufferPointer { events in
+        for i in events.indices {
+          if case .undone(let target) = events[i].payload { found.append((i, target)) }
+        }
+      }
+      undos.append(found)
+    }
+    guard undos.contains(where: { !$0.isEmpty }) else { return [] }
+    var mergedIndex = logs.indices.map { undos[$0].isEmpty ? [] : Array(repeating: 0, count: logs[$0].events.count) }
+    for (k, step) in order.enumerated() where !undos[step.log].isEmpty { mergedIndex[step.log][step.index] = k }
+    var void = Set<Int>()
+    for (l, log) in logs.enumerated() {
+      for (u, target) in undos[l] {
+        let sequence = log.events[u].sequence
+        guard DeviceSequence.tag(of: target) == DeviceSequence.tag(of: sequence) else {
+          void.insert(sequence)
+          continue
+        }
+        guard let t = index(of: target, before: u, sequenceAt: { log.events[$0].sequence }) else { continue }
+        if mergedIndex[l][u] - mergedIndex[l][t] - (u - t) > 0 {
+          void.insert(target)
+          void.insert(sequence)
+        }
+      }
+    }
+    return void
   }
 
   /// ``voided(_:order:)`` over logs given by their sequence numbers and undo targets (nil for an
@@ -117,12 +144,18 @@ public enum DeviceMerge {
 
   /// The position of `sequence` among `events[..<limit]` (rising sequence numbers), if present.
   static func index(of sequence: Int, in sequences: [Int], before limit: Int) -> Int? {
+    index(of: sequence, before: limit) { sequences[$0] }
+  }
+
+  /// The position of `sequence` among the first `limit` sequence numbers given by `sequenceAt`
+  /// (rising), if present.
+  static func index(of sequence: Int, before limit: Int, sequenceAt: (Int) -> Int) -> Int? {
     var low = 0
     var high = limit
     while low < high {
       let mid = (low + high) / 2
-      if sequences[mid] < sequence { low = mid + 1 } else { high = mid }
+      if sequenceAt(mid) < sequence { low = mid + 1 } else { high = mid }
     }
-    return low < limit && sequences[low] == sequence ? low : nil
+    return low < limit && sequenceAt(low) == sequence ? low : nil
   }
 }

@@ -130,10 +130,10 @@ extension LearnerProgress {
   mutating func schedule(_ card: FSRSCard?, rating: Rating, at: Timestamp, sequence: Int, question: QuestionRef)
     -> FSRSCard
   {
-    let scheduler = schedulerCache.scheduler(for: settings.scheduler)
     var random = SplitMix64(
       seed: UInt64(sequence) &* 0x9E37_79B9_7F4A_7C15 ^ Presentation.stableHash(question))
-    return scheduler.review(card ?? .new(at: at), rating: rating, at: at, random: &random)
+    return schedulerCache.review(
+      card ?? .new(at: at), rating: rating, at: at, random: &random, settings: settings.scheduler)
   }
 
   /// Counts an ended run (already in the recent list): for bank quizzes, in the bank's statistics.
