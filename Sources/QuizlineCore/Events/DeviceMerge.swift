@@ -110,19 +110,41 @@ public enum DeviceMerge {
   public static func fold(_ logs: [DeviceLog], into progress: inout LearnerProgress, local: Int) {
     let order = order(logs)
     let void = voided(logs, order: order)
+    // The greatest merge position folded, found by comparing times first (the merged order mostly
+    // rises): ``LearnerProgress/applyMerged(_:position:)`` per event built and compared a position,
+    // the device id with it, a million times.
+    var latest: (log: Int, index: Int)?
     for step in order {
-      let event = logs[step.log].events[step.index]
-      let position = MergePosition(at: event.at, device: logs[step.log].device, sequence: event.sequence)
-      guard !void.contains(event.sequence) else {
+      let sequence = logs[step.log].events[step.index].sequence
+      if let l = latest {
+        if isAfter(step, l, logs) { latest = step }
+      } else {
+        latest = step
+      }
+      progress.switchDevice(DeviceSequence.tag(of: sequence))
+      guard void.isEmpty || !void.contains(sequence) else {
         // Still counted as seen, so the device's sequence guard moves past it.
-        progress.switchDevice(DeviceSequence.tag(of: event.sequence))
-        progress.lastSequence = max(progress.lastSequence, event.sequence)
-        progress.mergedThrough = max(progress.mergedThrough ?? position, position)
+        progress.lastSequence = max(progress.lastSequence, sequence)
         continue
       }
-      progress.applyMerged(event, position: position)
+      // Borrowed in place: a copy of each event (and its strings' reference counts) cost as much.
+      logs[step.log].events.withUnsafeBufferPointer { progress.apply($0[step.index]) }
+    }
+    if let l = latest {
+      let event = logs[l.log].events[l.index]
+      let position = MergePosition(at: event.at, device: logs[l.log].device, sequence: event.sequence)
+      progress.mergedThrough = max(progress.mergedThrough ?? position, position)
     }
     progress.switchDevice(local)
+  }
+
+  /// Whether event `a` sorts after event `b` in merge order (``MergePosition``).
+  private static func isAfter(_ a: (log: Int, index: Int), _ b: (log: Int, index: Int), _ logs: [DeviceLog]) -> Bool {
+    let atA = logs[a.log].events[a.index].at
+    let atB = logs[b.log].events[b.index].at
+    if atA != atB { return atA > atB }
+    if a.log != b.log, logs[a.log].device != logs[b.log].device { return logs[a.log].device > logs[b.log].device }
+    return logs[a.log].events[a.index].sequence > logs[b.log].events[b.index].sequence
   }
 
   /// Whether every new event sorts after the snapshot's last merged event, and every new `undone`
