@@ -59,5 +59,9 @@ import Testing
     #expect(DeviceLogReader.expectedCount([segment], journal: layout.journal, after: nil) == 10)
     #expect(DeviceLogReader.expectedCount([segment], journal: layout.journal, after: 4) == 6)
     #expect(DeviceLogReader.expectedCount([huge], journal: layout.journal, after: nil) == size / 40)
+    // The journal by its size alone: one event per 100 bytes.
+    try write(lines(13, 20, width: 5).map(\.1).joined(), layout.journal)
+    let journalSize = try #require(FileManager.default.attributesOfItem(atPath: layout.journal)[.size] as? Int)
+    #expect(DeviceLogReader.expectedCount([segment], journal: layout.journal, after: nil) == 10 + journalSize / 100)
   }
 }
