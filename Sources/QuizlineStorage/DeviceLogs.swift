@@ -81,36 +81,38 @@ enum DeviceLogReader {
     var expected = after.map { $0 + 1 }
     var damaged = 0
     var decoder = FastReplayDecoder()
+    var file = FileBuffer()
     let segments = layout.archivedSegments()
+    result.log.events.reserveCapacity(expectedCount(segments, journal: layout.journal, after: after))
     files: for (k, path) in (segments + [layout.journal]).enumerated() {
       if k < segments.count, let after, let end = segmentEnd(path) {
         result.lastOnDisk = max(result.lastOnDisk ?? end, end)
         if end <= after { continue }
       }
-      guard let bytes = try FileOps.read(path) else { continue }
+      guard try file.read(path) else { continue }
+      let bytes = file.bytes
       var line = 0
       var start = 0
-      while start < bytes.count {
+      while start < file.count {
         line += 1
-        guard let end = bytes[start...].firstIndex(of: 0x0A) else { break }
+        guard let end = newline(in: bytes, from: start, to: file.count) else { break }
         let slice = bytes[start..<end]
         start = end + 1
         if slice.isEmpty { continue }
         let lineStart = start - slice.count - 1
-        let decoded: Result<RecordedEvent, EventCoding.DecodeError> = bytes.withUnsafeBufferPointer { buffer in
+        var failure: EventCoding.DecodeError?
+        let decoded: RecordedEvent? = bytes.withUnsafeBufferPointer { buffer in
           do throws(EventCoding.DecodeError) {
-            return .success(
-              try decoder.decode(UnsafeBufferPointer(rebasing: buffer[lineStart..<(lineStart + slice.count)])))
+            return try decoder.decode(UnsafeBufferPointer(rebasing: buffer[lineStart..<(lineStart + slice.count)]))
           } catch {
-            return .failure(error)
+            failure = error
+            return nil
           }
         }
-        let event: RecordedEvent
-        switch decoded {
-        case .success(let e): event = e
-        case .failure(let error):
+        guard let event = consume decoded else {
+          let message = failure?.message ?? ""
           result.notices.append(
-            "\(path):\(line): a line of device \(label) could not be read (\(error.message)) and was left out")
+            "\(path):\(line): a line of device \(label) could not be read (\(message)) and was left out")
           damaged += 1
           continue
         }
@@ -124,10 +126,50 @@ enum DeviceLogReader {
         last = event.sequence
         result.lastOnDisk = max(result.lastOnDisk ?? last, last)
         if let after, event.sequence <= after { continue }
-        result.log.events.append(event)
+        result.log.events.append(consume event)
       }
     }
     return result
+  }
+
+  /// The index of the first newline at or after `start` (`memchr`: a byte loop over a slice was a
+  /// noticeable part of reading a million lines).
+  static func newline(in bytes: [UInt8], from start: Int, to end: Int) -> Int? {
+    bytes.withUnsafeBufferPointer { buffer in
+      guard start < end, end <= buffer.count, let base = buffer.baseAddress,
+        let hit = memchr(base + start, 0x0A, end - start)
+      else { return nil }
+      return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+    }
+  }
+
+  /// About how many events the files hold above `after`, so that the log's array is allocated once
+  /// (grown by doubling, a million events were copied once more and twice the memory touched). A
+  /// segment holds the sequence numbers its name says, never taken above one event per 40 bytes of
+  /// the file, so a wrong name cannot reserve much; the journal (or a segment without a range in
+  /// its name) one event per 100 bytes: lines average 150–250 bytes, so this reserves at most about
+  /// twice what a large journal holds, and a journal of short lines grows the array once.
+  static func expectedCount(_ segments: [String], journal: String, after: Int?) -> Int {
+    var total = 0
+    for path in segments + [journal] {
+      var st = stat()
+      guard stat(path, &st) == 0 else { continue }
+      let size = Int(st.st_size)
+      if path != journal, let (first, end) = segmentRange(path) {
+        total += min(size / 40, max(0, end - max(first - 1, after ?? Int.min)))
+      } else {
+        total += size / 100
+      }
+    }
+    return total
+  }
+
+  /// `0000000001-0000000500.jsonl` → (1, 500).
+  static func segmentRange(_ path: String) -> (first: Int, end: Int)? {
+    guard let end = segmentEnd(path), let name = path.split(separator: "/").last,
+      let first = Int(name.prefix { $0 != "-" })
+    else { return nil }
+    return (first, end)
   }
 
   /// `0000000001-0000000500.jsonl` → 500.
@@ -138,3 +180,50 @@ enum DeviceLogReader {
     return Int(name[name.index(after: dash)...].dropLast(6))
   }
 }
+
+/// Whole files read into one buffer kept from file to file. Reading each of a long history's 2,000
+/// segments into a fresh array allocated above malloc's mapping threshold: the memory was mapped,
+/// page-faulted, copied as the array grew, and unmapped again, per file.
+struct FileBuffer {
+  /// The last file's bytes in `bytes[..<count]`; what follows is left from earlier files.
+  private(set) var bytes: [UInt8] = []
+  private(set) var count = 0
+
+  /// Reads the regular file at `path` (no symbolic link) whole; false when there is none.
+  mutating func read(_ path: String) throws(ProfileError) -> Bool {
+    guard FileOps.exists(path) else { return false }
+    let fd = try FileOps.openRegular(path, O_RDONLY)
+    defer { close(fd) }
+    var st = stat()
+    let size = fstat(fd, &st) == 0 ? Int(st.st_size) : 0
+    count = 0
+    while true {
+      // Room for the whole file and one more byte, so the read that finds its end needs no growth.
+      let want = count + max(size - count + 1, 1 << 16)
+      if bytes.count < want { grow(to: want) }
+      let filled = count
+      let n = bytes.withUnsafeMutableBytes { raw in readInto(fd, raw.baseAddress! + filled, raw.count - filled) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw ProfileError("\(path): cannot read: \(FileOps.lastError)", exitCode: .ioError)
+      }
+      if n == 0 { return true }
+      count += n
+    }
+  }
+
+  private mutating func grow(to size: Int) {
+    var bigger = [UInt8](repeating: 0, count: max(size, bytes.count * 2))
+    if count > 0 {
+      bigger.withUnsafeMutableBufferPointer { to in
+        bytes.withUnsafeBufferPointer { from in
+          to.baseAddress!.update(from: from.baseAddress!, count: count)
+        }
+      }
+    }
+    bytes = bigger
+  }
+}
+
+/// `read(2)` (the name is taken inside ``FileBuffer``).
+private func readInto(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }

@@ -48,11 +48,38 @@ public enum DeviceMerge {
   /// The sequence numbers left out of the fold: events taken back by an `undone` across another
   /// device's events, and those `undone` events; also an `undone` of another device's event.
   public static func voided(_ logs: [DeviceLog], order: [(log: Int, index: Int)]) -> Set<Int> {
-    voided(
-      logs.map { $0.events.map(\.sequence) },
-      undoTargets: logs.map { log in
-        log.events.map { if case .undone(let target) = $0.payload { target } else { nil } }
-      }, order: order)
+    // The same rule as over sequence numbers and undo targets below, without building those arrays
+    // for every event: only the `undone` events are collected, and merged positions only for the
+    // logs that hold one.
+    var undos: [[(index: Int, target: Int)]] = []
+    for log in logs {
+      var found: [(index: Int, target: Int)] = []
+      log.events.withUnsafeBufferPointer { events in
+        for i in events.indices {
+          if case .undone(let target) = events[i].payload { found.append((i, target)) }
+        }
+      }
+      undos.append(found)
+    }
+    guard undos.contains(where: { !$0.isEmpty }) else { return [] }
+    var mergedIndex = logs.indices.map { undos[$0].isEmpty ? [] : Array(repeating: 0, count: logs[$0].events.count) }
+    for (k, step) in order.enumerated() where !undos[step.log].isEmpty { mergedIndex[step.log][step.index] = k }
+    var void = Set<Int>()
+    for (l, log) in logs.enumerated() {
+      for (u, target) in undos[l] {
+        let sequence = log.events[u].sequence
+        guard DeviceSequence.tag(of: target) == DeviceSequence.tag(of: sequence) else {
+          void.insert(sequence)
+          continue
+        }
+        guard let t = index(of: target, before: u, sequenceAt: { log.events[$0].sequence }) else { continue }
+        if mergedIndex[l][u] - mergedIndex[l][t] - (u - t) > 0 {
+          void.insert(target)
+          void.insert(sequence)
+        }
+      }
+    }
+    return void
   }
 
   /// ``voided(_:order:)`` over logs given by their sequence numbers and undo targets (nil for an
@@ -83,19 +110,41 @@ public enum DeviceMerge {
   public static func fold(_ logs: [DeviceLog], into progress: inout LearnerProgress, local: Int) {
     let order = order(logs)
     let void = voided(logs, order: order)
+    // The greatest merge position folded, found by comparing times first (the merged order mostly
+    // rises): ``LearnerProgress/applyMerged(_:position:)`` per event built and compared a position,
+    // the device id with it, a million times.
+    var latest: (log: Int, index: Int)?
     for step in order {
-      let event = logs[step.log].events[step.index]
-      let position = MergePosition(at: event.at, device: logs[step.log].device, sequence: event.sequence)
-      guard !void.contains(event.sequence) else {
+      let sequence = logs[step.log].events[step.index].sequence
+      if let l = latest {
+        if isAfter(step, l, logs) { latest = step }
+      } else {
+        latest = step
+      }
+      progress.switchDevice(DeviceSequence.tag(of: sequence))
+      guard void.isEmpty || !void.contains(sequence) else {
         // Still counted as seen, so the device's sequence guard moves past it.
-        progress.switchDevice(DeviceSequence.tag(of: event.sequence))
-        progress.lastSequence = max(progress.lastSequence, event.sequence)
-        progress.mergedThrough = max(progress.mergedThrough ?? position, position)
+        progress.lastSequence = max(progress.lastSequence, sequence)
         continue
       }
-      progress.applyMerged(event, position: position)
+      // Borrowed in place: a copy of each event (and its strings' reference counts) cost as much.
+      logs[step.log].events.withUnsafeBufferPointer { progress.apply($0[step.index]) }
+    }
+    if let l = latest {
+      let event = logs[l.log].events[l.index]
+      let position = MergePosition(at: event.at, device: logs[l.log].device, sequence: event.sequence)
+      progress.mergedThrough = max(progress.mergedThrough ?? position, position)
     }
     progress.switchDevice(local)
+  }
+
+  /// Whether event `a` sorts after event `b` in merge order (``MergePosition``).
+  private static func isAfter(_ a: (log: Int, index: Int), _ b: (log: Int, index: Int), _ logs: [DeviceLog]) -> Bool {
+    let atA = logs[a.log].events[a.index].at
+    let atB = logs[b.log].events[b.index].at
+    if atA != atB { return atA > atB }
+    if a.log != b.log, logs[a.log].device != logs[b.log].device { return logs[a.log].device > logs[b.log].device }
+    return logs[a.log].events[a.index].sequence > logs[b.log].events[b.index].sequence
   }
 
   /// Whether every new event sorts after the snapshot's last merged event, and every new `undone`
@@ -117,12 +166,18 @@ public enum DeviceMerge {
 
   /// The position of `sequence` among `events[..<limit]` (rising sequence numbers), if present.
   static func index(of sequence: Int, in sequences: [Int], before limit: Int) -> Int? {
+    index(of: sequence, before: limit) { sequences[$0] }
+  }
+
+  /// The position of `sequence` among the first `limit` sequence numbers given by `sequenceAt`
+  /// (rising), if present.
+  static func index(of sequence: Int, before limit: Int, sequenceAt: (Int) -> Int) -> Int? {
     var low = 0
     var high = limit
     while low < high {
       let mid = (low + high) / 2
-      if sequences[mid] < sequence { low = mid + 1 } else { high = mid }
+      if sequenceAt(mid) < sequence { low = mid + 1 } else { high = mid }
     }
-    return low < limit && sequences[low] == sequence ? low : nil
+    return low < limit && sequenceAt(low) == sequence ? low : nil
   }
 }

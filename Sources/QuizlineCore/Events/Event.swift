@@ -15,8 +15,9 @@ public enum EventPayload: Sendable, Equatable {
   case sessionReopened(session: String)
   /// The event with sequence number `target` was taken back.
   case undone(target: Int)
-  /// The profile's study settings were changed (the whole new value).
-  case settingsChanged(ProfileSettings)
+  /// The profile's study settings were changed (the whole new value). Boxed (`indirect`): the
+  /// settings are the largest payload, and every event of a replayed history is as large as it.
+  indirect case settingsChanged(ProfileSettings)
   /// Scheduling, scores (and completion, for a session) were cleared after a typed confirmation.
   case reset(ResetScope)
   /// The learner overruled the mark of an auto-graded answer (`override`): its score and rating

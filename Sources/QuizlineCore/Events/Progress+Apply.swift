@@ -15,7 +15,9 @@ extension LearnerProgress {
     case .answered(let answer):
       let ref = answer.question
       var entry = UndoEntry(sequence: event.sequence, answerTo: ref)
-      let previous = questions[ref]
+      // One lookup of the question, its slot written in place below.
+      let slot = questions.index(forKey: ref)
+      let previous = slot.map { questions.values[$0] }
       entry.previousQuestions[ref] = previous
       let day = at.dayNumber
       let previousDay = days[day]
@@ -34,7 +36,7 @@ extension LearnerProgress {
         if q.card == nil { d.newCards += 1 }
         q.card = schedule(q.card, rating: rating, at: at, sequence: event.sequence, question: ref)
       }
-      questions[ref] = q
+      if let slot { questions.values[slot] = q } else { questions[ref] = q }
       days[day] = d
       let outcome = RunOutcome(
         score: answer.score, response: answer.response, seconds: answer.seconds, certainty: answer.certainty)
@@ -130,10 +132,10 @@ extension LearnerProgress {
   mutating func schedule(_ card: FSRSCard?, rating: Rating, at: Timestamp, sequence: Int, question: QuestionRef)
     -> FSRSCard
   {
-    let scheduler = schedulerCache.scheduler(for: settings.scheduler)
     var random = SplitMix64(
       seed: UInt64(sequence) &* 0x9E37_79B9_7F4A_7C15 ^ Presentation.stableHash(question))
-    return scheduler.review(card ?? .new(at: at), rating: rating, at: at, random: &random)
+    return schedulerCache.review(
+      card ?? .new(at: at), rating: rating, at: at, random: &random, settings: settings.scheduler)
   }
 
   /// Counts an ended run (already in the recent list): for bank quizzes, in the bank's statistics.

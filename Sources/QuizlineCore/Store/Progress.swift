@@ -284,12 +284,13 @@ extension QuizRun: LedgerRun {
 struct SchedulerCache: Sendable, Equatable {
   private var built: FSRSScheduler?
 
-  /// The scheduler for `settings`.
-  mutating func scheduler(for settings: SchedulerSettings) -> FSRSScheduler {
-    if let built, built.settings == settings { return built }
-    let scheduler = FSRSScheduler(settings: settings)
-    built = scheduler
-    return scheduler
+  /// A review by the scheduler for `settings` (built when they changed), without copying the
+  /// scheduler out of the cache.
+  mutating func review(
+    _ card: FSRSCard, rating: Rating, at: Timestamp, random: inout SplitMix64, settings: SchedulerSettings
+  ) -> FSRSCard {
+    if built?.settings != settings { built = FSRSScheduler(settings: settings) }
+    return built.unsafelyUnwrapped.review(card, rating: rating, at: at, random: &random)
   }
 
   static func == (a: Self, b: Self) -> Bool { true }

@@ -141,4 +141,26 @@ struct DeviceMergeTests {
     let alone = folded([a], local: 0)
     #expect(alone.question(ref).attempts == 0)
   }
+
+  @Test func theVoidRuleOverDecodedEventsIsTheRuleOverSequenceNumbers() {
+    var voidedSomewhere = 0
+    for seed in UInt64(1)...24 {
+      // Undo targets of another device too (a hand-edited or damaged log): only the `undone` is void.
+      var logs = simulatedLogs(seed: seed)
+      let stray = RecordedEvent(
+        sequence: (logs[1].events.last?.sequence ?? DeviceSequence.base(of: 1001)) + 1,
+        at: scriptStart.adding(seconds: 5000), payload: .undone(target: logs[0].events.first?.sequence ?? 1))
+      logs[1].events.append(stray)
+      let order = DeviceMerge.order(logs)
+      let expected = DeviceMerge.voided(
+        logs.map { $0.events.map(\.sequence) },
+        undoTargets: logs.map { log in
+          log.events.map { if case .undone(let target) = $0.payload { target } else { nil } }
+        }, order: order)
+      #expect(DeviceMerge.voided(logs, order: order) == expected, "seed \(seed)")
+      #expect(expected.contains(stray.sequence))
+      voidedSomewhere += expected.count - 1
+    }
+    #expect(voidedSomewhere > 0, "some seed voids an undo across another device's events")
+  }
 }
