@@ -79,8 +79,13 @@ public enum DeviceMerge {
   }
 
   /// The fold: `progress` after every device's events in merged order (void ones left out), with
-  /// `local` as the current device at the end.
-  public static func fold(_ logs: [DeviceLog], into progress: inout LearnerProgress, local: Int) {
+  /// `local` as the current device at the end. `apply` applies one event that is not void (a reader
+  /// that watches the fold, as ``ReviewHistoryCollector`` does, passes its own; it must call
+  /// ``LearnerProgress/applyMerged(_:position:)``).
+  public static func fold(
+    _ logs: [DeviceLog], into progress: inout LearnerProgress, local: Int,
+    apply: (inout LearnerProgress, RecordedEvent, MergePosition) -> Void = { $0.applyMerged($1, position: $2) }
+  ) {
     let order = order(logs)
     let void = voided(logs, order: order)
     for step in order {
@@ -93,7 +98,7 @@ public enum DeviceMerge {
         progress.mergedThrough = max(progress.mergedThrough ?? position, position)
         continue
       }
-      progress.applyMerged(event, position: position)
+      apply(&progress, event, position)
     }
     progress.switchDevice(local)
   }
