@@ -127,7 +127,7 @@ enum ReportCommand {
           layout, sinceDay: since, keepAttempts: format == .csv, keepResponses: responses, attemptStream: attemptStream)
         : nil
     } catch {
-      _ = try? background?.wait()
+      if background?.isReading == true { _ = try? background?.wait() }
       throw error
     }
     for bad in loaded?.badLines ?? [] {

@@ -60,7 +60,7 @@ struct ReportExporter: EffectPerformer {
         layout, sinceDay: request.sinceDay, keepAttempts: request.format == .csv, keepResponses: false, reader: reader)
       reviews = try background.wait()
     } catch {
-      _ = try? background.wait()
+      if background.isReading { _ = try? background.wait() }
       return .failed(error.message)
     }
     let input = ReportInput(profile: state.profile, progress: state.progress, history: history, reviews: reviews)
