@@ -20,7 +20,11 @@ func spawn(_ path: String, _ arguments: [String], stdin: String? = nil) throws -
   if let stdin { posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0) }
   let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
   defer { for p in argv { free(p) } }
-  let env: [UnsafeMutablePointer<CChar>?] = [strdup("NO_COLOR=1"), strdup("COLUMNS=100"), nil]
+  // A device identity kept for the benchmark's runs, as a learner's machine has one (without it,
+  // quizline says it cannot keep one and writes the single journal).
+  let env: [UnsafeMutablePointer<CChar>?] = [
+    strdup("NO_COLOR=1"), strdup("COLUMNS=100"), strdup("XDG_STATE_HOME=" + benchStateHome), nil,
+  ]
   defer { for p in env { free(p) } }
   guard posix_spawn(&pid, path, &actions, nil, argv, env) == 0 else { throw BenchError.usage("cannot start \(path)") }
   var status: Int32 = 0
@@ -32,6 +36,13 @@ func spawn(_ path: String, _ arguments: [String], stdin: String? = nil) throws -
     / 1e6
   return (exited, Int(usage.ru_maxrss), cpu)
 }
+
+/// The state folder (device identity) of every quizline the benchmarks start.
+let benchStateHome: String = {
+  let path = "/tmp/quizline-bench-state-\(getpid())"
+  mkdir(path, 0o755)
+  return path
+}()
 
 /// An executable built next to this one (`.build/release/quizline`).
 func siblingExecutable(_ name: String) -> String {

@@ -41,7 +41,16 @@ public struct CSVImporter: QuestionImporter {
     let html = table.headers["html"]?.lowercased() == "true"
     /// A `#… column:N` header as a 0-based index; nil when absent or not a column number (1 or more).
     func column(_ key: String) -> Int? { table.headers[key].flatMap { Int($0) }.flatMap { $0 >= 1 ? $0 - 1 : nil } }
-    let tagsColumn = column("tags column")
+    var records = table.records[...]
+    let names = Self.columnNames(table)
+    if let names, table.headers["columns"] == nil, let first = records.first {
+      records = records.dropFirst()
+      result.notes.append(
+        ConversionNote(
+          .columnNames, line: first.places.first?.line ?? 1, questionID: "",
+          "read as the names of the columns (\(names.joined(separator: ", "))), not as a card"))
+    }
+    let tagsColumn = column("tags column") ?? names?.firstIndex(of: "tags")
     let guidColumn = column("guid column")
     let skipped = Set([tagsColumn, guidColumn, column("deck column"), column("notetype column")].compactMap { $0 })
     var deckTags: [String] = []
@@ -56,7 +65,7 @@ public struct CSVImporter: QuestionImporter {
       result.bank.tags = deckTags
     }
     var ids = UniqueIDs()
-    for record in table.records {
+    for record in records {
       let line = record.places.first?.line ?? 0
       let note = record.fields.indices.filter { !skipped.contains($0) }
       func cell(_ i: Int) -> String {
@@ -130,6 +139,24 @@ public struct CSVImporter: QuestionImporter {
       }
     }
     return result
+  }
+
+  /// Words a first row uses to name a card's front, and its back.
+  static let frontNames: Set = ["front", "question", "term", "prompt", "word", "expression"]
+  static let backNames: Set = ["back", "answer", "definition", "meaning", "response", "translation"]
+
+  /// The column names (lowercased) that an Anki `#columns:` header gives, or that the first record
+  /// gives when it names its first two columns as a front and a back (`Front,Back,Tags`), as a
+  /// spreadsheet's header row does; nil when neither.
+  static func columnNames(_ table: DelimitedText) -> [String]? {
+    if let header = table.headers["columns"] {
+      return header.unicodeScalars.split { $0 == table.separator }.map {
+        String(String.UnicodeScalarView($0)).trimmingCharacters(in: .whitespaces).lowercased()
+      }
+    }
+    guard let first = table.records.first, first.fields.count >= 2 else { return nil }
+    let names = first.fields.map { $0.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() }
+    return frontNames.contains(names[0]) && backNames.contains(names[1]) ? names : nil
   }
 
   static func name(_ c: Unicode.Scalar) -> String {

@@ -111,6 +111,8 @@ public struct ConversionNote: Sendable, Equatable, CustomStringConvertible {
     case emptyDropped = "empty entry left out"
     /// An Anki note type quizline has no mapping for: flashcards from the card's rendered front and back.
     case otherNoteType = "other note type"
+    /// A spreadsheet's first row naming the columns (`Front,Back,Tags`): read as names, not as a card.
+    case columnNames = "column names"
   }
 
   public var kind: Kind

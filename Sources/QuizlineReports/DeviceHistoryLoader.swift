@@ -23,18 +23,15 @@ extension HistoryLoader {
     }
     for device in folders {
       var buffer = EventBuffer()
+      let firstEvent = scanner.eventCount
+      let firstBad = scanner.badLinePositions.count
       for path in device.archivedSegments() + [device.journal] {
         scanner.beginFile(path)
         _ = try reader.read(path) { chunk in scanner.feed(chunk, into: &buffer) }
       }
-      // A device's own order, each sequence number once (a journal and its archived copy).
-      var last = Int.min
+      let damaged = scanner.badLinePositions[firstBad...].map { $0 - firstEvent }
       logs.append(
-        buffer.events.filter {
-          guard $0.sequence > last else { return false }
-          last = $0.sequence
-          return true
-        })
+        ownOrder(buffer.events, damagedBefore: damaged, contiguous: device.device != layout.device))
       devices.append(device.device ?? "")
     }
     let order = DeviceMerge.order(logs.map { $0.map(\.at) }, devices: devices)
@@ -58,5 +55,34 @@ extension HistoryLoader {
       table: scanner.table, accumulator: accumulator, firstSequence: first, lastSequence: lastSequence,
       eventCount: count, badLineCount: scanner.badLineCount, badLines: scanner.badLines,
       fallbackCount: scanner.fallbackCount)
+  }
+
+  /// A device's events as the fold reads them (`DeviceLogReader.read`): its own order, each sequence
+  /// number once (a journal and its archived copy). `contiguous` (another device's log): reading
+  /// stops at a gap in its numbers (a file that has not arrived yet), a damaged line standing for
+  /// the one event it replaces. `damagedBefore`: for each damaged line, how many events came before it.
+  static func ownOrder(_ events: [HistoryEvent], damagedBefore: [Int], contiguous: Bool) -> [HistoryEvent] {
+    var out: [HistoryEvent] = []
+    out.reserveCapacity(events.count)
+    var last = Int.min
+    var expected: Int?
+    var damaged = 0
+    var nextBad = 0
+    for (index, event) in events.enumerated() {
+      while nextBad < damagedBefore.count, damagedBefore[nextBad] <= index {
+        damaged += 1
+        nextBad += 1
+      }
+      guard event.sequence > last else { continue }
+      if contiguous {
+        let next = expected ?? DeviceSequence.base(of: DeviceSequence.tag(of: event.sequence)) + 1
+        if event.sequence > next + damaged { break }
+        expected = max(next, event.sequence + 1)
+        damaged = 0
+      }
+      last = event.sequence
+      out.append(event)
+    }
+    return out
   }
 }

@@ -30,6 +30,9 @@ public struct HistoryScanner {
   /// The first few bad lines (at most ``badLineSampleLimit``).
   public private(set) var badLines: [BadLine] = []
   static let badLineSampleLimit = 10
+  /// For each bad line, ``eventCount`` when it was met: where it stands among the events handed on
+  /// (the per-device reader counts a damaged line as the event it stands for, as the fold does).
+  public private(set) var badLinePositions: [Int] = []
 
   /// False for a scanner that reads a later part of the history on another thread: it hands on
   /// every event, and ``replay(_:from:into:)`` applies the sequence rule when they are put in order.
@@ -98,6 +101,7 @@ public struct HistoryScanner {
         event = HistoryEvent(try EventCoding.decode(bytes), table: &table, keepResponse: keepResponses)
       } catch {
         badLineCount += 1
+        badLinePositions.append(eventCount)
         if badLines.count < Self.badLineSampleLimit {
           badLines.append(BadLine(file: file, line: line, message: error.message))
         }

@@ -48,7 +48,12 @@ public enum DeviceProfileOpener {
     store.deviceState = DeviceStoreState(device: id, frontier: state.progress.mergedThrough) {
       try? DeviceState.load(layout, local: tag, label: name, now: now, repair: false, fromScratch: true).progress
     }
-    if state.rebuilt, let warning = store.checkpoint(state.progress, at: now) { notices.append(warning) }
+    // A new profile with nothing recorded has nothing to cache (reading an empty snapshot at every
+    // start costs more than folding no events).
+    let nothingToCache = state.progress.deviceSequences.isEmpty && !FileOps.exists(layout.snapshot)
+    if state.rebuilt, !nothingToCache, let warning = store.checkpoint(state.progress, at: now) {
+      notices.append(warning)
+    }
     if let warning = ProfileBackups.takeDaily(layout, state.progress, now: now) { notices.append(warning) }
     return OpenedProfile(
       progress: state.progress, store: store, journal: store, layout: layout, notices: notices,
@@ -69,6 +74,11 @@ public enum DeviceProfileOpener {
 
   /// Whether the profile at `layout` keeps per-device logs.
   public static func hasDevices(_ layout: ProfileLayout) -> Bool { !DeviceLogReader.deviceIDs(layout).isEmpty }
+
+  /// This device's tag in the profile (nil when it has no readable record there).
+  public static func ownTag(_ layout: ProfileLayout) -> Int? {
+    layout.device.flatMap { DeviceRecord.read(layout.devices + "/" + $0 + "/device.json")?.tag }
+  }
 
   /// Every device of the profile: (id, record if readable).
   public static func devices(_ layout: ProfileLayout) -> [(id: String, record: DeviceRecord?)] {

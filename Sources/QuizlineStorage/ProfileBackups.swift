@@ -7,13 +7,14 @@ import QuizlineCore
 #endif
 
 /// One kept copy of a profile's progress: `backups/YYYY-MM-DD-sN.json`, a snapshot (the format of
-/// `snapshot.json`) taken on UTC day `YYYY-MM-DD` and holding the events up to `N`.
+/// `snapshot.json`) taken on UTC day `YYYY-MM-DD` and holding this device's events up to `N`
+/// (counted within the device: ``DeviceSequence/withinDevice(_:)``; the backups folder is local).
 public struct ProfileBackup: Sendable, Equatable {
   /// `2026-12-03`: the UTC day it was taken, which is also the name `quizline restore` takes.
   public var name: String
   public var path: String
   public var day: Int64
-  /// The last event it holds.
+  /// The last event of this device it holds, counted within the device.
   public var lastSequence: Int
   public var bytes: Int
 }
@@ -99,13 +100,16 @@ public enum ProfileBackups {
   /// for the process holding the profile's lock. Returns a notice when a copy could not be made
   /// (the progress itself is untouched).
   static func takeDaily(_ layout: ProfileLayout, _ progress: LearnerProgress, now: Timestamp) -> String? {
-    guard progress.lastSequence > 0 else { return nil }
+    // Nothing recorded yet (a new device's sequence numbers start above 0: `deviceSequences`).
+    guard !progress.deviceSequences.isEmpty else { return nil }
     let existing = list(layout)
-    if let newest = existing.first, newest.day >= now.dayNumber || newest.lastSequence == progress.lastSequence {
+    if let newest = existing.first,
+      newest.day >= now.dayNumber || newest.lastSequence == DeviceSequence.withinDevice(progress.lastSequence)
+    {
       return nil
     }
     let dir = folder(layout)
-    let path = dir + "/" + fileName(day: now.dayNumber, sequence: progress.lastSequence)
+    let path = dir + "/" + fileName(day: now.dayNumber, sequence: DeviceSequence.withinDevice(progress.lastSequence))
     let bytes = Array(SnapshotCoding.encode(progress, writtenAt: now).utf8)
     // Never keep a copy that could not be read back: a backup is only worth what restore can read.
     guard let back = try? SnapshotCoding.decode(bytes), back.deviceSequences == progress.deviceSequences else {

@@ -40,20 +40,48 @@ extension ProfileBackups {
         "\(backup.path) cannot be read (\(why)); nothing was changed. Choose another backup (quizline backups).",
         exitCode: .dataError)
     }
+    // A per-device profile: only this device's own log is changed, and only while no other device
+    // shares the profile (another device may already have merged the events being taken back).
+    if let device = layout.device {
+      if let other = DeviceProfileOpener.devices(layout).first(where: { $0.id != device }) {
+        throw ProfileError(
+          "restore is not available for a profile shared by several devices (\(layout.devices) holds '\(other.record?.name ?? other.id)' too): its progress is rebuilt from every device's log; use undo, or reset. Nothing was changed.",
+          exitCode: .usage)
+      }
+    }
+    // The last event of this device the backup holds: the cut between what stays and what goes.
+    var cut = restored.lastSequence
+    if layout.device != nil {
+      let tag = DeviceProfileOpener.ownTag(layout) ?? -1
+      guard restored.deviceSequences.keys.allSatisfy({ $0 == tag }) else {
+        throw ProfileError(
+          "\(backup.path) holds events of another device of this profile; nothing was changed", exitCode: .dataError)
+      }
+      cut = restored.deviceSequences[tag] ?? DeviceSequence.base(of: tag)
+    }
     let aside = asideFolder(layout, now)
     var moves: [(from: String, relative: String)] = []
     // Journals kept aside by a repair hold events of the state being replaced: at the next start
     // they would be replayed over the backup (see ProfileOpener's recovery), so they go too.
-    let names = ((try? LocalFileSource().entries(of: layout.directory)) ?? []).sorted()
+    let names = ((try? LocalFileSource().entries(of: layout.ownFolder)) ?? []).sorted()
     let keptJournals = names.filter { $0.hasPrefix("journal.jsonl.damaged-") && !FileOps.isOwnTemporary($0) }
-    for file in ["journal.jsonl", "snapshot.json"] + keptJournals where FileOps.exists(layout.directory + "/" + file) {
-      moves.append((layout.directory + "/" + file, file))
+    for file in ["journal.jsonl"] + keptJournals where FileOps.exists(layout.ownFolder + "/" + file) {
+      moves.append((layout.ownFolder + "/" + file, file))
     }
+    if FileOps.exists(layout.snapshot) { moves.append((layout.snapshot, "snapshot.json")) }
+    var straddling: [String] = []
     for segment in layout.archivedSegments() {
       let name = segment.split(separator: "/").last.map(String.init) ?? segment
+      let first = Int(name.prefix { $0 != "-" }) ?? Int.max
       let last = name.dropLast(6).split(separator: "-").last.flatMap { Int($0) } ?? Int.max
-      if last > restored.lastSequence { moves.append((segment, "archive/" + name)) }
+      if last > cut {
+        moves.append((segment, "archive/" + name))
+        if first <= cut { straddling.append(segment) }
+      }
     }
+    // A device's log must still hold every event the restored snapshot covers (else the next start
+    // folds the logs again without it): those events of the files set aside start the new journal.
+    let kept = layout.device == nil ? [] : try eventsUpTo(cut, in: straddling + [layout.journal])
     try FileOps.makeDirectories(aside + "/archive")
     for move in moves {
       if link(move.from, aside + "/" + move.relative) != 0 {
@@ -70,14 +98,32 @@ extension ProfileBackups {
       }
     }
     FileOps.syncDirectory(layout.archive)
+    FileOps.syncDirectory(layout.ownFolder)
     FileOps.syncDirectory(layout.directory)
     do {
+      if !kept.isEmpty { try FileOps.writeAtomically(kept, to: layout.journal) }
       try FileOps.writeAtomically(bytes, to: layout.snapshot)
     } catch {
       throw ProfileError(
         "cannot write \(layout.snapshot): \(error.message); the state before is kept in \(aside)", exitCode: .ioError)
     }
     return RestoreOutcome(asideFolder: aside, keptAside: moves.map(\.relative), progress: restored)
+  }
+
+  /// The complete lines of `files` (in order) whose event has a sequence number up to `last`, as
+  /// they are written; lines that do not read as an event are left to the copies set aside.
+  static func eventsUpTo(_ last: Int, in files: [String]) throws(ProfileError) -> [UInt8] {
+    var out: [UInt8] = []
+    for path in files {
+      guard let bytes = try FileOps.read(path) else { continue }
+      var start = 0
+      while start < bytes.count, let end = bytes[start...].firstIndex(of: 0x0A) {
+        defer { start = end + 1 }
+        guard let event = try? EventCoding.decode(bytes[start..<end]), event.sequence <= last else { continue }
+        out += bytes[start...end]
+      }
+    }
+    return out
   }
 
   /// `before-restore-20261203T135100Z` (`-2`, `-3`, … when taken).

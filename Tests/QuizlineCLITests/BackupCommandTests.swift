@@ -21,11 +21,13 @@ import Testing
     _ = try Self.run([], at: "2026-03-02T09:00:00Z", input: "quit\n", in: home)
     #expect(FileManager.default.fileExists(atPath: profile + "/backups/2026-03-02-s4.json"))
 
-    // The journal is damaged: an unreadable line, then one flag that was recorded after it.
+    // The journal is damaged: an unreadable line, then one flag that was recorded after it (event 5
+    // of this device, whose numbers start at its tag times 2^32).
+    let next = try lastRecordedSequence(inProfile: profile) + 1
     let flag =
-      "{\"seq\":5,\"at\":\"2026-03-02T09:30:00Z\",\"type\":\"flagged\",\"question\":\"sample/single-owner\",\"on\":true}"
-    try Data("{\"seq\":5,\"at\":\"2026-03-02T09:2\n\(flag)\n".utf8).write(
-      to: URL(fileURLWithPath: profile + "/journal.jsonl"))
+      "{\"seq\":\(next),\"at\":\"2026-03-02T09:30:00Z\",\"type\":\"flagged\",\"question\":\"sample/single-owner\",\"on\":true}"
+    try Data("{\"seq\":\(next),\"at\":\"2026-03-02T09:2\n\(flag)\n".utf8).write(
+      to: URL(fileURLWithPath: ownJournal(ofProfile: profile)))
     let damaged = try Self.run([], at: "2026-03-02T10:00:00Z", input: "status\nquit\n", in: home)
     #expect(damaged.stderr.contains("could not be read"), "\(damaged.stderr)")
     #expect(damaged.stdout.contains("  Flagged             1 question\n"), "\(damaged.stdout)")

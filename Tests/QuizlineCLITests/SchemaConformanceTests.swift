@@ -57,7 +57,7 @@ import Testing
       environment: ["QUIZLINE_SNAPSHOT_EVERY": "4"])
     #expect(run.status == 0)
     let dir = progress + "/default"
-    let segments = try FileManager.default.contentsOfDirectory(atPath: dir + "/archive").map { dir + "/archive/" + $0 }
+    let segments = profileLogFiles(dir).filter { $0.contains("/archive/") }
     #expect(segments.count >= 3)
     let lines = try validate("journal-event.schema.json", segments, lines: true)
     #expect(lines.status == 0, "\(lines.stdout)")
@@ -84,7 +84,7 @@ import Testing
     ])
     #expect(r.status == 0, "\(r.stderr)")
     let dir = progress + "/default"
-    let segments = try FileManager.default.contentsOfDirectory(atPath: dir + "/archive").map { dir + "/archive/" + $0 }
+    let segments = profileLogFiles(dir).filter { $0.contains("/archive/") }
     let all = try segments.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined()
     #expect(all.contains("\"type\":\"historyImported\""))
     let lines = try validate("journal-event.schema.json", segments, lines: true)

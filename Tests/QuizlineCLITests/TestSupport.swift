@@ -37,12 +37,27 @@ var quizlineExecutable: String {
   return Fixtures.repositoryRoot + "/.build/debug/quizline"
 }
 
+/// The environment the real binary runs in: the test's own, 80 columns, and a device identity kept
+/// in a folder of this test run (never the user's `~/.local/state/quizline`).
+func binaryEnvironment() -> [String: String] {
+  var env = ProcessInfo.processInfo.environment
+  env["COLUMNS"] = "80"
+  env["XDG_STATE_HOME"] = testStateHome
+  return env
+}
+
+/// One state folder (device identity) for every binary this test process runs.
+let testStateHome: String = {
+  let path = NSTemporaryDirectory() + "quizline-test-state-\(ProcessInfo.processInfo.processIdentifier)"
+  try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  return path
+}()
+
 /// Runs the real binary with piped standard input; returns its output and exit status.
 func runBinary(
   _ arguments: [String], input: String = "", environment: [String: String] = [:], directory: String? = nil
 ) throws -> RunResult {
-  var env = ProcessInfo.processInfo.environment
-  env["COLUMNS"] = "80"
+  var env = binaryEnvironment()
   for (k, v) in environment { env[k] = v }
   return try runProcess(quizlineExecutable, arguments, input: input, environment: env, directory: directory)
 }

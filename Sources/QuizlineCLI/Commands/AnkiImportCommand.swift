@@ -64,9 +64,8 @@ enum AnkiImportCommand {
     var profile: OpenedProfile?
     let clock = QuizlineCommand.makeClock(env.settings)
     if withHistory {
-      let layout = ProfileLayout(progressDirectory: env.settings.progressDirectory, profile: env.settings.profile)
       do {
-        profile = try ProfileOpener.open(layout, profile: env.settings.profile, now: clock())
+        profile = try DeviceProfiles.open(env, now: clock())
       } catch {
         env.stderr.line("quizline: \(error.message); nothing written")
         return error.exitCode

@@ -67,13 +67,16 @@ enum BackupCommands {
   }
 
   static func runRestore(_ args: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
-    guard let layout = existingProfile(env) else { return .noInput }
+    guard var layout = existingProfile(env) else { return .noInput }
     if DeviceProfileOpener.hasDevices(layout) {
-      // Its progress is the fold of every device's log: a copy of an earlier state cannot replace it.
-      env.stderr.line(
-        "quizline: restore is not available for a profile shared by several devices (\(layout.devices)): its progress is rebuilt from every device's log; use undo, or reset"
-      )
-      return .usage
+      // Only this device's own log may change, and only while no other device shares the profile
+      // (ProfileBackups.restore refuses otherwise, before changing anything).
+      do {
+        layout = try DeviceProfiles.layout(env).0
+      } catch {
+        env.stderr.line("quizline: \(error.message)")
+        return error.exitCode
+      }
     }
     let name = args.positionals[0]
     guard let backup = ProfileBackups.find(name, in: layout) else {
@@ -89,7 +92,7 @@ enum BackupCommands {
     if !args.flag("yes") {
       var current = "The current progress"
       if let opened = try? ProfileOpener.view(layout, now: now) {
-        current += " (up to event \(opened.progress.lastSequence))"
+        current += " (up to event \(DeviceSequence.withinDevice(opened.progress.lastSequence)))"
       }
       say(
         "Restore profile \(profile) to the backup of \(backup.name) (up to event \(backup.lastSequence))? \(current) is kept in a before-restore folder of the profile."

@@ -1,12 +1,17 @@
 import QuizlineCore
 import QuizlineStorage
 
-/// Which layout a command uses for the profile: per-device logs (`devices/<id>/`) when this device
-/// has a name (`--device`, `QUIZLINE_DEVICE`) or the profile already has devices; otherwise the
-/// single journal, exactly as before per-device logs existed.
+/// Which layout a command uses for the profile. Writing always uses per-device logs
+/// (`devices/<id>/`): the first open of a single-journal profile by this release moves its journal
+/// and archive into this device's folder, so a folder copied by a sync tool is never written by
+/// two devices at once. The single journal stays only where no device identity can be kept
+/// (neither `XDG_STATE_HOME` nor `HOME` set). Reading uses per-device logs when this device has a
+/// name (`--device`, `QUIZLINE_DEVICE`) or the profile has devices: a profile not yet migrated is
+/// read as it is, without changing a file.
 enum DeviceProfiles {
-  static func usesDevices(_ env: CommandEnvironment, profile: String? = nil) -> Bool {
-    env.settings.device != nil
+  static func usesDevices(_ env: CommandEnvironment, profile: String? = nil, writing: Bool = false) -> Bool {
+    if writing && DeviceIdentity.stateDirectory(variables: env.variables) != nil { return true }
+    return env.settings.device != nil
       || DeviceProfileOpener.hasDevices(
         ProfileLayout(progressDirectory: env.settings.progressDirectory, profile: profile ?? env.settings.profile))
   }
@@ -22,11 +27,11 @@ enum DeviceProfiles {
 
   /// The profile's layout for this device (`forceDevices`: per-device even for a profile that has
   /// none yet, as `sync` needs).
-  static func layout(_ env: CommandEnvironment, profile: String? = nil, forceDevices: Bool = false)
-    throws(ProfileError) -> (ProfileLayout, DeviceIdentity?)
-  {
+  static func layout(
+    _ env: CommandEnvironment, profile: String? = nil, forceDevices: Bool = false, writing: Bool = false
+  ) throws(ProfileError) -> (ProfileLayout, DeviceIdentity?) {
     let name = profile ?? env.settings.profile
-    guard forceDevices || usesDevices(env, profile: name) else {
+    guard forceDevices || usesDevices(env, profile: name, writing: writing) else {
       return (ProfileLayout(progressDirectory: env.settings.progressDirectory, profile: name), nil)
     }
     let me = try identity(env)
@@ -38,9 +43,27 @@ enum DeviceProfiles {
     -> OpenedProfile
   {
     let every = env.variables["QUIZLINE_SNAPSHOT_EVERY"].flatMap(Int.init) ?? ProfileOpener.defaultSnapshotEvery
-    let (layout, me) = try layout(env, forceDevices: forceDevices)
+    let layout: ProfileLayout
+    let me: DeviceIdentity?
+    var notices: [String] = []
+    do {
+      (layout, me) = try self.layout(env, forceDevices: forceDevices, writing: true)
+    } catch  where !forceDevices && !usesDevices(env) {
+      // No identity can be kept here (a full disk, a read-only state folder): a profile without
+      // devices goes on in the single journal, as before per-device logs existed.
+      (layout, me) = (
+        ProfileLayout(progressDirectory: env.settings.progressDirectory, profile: env.settings.profile), nil
+      )
+      let lead = "cannot keep this device's identity: "
+      let reason = error.message.hasPrefix(lead) ? String(error.message.dropFirst(lead.count)) : error.message
+      notices.append(
+        "\(lead)\(reason); this profile goes on in its single journal, without a device log (set XDG_STATE_HOME to a folder quizline can write)"
+      )
+    }
     guard let me else {
-      return try ProfileOpener.open(layout, profile: env.settings.profile, now: now, snapshotEvery: every)
+      var opened = try ProfileOpener.open(layout, profile: env.settings.profile, now: now, snapshotEvery: every)
+      opened.notices = notices + opened.notices
+      return opened
     }
     return try DeviceProfileOpener.open(
       layout, name: me.name, profile: env.settings.profile, now: now, snapshotEvery: every)

@@ -62,7 +62,11 @@ struct GitRunner {
       "Network is unreachable", "does not appear to be a git repository", "Could not read from remote repository",
       "No such file or directory", "unable to connect",
     ]
-    let refusals = ["Authentication failed", "Permission denied", "403", "401"]
+    // HTTP statuses only as git words them: a bare "403" also matches a path or a host name.
+    let refusals = [
+      "Authentication failed", "Permission denied", "returned error: 403", "returned error: 401", "HTTP 403",
+      "HTTP 401",
+    ]
     if refusals.contains(where: errors.contains) { return false }
     return markers.contains(where: errors.contains)
   }

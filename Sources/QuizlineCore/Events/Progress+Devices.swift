@@ -12,6 +12,10 @@ public enum DeviceSequence {
 
   /// The sequence number before a device's first event.
   public static func base(of tag: Int) -> Int { tag << shift }
+
+  /// A sequence number counted within its device (1 for a device's first event): what a person
+  /// reads as "event N".
+  public static func withinDevice(_ sequence: Int) -> Int { sequence - base(of: tag(of: sequence)) }
 }
 
 /// Where an event stands in the merged order of all devices' events: time, then device id, then

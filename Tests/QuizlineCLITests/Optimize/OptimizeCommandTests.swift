@@ -41,11 +41,7 @@ import Testing
     try Data(Self.journal().utf8).write(to: URL(fileURLWithPath: profile + "/journal.jsonl"))
     /// Every journal line, archived segments first (a snapshot moves the journal into archive/).
     func lines() throws -> [Substring] {
-      let archive = (try? FileManager.default.contentsOfDirectory(atPath: profile + "/archive")) ?? []
-      let paths =
-        archive.sorted { Int($0.prefix { $0 != "-" }) ?? 0 < Int($1.prefix { $0 != "-" }) ?? 0 }
-        .map { profile + "/archive/" + $0 } + [profile + "/journal.jsonl"]
-      return try paths.filter { FileManager.default.fileExists(atPath: $0) }.flatMap {
+      try profileLogFiles(profile).flatMap {
         try String(contentsOfFile: $0, encoding: .utf8).split(separator: "\n")
       }
     }

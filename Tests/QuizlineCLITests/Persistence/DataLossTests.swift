@@ -31,7 +31,9 @@ import Testing
     let full = try SpawnedProcess(["--quizzes", quizzes, "--progress", progress], shell: "ulimit -f 8;")
     full.send("quit\n")
     #expect(full.finish() == 74)
-    #expect(full.stderr.contains("cannot repair the damaged \(profile)/journal.jsonl"), "\(full.stderr)")
+    // The journal is this device's log from the first start (devices/<id>/journal.jsonl).
+    let journal = ownJournal(ofProfile: profile)
+    #expect(full.stderr.contains("cannot repair the damaged \(journal)"), "\(full.stderr)")
     #expect(full.stderr.contains("Nothing was changed"), "\(full.stderr)")
     // Space is back: the repair happens and every readable event is there.
     let again = try runBinary(["--quizzes", quizzes, "--progress", progress], input: "quit\n")
@@ -39,9 +41,10 @@ import Testing
     #expect(again.stderr.contains("line 100 could not be read"), "\(again.stderr)")
     let opened = try ProfileOpener.view(ProfileLayout(directory: profile), now: Timestamp(seconds: 1_796_300_000))
     #expect(opened.progress.lastSequence == 200)
-    let kept = try FileManager.default.contentsOfDirectory(atPath: profile).filter {
-      $0.hasPrefix("journal.jsonl.damaged-")
-    }
+    let kept = try FileManager.default.contentsOfDirectory(atPath: (journal as NSString).deletingLastPathComponent)
+      .filter {
+        $0.hasPrefix("journal.jsonl.damaged-")
+      }
     #expect(kept.count == 1, "\(kept)")
   }
 
@@ -73,7 +76,7 @@ import Testing
       #expect(run.status == 74)
       #expect(run.stderr.contains("journal.jsonl: is a symbolic link"), "\(run.stderr)")
       #expect(try String(contentsOfFile: victim, encoding: .utf8) == content)
-      let archived = try FileManager.default.contentsOfDirectory(atPath: progress + "/default/archive")
+      let archived = profileLogFiles(progress + "/default").filter { $0.contains("/archive/") }
       #expect(archived.isEmpty)
     }
   }

@@ -13,8 +13,7 @@ final class SpawnedProcess: @unchecked Sendable {
   private let done = DispatchGroup()
 
   init(_ arguments: [String], environment: [String: String] = [:], shell: String? = nil) throws {
-    var env = ProcessInfo.processInfo.environment
-    env["COLUMNS"] = "80"
+    var env = binaryEnvironment()
     for (k, v) in environment { env[k] = v }
     if let shell {
       // Run through sh so limits (ulimit -f) apply to quizline itself.
@@ -89,12 +88,44 @@ final class SpawnedProcess: @unchecked Sendable {
   }
 }
 
-/// All `answered` events in a profile folder (archive segments, then the journal), in file order.
-func recordedAnswers(inProfile directory: String) throws -> [(seq: Int, run: Int, question: String, response: String)] {
-  var files = ((try? FileManager.default.contentsOfDirectory(atPath: directory + "/archive")) ?? []).sorted().map {
-    directory + "/archive/" + $0
+/// A profile folder's log files: for the single-journal layout and then for each device folder
+/// (`devices/<id>/`), its archive segments in order and then its journal.
+func profileLogFiles(_ directory: String) -> [String] {
+  func logFiles(_ folder: String) -> [String] {
+    let segments = ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/archive")) ?? [])
+      .filter { $0.hasSuffix(".jsonl") }
+      .sorted { (Int($0.prefix { $0 != "-" }) ?? 0) < (Int($1.prefix { $0 != "-" }) ?? 0) }
+    return segments.map { folder + "/archive/" + $0 } + [folder + "/journal.jsonl"]
   }
-  files.append(directory + "/journal.jsonl")
+  let devices = ((try? FileManager.default.contentsOfDirectory(atPath: directory + "/devices")) ?? []).sorted()
+  return (logFiles(directory) + devices.flatMap { logFiles(directory + "/devices/" + $0) }).filter {
+    FileManager.default.fileExists(atPath: $0)
+  }
+}
+
+/// The journal a profile's one device writes (`devices/<id>/journal.jsonl`), or the single
+/// journal of a profile without devices.
+func ownJournal(ofProfile directory: String) -> String {
+  let devices = ((try? FileManager.default.contentsOfDirectory(atPath: directory + "/devices")) ?? []).sorted()
+  return devices.first.map { directory + "/devices/" + $0 + "/journal.jsonl" } ?? directory + "/journal.jsonl"
+}
+
+/// The highest sequence number in a profile folder's logs (0 when there is none).
+func lastRecordedSequence(inProfile directory: String) throws -> Int {
+  var last = 0
+  for file in profileLogFiles(directory) {
+    for line in try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n") {
+      let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      if let seq = object?["seq"] as? Int { last = max(last, seq) }
+    }
+  }
+  return last
+}
+
+/// All `answered` events in a profile folder (archive segments, then the journal, of the single
+/// journal and of each device), in file order.
+func recordedAnswers(inProfile directory: String) throws -> [(seq: Int, run: Int, question: String, response: String)] {
+  let files = profileLogFiles(directory)
   var answers: [(Int, Int, String, String)] = []
   for file in files where FileManager.default.fileExists(atPath: file) {
     let text = try String(contentsOfFile: file, encoding: .utf8)

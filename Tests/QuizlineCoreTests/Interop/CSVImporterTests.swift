@@ -29,10 +29,39 @@ import Testing
   }
 
   @Test func quotedFieldsKeepSeparatorsQuotesAndLineBreaksWithoutHTML() {
-    let r = read("front,back\n\"a, b\",\"line one\r\nline \"\"two\"\"\"\nx,y\n")
+    let r = read("one,two\n\"a, b\",\"line one\r\nline \"\"two\"\"\"\nx,y\n")
     #expect(errors(r).isEmpty)
-    #expect(r.bank.questions.map(\.prompt) == ["front", "a, b", "x"])
+    #expect(r.bank.questions.map(\.prompt) == ["one", "a, b", "x"])
     #expect(r.bank.questions[1].body == .flashcard(back: "line one\nline \"two\""))
+  }
+
+  @Test func aFirstRowNamingFrontAndBackIsReadAsColumnNamesAndItsTagsColumnIsUsed() {
+    let r = read("Front, Back ,Tags,Notes\nchat,cat,fr animals,said softly\n")
+    #expect(errors(r).isEmpty)
+    #expect(r.bank.questions.map(\.prompt) == ["chat"])
+    #expect(r.bank.questions[0].tags == ["fr", "animals"])
+    #expect(r.bank.questions[0].body == .flashcard(back: "cat\nsaid softly"), "the tags are not added to the back")
+    #expect(
+      r.notes.map(\.description).contains(
+        "line 1 (): column names: read as the names of the columns (front, back, tags, notes), not as a card"))
+    // Quizlet's and most spreadsheets' words, any case; a tab-separated file too.
+    #expect(read("Term\tDefinition\nchat\tcat\n", path: "x.tsv", tsv: true).bank.questions.map(\.prompt) == ["chat"])
+    #expect(read("QUESTION;ANSWER\nchat;cat\n").bank.questions.map(\.prompt) == ["chat"])
+  }
+
+  @Test func aFirstRowThatIsACardStaysACard() {
+    for text in ["hello,world\nchat,cat\n", "front,cat\nchat,cat\n", "answer,question\nchat,cat\n"] {
+      let r = read(text)
+      #expect(r.bank.questions.count == 2, "\(text)")
+      #expect(!r.notes.contains { $0.kind == .columnNames })
+    }
+  }
+
+  @Test func ankisColumnsHeaderNamesTheColumnsAndKeepsTheFirstRecord() {
+    let r = read("#separator:tab\n#columns:Front\tBack\tTags\nfront\tback\tx\nchat\tcat\tfr\n")
+    #expect(errors(r).isEmpty)
+    #expect(r.bank.questions.map(\.prompt) == ["front", "chat"], "named by the header, not by a row")
+    #expect(r.bank.questions.map(\.tags) == [["x"], ["fr"]])
   }
 
   @Test func theSeparatorIsGuessedFromTheFirstRecordAndTSVDefaultsToTab() {

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+@testable import QuizlineCore
+@testable import QuizlineReports
+@testable import QuizlineStorage
+
+/// Reports read another device's log as the fold does while its files are still arriving: reading
+/// stops at a gap in its sequence numbers (a segment not copied yet) and a damaged line stands for
+/// the one event it replaces. The report's count equals the fold's on every case.
+@Suite struct DeviceReportGapTests {
+  static let laptop = "aaaa0000aaaa0000aaaa0000aaaa0000"
+  static let desk = "bbbb1111bbbb1111bbbb1111bbbb1111"
+  static let t0 = Timestamp(iso8601: "2026-03-05T09:00:00Z")!
+  static let ref = QuestionRef(bank: "sample", question: "single-owner")
+
+  /// Desk's answer number `k` (tag 9), a minute apart.
+  static func answer(_ k: Int) -> String {
+    EventCoding.encode(
+      RecordedEvent(
+        sequence: DeviceSequence.base(of: 9) + k, at: t0.adding(seconds: Int64(60 * k)),
+        payload: .answered(AnswerRecord(run: 0, question: ref, response: "b", score: 1, seconds: 3, rating: .good))))
+  }
+
+  /// (desk's journal lines, with nil for a damaged line) → answers the fold and the report count.
+  static let cases: [([Int?], Int)] = [
+    ([1, 2, 4, 5], 2),  // event 3's segment has not arrived: the rest waits
+    ([1, nil, 3], 2),  // the damaged line is event 2: reading goes on
+    ([1, nil, 4], 1),  // one damaged line cannot stand for events 2 and 3
+    ([1, 2, 3], 3),
+  ]
+
+  @Test(arguments: cases)
+  func theReportCountsWhatTheFoldFoldsWhileFilesArrive(_ lines: [Int?], _ expected: Int) throws {
+    let dir = try temporaryDirectory() + "/default"
+    let mine = ProfileLayout(directory: dir, device: Self.laptop)
+    let folder = mine.devices + "/" + Self.desk
+    try FileManager.default.createDirectory(atPath: folder + "/archive", withIntermediateDirectories: true)
+    let record = DeviceRecord(id: Self.desk, name: "desk", tag: 9, createdAt: Self.t0)
+    try Data(record.json.utf8).write(to: URL(fileURLWithPath: folder + "/device.json"))
+    let text = lines.map { $0.map(Self.answer) ?? "{\"seq\": oops" }.joined(separator: "\n") + "\n"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/journal.jsonl"))
+
+    let folded = try DeviceProfileOpener.open(mine, name: "laptop", profile: "default", now: Self.t0)
+    #expect(folded.progress.question(Self.ref).attempts == expected)
+    let report = try HistoryLoader.load(mine.forDevice(nil))
+    #expect(report.eventCount == expected)
+    #expect(report.accumulator.answerCounts.values.reduce(0, +) == expected)
+  }
+}
