@@ -117,15 +117,23 @@ enum ReportCommand {
     let layout = ProfileLayout(progressDirectory: env.settings.progressDirectory, profile: name)
     let opened = try ProfileOpener.view(layout, now: now)
     for notice in opened.notices { env.stderr.line("quizline: \(notice)") }
-    let loaded =
-      history
-      ? try HistoryLoader.load(
-        layout, sinceDay: since, keepAttempts: format == .csv, keepResponses: responses, attemptStream: attemptStream)
-      : nil
+    // The reviews are read through the fold on another thread while this one reads the history.
+    let background = reviews ? BackgroundReviews(layout) : nil
+    let loaded: ProfileHistory?
+    do {
+      loaded =
+        history
+        ? try HistoryLoader.load(
+          layout, sinceDay: since, keepAttempts: format == .csv, keepResponses: responses, attemptStream: attemptStream)
+        : nil
+    } catch {
+      if background?.isReading == true { _ = try? background?.wait() }
+      throw error
+    }
     for bad in loaded?.badLines ?? [] {
       env.stderr.line("quizline: \(bad.file):\(bad.line): \(bad.message); left out of the report")
     }
-    let collected = reviews ? try ProfileReviewHistory.collect(layout).reviews : nil
+    let collected = try background?.wait()
     return ReportInput(profile: name, progress: opened.progress, history: loaded, reviews: collected)
   }
 

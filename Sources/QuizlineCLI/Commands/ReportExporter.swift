@@ -54,11 +54,13 @@ struct ReportExporter: EffectPerformer {
     }
     let history: ProfileHistory
     let reviews: [ReviewRecord]
+    let background = BackgroundReviews(layout)  // read on another thread meanwhile
     do {
       history = try HistoryLoader.load(
         layout, sinceDay: request.sinceDay, keepAttempts: request.format == .csv, keepResponses: false, reader: reader)
-      reviews = try ProfileReviewHistory.collect(layout).reviews
+      reviews = try background.wait()
     } catch {
+      if background.isReading { _ = try? background.wait() }
       return .failed(error.message)
     }
     let input = ReportInput(profile: state.profile, progress: state.progress, history: history, reviews: reviews)

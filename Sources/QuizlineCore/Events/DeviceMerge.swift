@@ -106,8 +106,14 @@ public enum DeviceMerge {
   }
 
   /// The fold: `progress` after every device's events in merged order (void ones left out), with
-  /// `local` as the current device at the end.
-  public static func fold(_ logs: [DeviceLog], into progress: inout LearnerProgress, local: Int) {
+  /// `local` as the current device at the end. `watch`, when given, applies each event that is not
+  /// void in place of `LearnerProgress.apply` (a reader that watches the fold, as
+  /// ``ReviewHistoryCollector`` does; the event's device is already the current one, and it must call
+  /// ``LearnerProgress/apply(_:)``).
+  public static func fold(
+    _ logs: [DeviceLog], into progress: inout LearnerProgress, local: Int,
+    watch: ((inout LearnerProgress, RecordedEvent) -> Void)? = nil
+  ) {
     let order = order(logs)
     let void = voided(logs, order: order)
     // The greatest merge position folded, found by comparing times first (the merged order mostly
@@ -127,8 +133,12 @@ public enum DeviceMerge {
         progress.lastSequence = max(progress.lastSequence, sequence)
         continue
       }
-      // Borrowed in place: a copy of each event (and its strings' reference counts) cost as much.
-      logs[step.log].events.withUnsafeBufferPointer { progress.apply($0[step.index]) }
+      if let watch {
+        watch(&progress, logs[step.log].events[step.index])
+      } else {
+        // Borrowed in place: a copy of each event (and its strings' reference counts) cost as much.
+        logs[step.log].events.withUnsafeBufferPointer { progress.apply($0[step.index]) }
+      }
     }
     if let l = latest {
       let event = logs[l.log].events[l.index]

@@ -1,58 +1,118 @@
 /// The profile's review history as the one fold sees it: replays events through
-/// ``LearnerProgress/apply(_:)`` and reads, after each one, what `apply` did to the cards it could
-/// have touched. A review is an answer with a rating whose card `apply` scheduled; an answer taken
-/// back (`undone`), a card cleared (`reset`) or an overruled mark (`overridden`) shows as the card
-/// going back to (or being scheduled again from) an earlier state, and the log follows the card.
+/// ``LearnerProgress/apply(_:)`` (or, for several devices' logs, through ``DeviceMerge/fold(_:into:local:watch:)``)
+/// and reads, after each one, what `apply` did to the cards it could have touched. A review is an
+/// answer with a rating whose card `apply` scheduled; an answer taken back (`undone`), a card cleared
+/// (`reset`) or an overruled mark (`overridden`) shows as the card going back to (or being scheduled
+/// again from) an earlier state, and the log follows the card.
 /// No rule of runs or undo is restated here: whatever `apply` keeps is the history.
 public struct ReviewHistoryCollector: Sendable {
   /// The progress after the events applied so far.
   public private(set) var progress = LearnerProgress()
+  private var logs = ReviewLogs()
 
-  private struct Entry: Sendable {
+  public init() {}
+
+  /// Applies the next event of a single journal.
+  public mutating func apply(_ event: RecordedEvent) {
+    logs.apply(event, to: &progress)
+  }
+
+  /// Folds several devices' logs in the merged order (time, device, sequence; undo across another
+  /// device's events void), with tag 0 the current device at the end, as ``DeviceMerge`` folds them.
+  public mutating func fold(_ deviceLogs: [DeviceLog]) {
+    var watcher = logs
+    DeviceMerge.fold(deviceLogs, into: &progress, local: 0) { progress, event in
+      watcher.apply(event, to: &progress)
+    }
+    logs = watcher
+  }
+
+  /// Every review kept, one card id per question (questions in sorted order), ordered by card and time.
+  public var reviews: [ReviewRecord] { logs.reviews }
+}
+
+/// Each question's reviews, kept ending at the card `apply` left.
+struct ReviewLogs: Sendable {
+  struct Entry: Sendable {
     var at: Timestamp
-    var rating: Rating
     var seconds: Double
-    var card: FSRSCard
+    var card: CardKey
+    var rating: Rating
   }
   private var logs: [QuestionRef: [Entry]] = [:]
   /// Logs a reset cleared, kept so that undoing the reset brings them back.
   private var cleared: [QuestionRef: [[Entry]]] = [:]
+  /// Questions whose card changed without their log ending at it (an imported history, say): looked
+  /// at again on the next `undone` or `reset`, as every question's log is followed to its card then.
+  private var pending = Set<QuestionRef>()
 
-  public init() {}
-
-  public mutating func apply(_ event: RecordedEvent) {
+  /// Applies `event` to `progress` (in a merged fold, the event's device is already the current one)
+  /// and follows the cards it changed.
+  /// An `undone` or a `reset` changes only the questions its undo step keeps (the step taken back,
+  /// or the one the reset pushed): only those, and the ones ``pending`` names, are compared.
+  mutating func apply(_ event: RecordedEvent, to progress: inout LearnerProgress) {
+    var touched: [QuestionRef] = []
+    if case .undone(let target) = event.payload, let step = progress.ledger.steps.last(where: { $0.sequence == target })
+    {
+      touched = step.previousQuestions.map { $0.key }
+    }
     progress.apply(event)
     switch event.payload {
     case .answered(let a):
-      if let rating = a.rating { record(a.question, at: event.at, rating: rating, seconds: a.seconds) }
+      record(a, at: event.at, progress)
     case .overridden(let o):
-      if let rating = o.rating, let card = progress.questions[o.question]?.card, card != logs[o.question]?.last?.card {
-        var log = logs[o.question] ?? []
+      if let rating = o.rating, let card = progress.questions[o.question]?.card.map(CardKey.init),
+        card != logs[o.question]?.last?.card
+      {
+        var log = logs.removeValue(forKey: o.question) ?? []  // out of the dictionary: changed in place
         let seconds = log.last?.at == o.answeredAt ? log.removeLast().seconds : 0
-        log.append(Entry(at: o.answeredAt, rating: rating, seconds: seconds, card: card))
+        log.append(Entry(at: o.answeredAt, seconds: seconds, card: card, rating: rating))
         logs[o.question] = log
       }
+      note(o.question, progress)
+    case .historyImported(let h):
+      for review in h.reviews { note(review.question, progress) }
     case .undone, .reset:
-      for ref in Array(logs.keys) + Array(cleared.keys) { reconcile(ref) }
+      if case .reset = event.payload, let step = progress.ledger.newestStep, step.sequence == event.sequence {
+        touched = step.previousQuestions.map { $0.key }
+      }
+      for ref in touched { reconcile(ref, progress) }
+      for ref in pending { reconcile(ref, progress) }
+      pending.removeAll(keepingCapacity: true)
     default: break
     }
   }
 
-  private mutating func record(_ ref: QuestionRef, at: Timestamp, rating: Rating, seconds: Double) {
-    guard let card = progress.questions[ref]?.card, card != logs[ref]?.last?.card, card.lastReview == at else {
-      return
+  /// Logs an answer whose card `apply` scheduled (one lookup of the card, one of the log: this runs
+  /// for every answer of the history); notes the question when its log does not end at its card.
+  private mutating func record(_ a: AnswerRecord, at: Timestamp, _ progress: LearnerProgress) {
+    let card = progress.questions[a.question]?.card
+    let key = card.map(CardKey.init)
+    var synced = true
+    // An empty log may stay in the dictionary: it reads as no log everywhere.
+    update(a.question) { log in
+      if let rating = a.rating, let card, let key, card.lastReview == at, key != log.last?.card {
+        log.append(Entry(at: at, seconds: a.seconds, card: key, rating: rating))
+      }
+      synced = key == log.last?.card
     }
-    logs[ref, default: []].append(Entry(at: at, rating: rating, seconds: seconds, card: card))
+    if !synced { pending.insert(a.question) }
+  }
+
+  private mutating func update(_ ref: QuestionRef, _ body: (inout [Entry]) -> Void) { body(&logs[ref, default: []]) }
+
+  /// Remembers `ref` when its log does not end at its card.
+  private mutating func note(_ ref: QuestionRef, _ progress: LearnerProgress) {
+    if progress.questions[ref]?.card.map(CardKey.init) != logs[ref]?.last?.card { pending.insert(ref) }
   }
 
   /// Makes the log of `ref` end at the card `apply` left.
-  private mutating func reconcile(_ ref: QuestionRef) {
-    let card = progress.questions[ref]?.card
-    var log = logs[ref] ?? []
-    if log.last?.card == card { return }
+  private mutating func reconcile(_ ref: QuestionRef, _ progress: LearnerProgress) {
+    let card = progress.questions[ref]?.card.map(CardKey.init)
+    if logs[ref]?.last?.card == card { return }
+    var log = logs.removeValue(forKey: ref) ?? []  // out of the dictionary, so trimming copies nothing
     guard let card else {
       if !log.isEmpty { cleared[ref, default: []].append(log) }
-      logs[ref] = nil
       return
     }
     while let last = log.last, last.card != card { log.removeLast() }
@@ -63,12 +123,38 @@ public struct ReviewHistoryCollector: Sendable {
     logs[ref] = log.isEmpty ? nil : log
   }
 
-  /// Every review kept, one card id per question (questions in sorted order), ordered by card and time.
-  public var reviews: [ReviewRecord] {
+  var reviews: [ReviewRecord] {
     var out: [ReviewRecord] = []
-    for (id, ref) in logs.keys.sorted().enumerated() {
+    out.reserveCapacity(logs.values.reduce(0) { $0 + $1.count })
+    for (id, ref) in logs.keys.filter({ logs[$0]?.isEmpty == false }).sorted().enumerated() {
       for e in logs[ref]! { out.append(ReviewRecord(card: id, at: e.at, rating: e.rating, seconds: e.seconds)) }
     }
     return out
+  }
+}
+
+/// An ``FSRSCard`` as the logs keep it: the same fields in 48 bytes instead of 80 (a log holds one
+/// per review, a million on a long history), equal exactly when the cards are equal.
+struct CardKey: Sendable, Equatable {
+  private var stability: Double
+  private var difficulty: Double
+  private var due: Int64
+  private var lastReview: Int64
+  private var step: Int
+  /// Which of the optional fields are present (1 stability, 2 difficulty, 4 last review, 8 step);
+  /// an absent one is stored as 0, so two cards are equal exactly when every field is.
+  private var present: UInt8
+  private var phase: CardPhase
+
+  init(_ card: FSRSCard) {
+    stability = card.stability ?? 0
+    difficulty = card.difficulty ?? 0
+    due = card.due.microseconds
+    lastReview = card.lastReview?.microseconds ?? 0
+    step = card.step ?? 0
+    present =
+      (card.stability == nil ? 0 : 1) | (card.difficulty == nil ? 0 : 2) | (card.lastReview == nil ? 0 : 4)
+      | (card.step == nil ? 0 : 8)
+    phase = card.phase
   }
 }

@@ -1,0 +1,45 @@
+import Dispatch
+import QuizlineCore
+import QuizlineStorage
+
+/// A profile's reviews (``ProfileReviewHistory``, the one fold) read on another thread while this one
+/// reads the report's history (``HistoryLoader``): the two reads share nothing, and on a long history
+/// each takes a good part of a second. The reviews are the same as read on the calling thread.
+///
+/// A per-device profile's reviews are read in ``wait()``, on the calling thread, after the history:
+/// both readers then hold every device's events at once (to merge them), and reading them side by
+/// side would add the two (about 290 and 350 MB for 1,000,000 events, BENCHMARKS.md "Reports").
+public final class BackgroundReviews: @unchecked Sendable {
+  private let layout: ProfileLayout
+  private let group = DispatchGroup()
+  private let started: Bool
+  /// Written once by the worker, read after `group` says it is done.
+  private var result: Result<[ReviewRecord], ProfileError>?
+
+  /// Starts reading the reviews of the profile at `layout` (a single-journal profile's).
+  public init(_ layout: ProfileLayout) {
+    self.layout = layout
+    started = layout.device == nil && !DeviceProfileOpener.hasDevices(layout)
+    guard started else { return }
+    group.enter()
+    DispatchQueue.global().async { [self] in
+      result = Self.read(layout)
+      group.leave()
+    }
+  }
+
+  private static func read(_ layout: ProfileLayout) -> Result<[ReviewRecord], ProfileError> {
+    Result { () throws(ProfileError) in try ProfileReviewHistory.collect(layout).reviews }
+  }
+
+  /// Whether the reviews are being read on another thread (a failure elsewhere waits for it to end).
+  public var isReading: Bool { started }
+
+  /// Waits for the reviews (or the error that stopped reading them).
+  public func wait() throws(ProfileError) -> [ReviewRecord] {
+    guard started else { return try Self.read(layout).get() }
+    group.wait()
+    guard let result else { throw ProfileError("the review history was not read", exitCode: .failure) }
+    return try result.get()
+  }
+}
