@@ -54,6 +54,24 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "nothing written")
   }
 
+  @Test func aPerDeviceProfilesImportedReviewsGoBackOutWithTheDeck() throws {
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let device = ["XDG_STATE_HOME": dir + "/state"]
+    let first = runInProcess(
+      ["--progress", dir + "/P", "import", try AnkiDecks.path("deck.colpkg"), "--out", dir + "/Q"], variables: device)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/P/default/devices").count == 1)
+    #expect(!FileManager.default.fileExists(atPath: dir + "/P/default/journal.jsonl"))
+    let export = runInProcess(
+      [
+        "--progress", dir + "/P", "--quizzes", dir + "/Q", "export-anki", "lang-french", "--apkg", "--with-history",
+        "--out", dir + "/fr.apkg",
+      ], variables: device)
+    #expect(export.status == 0, "\(export.stderr)")
+    #expect(export.stdout.contains("with 12 reviews"), "\(export.stdout)")
+  }
+
   /// bank → .apkg (quizline) → the real Anki imports it and exports it again → quizline.
   @Test func aBankGoesThroughAnkiAndBackWithEveryQuestionTagAndReview() throws {
     let dir = try temporaryDirectory()

@@ -29,6 +29,9 @@ public struct ReviewHistoryCollector: Sendable {
 
   /// Every review kept, one card id per question (questions in sorted order), ordered by card and time.
   public var reviews: [ReviewRecord] { logs.reviews }
+
+  /// Each question's kept reviews in `bank`, oldest first, with the time spent in milliseconds.
+  public func reviews(inBank bank: String) -> [ImportedReview] { logs.reviews(inBank: bank) }
 }
 
 /// Each question's reviews, kept ending at the card `apply` left.
@@ -56,6 +59,12 @@ struct ReviewLogs: Sendable {
     {
       touched = step.previousQuestions.map { $0.key }
     }
+    var importedBefore: [QuestionRef: Timestamp?] = [:]
+    if case .historyImported(let h) = event.payload {
+      for review in h.reviews where importedBefore[review.question] == nil {
+        importedBefore[review.question] = .some(progress.questions[review.question]?.card?.lastReview)
+      }
+    }
     progress.apply(event)
     switch event.payload {
     case .answered(let a):
@@ -71,7 +80,7 @@ struct ReviewLogs: Sendable {
       }
       note(o.question, progress)
     case .historyImported(let h):
-      for review in h.reviews { note(review.question, progress) }
+      recordImported(h, before: importedBefore, progress)
     case .undone, .reset:
       if case .reset = event.payload, let step = progress.ledger.newestStep, step.sequence == event.sequence {
         touched = step.previousQuestions.map { $0.key }
@@ -100,6 +109,53 @@ struct ReviewLogs: Sendable {
   }
 
   private mutating func update(_ ref: QuestionRef, _ body: (inout [Entry]) -> Void) { body(&logs[ref, default: []]) }
+
+  /// Logs the reviews of an imported history that `apply` scheduled: for each question, those after
+  /// its card's last review before the import and up to the one its card now ends at (time order,
+  /// each once, as `apply` takes them). Only the last one's card is known; the ones before it carry
+  /// ``CardKey/imported``, which equals no card, so an undo of the import trims them all.
+  private mutating func recordImported(
+    _ h: HistoryImport, before: [QuestionRef: Timestamp?], _ progress: LearnerProgress
+  ) {
+    var start = 0
+    while start < h.reviews.count {
+      let ref = h.reviews[start].question
+      var end = start
+      while end < h.reviews.count, h.reviews[end].question == ref { end += 1 }
+      defer { start = end }
+      guard let card = progress.questions[ref]?.card, let last = card.lastReview else { continue }
+      var after = (before[ref] ?? nil) ?? Timestamp(microseconds: Int64.min)
+      var taken: [ImportedReview] = []
+      for review in h.reviews[start..<end] where review.at > after && review.at <= last {
+        taken.append(review)
+        after = review.at
+      }
+      guard taken.last?.at == last else {
+        note(ref, progress)
+        continue
+      }
+      update(ref) { log in
+        for (k, r) in taken.enumerated() {
+          log.append(
+            Entry(
+              at: r.at, seconds: Double(r.milliseconds) / 1000, card: k == taken.count - 1 ? CardKey(card) : .imported,
+              rating: r.rating))
+        }
+      }
+    }
+  }
+
+  /// Each question's kept reviews in `bank`, oldest first (the reviews an Anki package carries).
+  func reviews(inBank bank: String) -> [ImportedReview] {
+    var out: [ImportedReview] = []
+    for (ref, log) in logs where ref.bank == bank {
+      for e in log {
+        out.append(
+          ImportedReview(question: ref, at: e.at, rating: e.rating, milliseconds: Int(min(e.seconds, 86_400) * 1000)))
+      }
+    }
+    return out.sorted { ($0.at, $0.question) < ($1.at, $1.question) }
+  }
 
   /// Remembers `ref` when its log does not end at its card.
   private mutating func note(_ ref: QuestionRef, _ progress: LearnerProgress) {
@@ -145,6 +201,19 @@ struct CardKey: Sendable, Equatable {
   /// an absent one is stored as 0, so two cards are equal exactly when every field is.
   private var present: UInt8
   private var phase: CardPhase
+
+  /// A step of an imported history whose card state is not kept: equal to no card `apply` leaves.
+  static let imported = CardKey()
+
+  private init() {
+    stability = 0
+    difficulty = 0
+    due = 0
+    lastReview = 0
+    step = 0
+    present = 0xFF
+    phase = .learning
+  }
 
   init(_ card: FSRSCard) {
     stability = card.stability ?? 0

@@ -143,13 +143,44 @@ import Testing
         (3 * Self.day + 1, Self.answer(Self.q2, .again)), (3 * Self.day + 2, .undone(target: 4)),
       ])
     var collector = ReviewHistoryCollector()
-    var oracle = FullReconcileCollector()
-    for event in events {
-      collector.apply(event)
-      oracle.apply(event)
+    for event in events { collector.apply(event) }
+    // The imported review counts as q1's second review (the optimizer and an Anki export see it);
+    // the undo of q2's later answer leaves both questions' logs at their cards.
+    #expect(
+      collector.reviews.map { [$0.card, Int(($0.at.seconds - Self.t0.seconds) / 86_400)] } == [
+        [0, 0], [0, 2], [1, 1],
+      ])
+    #expect(collector.reviews.map(\.rating) == [.good, .good, .good])
+    #expect(collector.reviews[1].seconds == 4)
+    #expect(
+      collector.reviews(inBank: Self.q1.bank).map(\.at) == [Self.t0, Self.t0.adding(days: 1), Self.t0.adding(days: 2)])
+  }
+
+  @Test func importedReviewsAreTheOnesApplyTookAndFollowAResetAndItsUndo() {
+    // Two reviews before q1's own answer on day 3 (left out, as apply leaves them), a duplicate
+    // instant (taken once), then two later ones.
+    let at = { (days: Int64, hours: Int64) in Self.t0.adding(seconds: days * 86_400 + hours * 3600) }
+    let reviews = [at(1, 0), at(2, 0), at(4, 0), at(4, 0), at(5, 0), at(9, 0)].map {
+      ImportedReview(question: Self.q1, at: $0, rating: .good, milliseconds: 2500)
     }
-    #expect(collector.reviews == oracle.reviews)
-    #expect(collector.reviews.map(\.rating) == [.good])
+    let events = Self.events(
+      tag: 0,
+      [
+        (3 * Self.day, Self.answer(Self.q1, .hard)),
+        (10 * Self.day, .historyImported(HistoryImport(source: "anki:test.apkg", reviews: reviews))),
+      ])
+    var collector = ReviewHistoryCollector()
+    for event in events { collector.apply(event) }
+    let days = collector.reviews.map { Int(($0.at.seconds - Self.t0.seconds) / 86_400) }
+    #expect(days == [3, 4, 5, 9])
+    #expect(collector.reviews.map(\.rating) == [.hard, .good, .good, .good])
+    #expect(collector.progress.questions[Self.q1]?.card?.lastReview == at(9, 0))
+    // A reset clears them with the card; undoing the reset brings the whole log back.
+    collector.apply(RecordedEvent(sequence: events.count + 1, at: at(11, 0), payload: .reset(.bank("sample"))))
+    #expect(collector.reviews.isEmpty)
+    collector.apply(
+      RecordedEvent(sequence: events.count + 2, at: at(11, 1), payload: .undone(target: events.count + 1)))
+    #expect(collector.reviews.map(\.rating) == [.hard, .good, .good, .good])
   }
 }
 
