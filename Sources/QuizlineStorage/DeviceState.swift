@@ -91,7 +91,9 @@ struct DeviceState {
   {
     var out: [Read] = []
     var tags = Set<Int>()
-    for (id, record) in DeviceProfileOpener.devices(layout) {
+    let devices = DeviceProfileOpener.devices(layout)
+    try refuseSharedTags(devices, layout)
+    for (id, record) in devices {
       let label = record?.name ?? id
       let after = record.flatMap { vector?[$0.tag] ?? (vector == nil ? nil : DeviceSequence.base(of: $0.tag)) }
       let read = try DeviceLogReader.read(
@@ -108,6 +110,24 @@ struct DeviceState {
       out.append(Read(log: read.log, label: "this profile's journal", lastOnDisk: read.lastOnDisk))
     }
     return out
+  }
+
+  /// Two devices numbering their events from the same tag (two machines that each took over a
+  /// copy of one single-journal profile before seeing the other's folder) cannot be merged: their
+  /// sequence numbers collide, and folding them would silently leave events out. Refused, naming both.
+  static func refuseSharedTags(_ devices: [(id: String, record: DeviceRecord?)], _ layout: ProfileLayout)
+    throws(ProfileError)
+  {
+    var owners: [Int: DeviceRecord] = [:]
+    for case (_, let record?) in devices {
+      guard let first = owners[record.tag] else {
+        owners[record.tag] = record
+        continue
+      }
+      throw ProfileError(
+        "devices '\(first.name)' (\(first.id.prefix(8))) and '\(record.name)' (\(record.id.prefix(8))) in \(layout.devices) both number their events as device \(record.tag) (each took over this profile's old single journal before the other's folder arrived), so their events cannot be merged; nothing was changed. Keep the device whose answers you want: move the other's folder out of \(layout.devices), and start that machine again with another --device name.",
+        exitCode: .dataError)
+    }
   }
 
   /// Whether the files still hold every event the snapshot says it covers (a device folder removed

@@ -66,6 +66,28 @@ import Testing
     #expect(again == before)
   }
 
+  @Test func twoDevicesNumberingTheirEventsFromOneTagAreRefusedNotMergedWithEventsLeftOut() throws {
+    let dir = try temporaryDirectory() + "/default"
+    let mine = ProfileLayout(directory: dir, device: Self.laptop)
+    try writeDevice(
+      mine, id: Self.laptop, name: "laptop", tag: 0, journal: answers(tag: 0, count: 2).joined(separator: "\n") + "\n")
+    try writeDevice(
+      mine, id: Self.desk, name: "desk", tag: 0, journal: answers(tag: 0, count: 3).joined(separator: "\n") + "\n")
+    func files() throws -> [String] {
+      try FileManager.default.subpathsOfDirectory(atPath: dir).filter { $0 != "lock" }.sorted()
+    }
+    let before = try files()
+    #expect {
+      _ = try DeviceProfileOpener.open(mine, name: "laptop", profile: "default", now: Self.t0)
+    } throws: { error in
+      let message = (error as? ProfileError)?.message ?? ""
+      return message.contains("devices 'laptop'") && message.contains("'desk'") && message.contains("as device 0")
+        && (error as? ProfileError)?.exitCode == .dataError
+    }
+    #expect(throws: ProfileError.self) { _ = try ProfileOpener.view(mine.forDevice(nil), now: Self.t0) }
+    #expect(try files() == before, "nothing was changed (the lock aside)")
+  }
+
   @Test func aSecondDeviceClaimingTheSameNameIsRefused() throws {
     let dir = try temporaryDirectory() + "/default"
     let first = ProfileLayout(directory: dir, device: Self.laptop)
