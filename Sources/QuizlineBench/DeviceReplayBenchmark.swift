@@ -123,8 +123,10 @@ struct DeviceReplayBenchmark {
       var b = LearnerProgress()
       if want("fold") {
         c0 = cpuSeconds()
+        let w0 = wallSeconds()
         b = try DeviceProfileOpener.view(ProfileLayout(directory: shared), now: now).progress
         measured.append(("per-device fold, 2 devices (read + fast decode + k-way merge + apply)", cpuSeconds() - c0))
+        measured.append(("per-device fold, 2 devices, wall time", wallSeconds() - w0))
       }
       guard k > 0 else { continue }
       for (name, value) in measured { parts[name, default: []].append(value) }
@@ -137,8 +139,15 @@ struct DeviceReplayBenchmark {
     }
     for (name, values) in parts.sorted(by: { $0.key < $1.key }) {
       let range = "\(format3(values.min() ?? 0))–\(format3(values.max() ?? 0))"
-      print("device-replay: \(name): CPU median \(format3(median(values))) s (range \(range), \(values.count) runs)")
+      let kind = name.hasSuffix("wall time") ? "median" : "CPU median"
+      print("device-replay: \(name): \(kind) \(format3(median(values))) s (range \(range), \(values.count) runs)")
     }
+  }
+
+  func wallSeconds() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
   }
 
   func cpuSeconds() -> Double {
