@@ -25,13 +25,16 @@ extension HistoryLoader {
       var buffer = EventBuffer()
       let firstEvent = scanner.eventCount
       let firstBad = scanner.badLinePositions.count
+      var fileStarts: [Int] = []
       for path in device.archivedSegments() + [device.journal] {
+        fileStarts.append(buffer.events.count)
         scanner.beginFile(path)
         _ = try reader.read(path) { chunk in scanner.feed(chunk, into: &buffer) }
       }
       let damaged = scanner.badLinePositions[firstBad...].map { $0 - firstEvent }
-      logs.append(
-        ownOrder(buffer.events, damagedBefore: damaged, contiguous: device.device != layout.device))
+      // The old single journal is read as the fold reads it: without the rule for files in flight.
+      let contiguous = device.device != nil && device.device != layout.device
+      logs.append(ownOrder(buffer.events, fileStarts: fileStarts, damagedBefore: damaged, contiguous: contiguous))
       devices.append(device.device ?? "")
     }
     let order = DeviceMerge.order(logs.map { $0.map(\.at) }, devices: devices)
@@ -59,26 +62,37 @@ extension HistoryLoader {
 
   /// A device's events as the fold reads them (`DeviceLogReader.read`): its own order, each sequence
   /// number once (a journal and its archived copy). `contiguous` (another device's log): reading
-  /// stops at a gap in its numbers (a file that has not arrived yet), a damaged line standing for
-  /// the one event it replaces. `damagedBefore`: for each damaged line, how many events came before it.
-  static func ownOrder(_ events: [HistoryEvent], damagedBefore: [Int], contiguous: Bool) -> [HistoryEvent] {
+  /// stops at a gap in its numbers between one file and the next (a file that has not arrived yet),
+  /// a damaged line standing for the one event it replaces; a gap inside a file (a hole a repair
+  /// left) is read past. `fileStarts`: the index of each file's first event; `damagedBefore`: for
+  /// each damaged line, how many events came before it.
+  static func ownOrder(_ events: [HistoryEvent], fileStarts: [Int], damagedBefore: [Int], contiguous: Bool)
+    -> [HistoryEvent]
+  {
     var out: [HistoryEvent] = []
     out.reserveCapacity(events.count)
     var last = Int.min
     var expected: Int?
     var damaged = 0
     var nextBad = 0
+    var nextFile = 0
+    var firstOfFile = false
     for (index, event) in events.enumerated() {
       while nextBad < damagedBefore.count, damagedBefore[nextBad] <= index {
         damaged += 1
         nextBad += 1
       }
+      while nextFile < fileStarts.count, fileStarts[nextFile] <= index {
+        firstOfFile = true
+        nextFile += 1
+      }
       guard event.sequence > last else { continue }
       if contiguous {
         let next = expected ?? DeviceSequence.base(of: DeviceSequence.tag(of: event.sequence)) + 1
-        if event.sequence > next + damaged { break }
+        if firstOfFile, event.sequence > next + damaged { break }
         expected = max(next, event.sequence + 1)
         damaged = 0
+        firstOfFile = false
       }
       last = event.sequence
       out.append(event)

@@ -58,12 +58,14 @@ public struct DeviceIdentity: Sendable, Equatable {
     if let stored { id = stored.id } else { id = try randomID() }
     let identity = DeviceIdentity(id: id, name: name ?? stored?.name ?? hostName())
     try FileOps.makeDirectories(stateDirectory)
+    let written: Bool
     do {
-      try FileOps.writeAtomically(Array(identity.json.utf8), to: path)
+      // A new identity only where none exists: two first starts at once must not each use their own.
+      written = try FileOps.writeAtomically(Array(identity.json.utf8), to: path, onlyIfAbsent: stored == nil)
     } catch {
       throw ProfileError("cannot keep this device's identity: \(error.message)", exitCode: .ioError)
     }
-    return identity
+    return written ? identity : try load(stateDirectory: stateDirectory, name: name)
   }
 
   var json: String {

@@ -69,10 +69,12 @@ enum DeviceLogReader {
   /// without its newline (a write or a copy in flight) is left for next time, never repaired; a
   /// damaged line is reported with the device and its line number and the rest is used.
   ///
-  /// `contiguous` (another device's log): a device numbers its events without gaps, so a gap means
-  /// a file that has not arrived yet (a segment copied after the journal): reading stops before it
-  /// and takes the rest next time, once the missing events are there. A damaged line counts as
-  /// the one event it stands for.
+  /// `contiguous` (another device's log): a device numbers its events without gaps, so a gap between
+  /// one file and the next means a file that has not arrived yet (a segment copied after the
+  /// journal): reading stops before it and takes the rest next time, once the missing events are
+  /// there. A damaged line counts as the one event it stands for. A gap inside one file is a hole
+  /// a repair left (the damaged line dropped), not a copy in flight (a copy is a prefix of its file):
+  /// reading goes on.
   static func read(_ layout: ProfileLayout, label: String, after: Int?, contiguous: Bool = false)
     throws(ProfileError) -> DeviceLogRead
   {
@@ -91,6 +93,7 @@ enum DeviceLogReader {
       }
       guard try file.read(path) else { continue }
       let bytes = file.bytes
+      var firstOfFile = true
       var line = 0
       var start = 0
       while start < file.count {
@@ -119,9 +122,10 @@ enum DeviceLogReader {
         guard event.sequence > last else { continue }
         if contiguous {
           let next = expected ?? DeviceSequence.base(of: DeviceSequence.tag(of: event.sequence)) + 1
-          if event.sequence > next + damaged { break files }
+          if firstOfFile, event.sequence > next + damaged { break files }
           expected = max(next, event.sequence + 1)
           damaged = 0
+          firstOfFile = false
         }
         last = event.sequence
         result.lastOnDisk = max(result.lastOnDisk ?? last, last)

@@ -144,6 +144,12 @@ public enum DeviceProfileOpener {
     let segments = layout.forDevice(nil).archivedSegments()
     let journal = FileOps.exists(layout.legacyJournal)
     guard journal || !segments.isEmpty else { return nil }
+    // Journals an older repair kept aside go along: this device's recovery looks for them in its folder.
+    let names = (try? LocalFileSource().entries(of: layout.directory)) ?? []
+    for name in names where name.hasPrefix("journal.jsonl.damaged-") && !FileOps.isOwnTemporary(name) {
+      let target = layout.ownFolder + "/" + name
+      if !FileOps.exists(target) { rename(layout.directory + "/" + name, target) }
+    }
     for segment in segments {
       let target = layout.archive + "/" + (segment.split(separator: "/").last.map(String.init) ?? "")
       if FileOps.exists(target) || rename(segment, target) != 0 {

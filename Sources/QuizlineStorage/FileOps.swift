@@ -116,8 +116,13 @@ public enum FileOps {
   /// moment `path` holds either the old or the new content (a full disk or a kill -9 in between
   /// loses nothing). Where hard links are not allowed the old file is renamed aside just before
   /// the new one takes its place; ``ProfileOpener`` recovers a kept-aside journal with no successor.
-  static func writeAtomically(_ bytes: [UInt8], to path: String, keepingOldAs aside: String? = nil) throws(JournalError)
-  {
+  ///
+  /// With `onlyIfAbsent`, `path` is created only when no file has that name (the first of two
+  /// processes creating it wins); returns false, changing nothing, when one exists.
+  @discardableResult
+  static func writeAtomically(
+    _ bytes: [UInt8], to path: String, keepingOldAs aside: String? = nil, onlyIfAbsent: Bool = false
+  ) throws(JournalError) -> Bool {
     let temp = temporaryName(path)
     unlink(temp)
     let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
@@ -144,12 +149,23 @@ public enum FileOps {
     if failure == nil, let aside, link(path, aside) != 0 {
       if rename(path, aside) != 0 { failure = "cannot keep \(path) as \(aside): \(lastError)" }
     }
+    if failure == nil, onlyIfAbsent {
+      // The first of two writers wins: a hard link is never made over an existing file.
+      let linked = link(temp, path) == 0
+      let existed = !linked && errno == EEXIST
+      if !linked && !existed { failure = "cannot link \(temp) to \(path): \(lastError)" }
+      unlink(temp)
+      if let failure { throw JournalError(failure) }
+      syncDirectory(folder(of: path))
+      return linked
+    }
     if failure == nil, rename(temp, path) != 0 { failure = "cannot rename \(temp) to \(path): \(lastError)" }
     if let failure {
       unlink(temp)
       throw JournalError(failure)
     }
     syncDirectory(folder(of: path))
+    return true
   }
 
   /// The profile files `writeAtomically` replaces, whose temporaries may be left by a crash.

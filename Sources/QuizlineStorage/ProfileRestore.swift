@@ -12,12 +12,16 @@ extension ProfileBackups {
   /// quizline holds it) and changes nothing unless the backup reads as a whole.
   ///
   /// Order, so that a crash at any point loses nothing: (1) the backup is read and decoded; (2) the
-  /// journal (and journals a repair kept aside), the snapshot and the archive segments holding
-  /// events after the backup's are hard-linked
-  /// into the aside folder, which is synced; (3) the journal and those segments are removed from
-  /// the profile (a crash here leaves the older snapshot: a consistent earlier state, with
-  /// everything in the aside folder); (4) the backup replaces `snapshot.json` atomically. Archive
-  /// segments the backup covers stay, for reports.
+  /// journal (and journals a repair kept aside), the snapshot, the archive segments holding events
+  /// after the backup's and the backups taken after it are hard-linked into the aside folder, which
+  /// is synced; (3) for a device's log, the backup's own events from the files set aside are
+  /// written as one more segment (`<first>-<cut>.jsonl`), so the log still holds every event the
+  /// restored snapshot covers (with the files still there, the same events twice: read once);
+  /// (4) those files are removed, the newest first: a crash leaves a log that is a prefix of the old
+  /// one, a consistent earlier state, with everything in the aside folder; (5) the backup replaces
+  /// `snapshot.json` atomically. Archive segments the backup covers stay, for reports. Backups
+  /// taken after this one go aside too: their events are the ones taken back, and the numbers
+  /// after the cut will be used again.
   public static func restore(
     _ backup: ProfileBackup, layout: ProfileLayout, profile: String, now: Timestamp
   ) throws(ProfileError) -> RestoreOutcome {
@@ -40,19 +44,15 @@ extension ProfileBackups {
         "\(backup.path) cannot be read (\(why)); nothing was changed. Choose another backup (quizline backups).",
         exitCode: .dataError)
     }
-    // A per-device profile: only this device's own log is changed, and only while no other device
-    // shares the profile (another device may already have merged the events being taken back).
-    if let device = layout.device {
-      if let other = DeviceProfileOpener.devices(layout).first(where: { $0.id != device }) {
-        throw ProfileError(
-          "restore is not available for a profile shared by several devices (\(layout.devices) holds '\(other.record?.name ?? other.id)' too): its progress is rebuilt from every device's log; use undo, or reset. Nothing was changed.",
-          exitCode: .usage)
-      }
-    }
+    try refuseSharedRestore(layout)
     // The last event of this device the backup holds: the cut between what stays and what goes.
     var cut = restored.lastSequence
     if layout.device != nil {
-      let tag = DeviceProfileOpener.ownTag(layout) ?? -1
+      guard let tag = DeviceProfileOpener.ownTag(layout) else {
+        throw ProfileError(
+          "\(layout.ownFolder)/device.json cannot be read; this device's folder is damaged. Nothing was changed.",
+          exitCode: .dataError)
+      }
       guard restored.deviceSequences.keys.allSatisfy({ $0 == tag }) else {
         throw ProfileError(
           "\(backup.path) holds events of another device of this profile; nothing was changed", exitCode: .dataError)
@@ -79,10 +79,14 @@ extension ProfileBackups {
         if first <= cut { straddling.append(segment) }
       }
     }
+    for later in list(layout) where later.lastSequence > backup.lastSequence {
+      moves.append((later.path, "backups/" + (later.path.split(separator: "/").last.map(String.init) ?? "")))
+    }
     // A device's log must still hold every event the restored snapshot covers (else the next start
-    // folds the logs again without it): those events of the files set aside start the new journal.
+    // folds the logs again without it): those events of the files set aside, as one more segment.
     let kept = layout.device == nil ? [] : try eventsUpTo(cut, in: straddling + [layout.journal])
     try FileOps.makeDirectories(aside + "/archive")
+    try FileOps.makeDirectories(aside + "/backups")
     for move in moves {
       if link(move.from, aside + "/" + move.relative) != 0 {
         throw ProfileError(
@@ -90,8 +94,22 @@ extension ProfileBackups {
       }
     }
     FileOps.syncDirectory(aside + "/archive")
+    FileOps.syncDirectory(aside + "/backups")
     FileOps.syncDirectory(aside)
-    for move in moves where move.relative != "snapshot.json" {
+    if !kept.isEmpty, let first = try? EventCoding.decode(kept[..<(kept.firstIndex(of: 0x0A) ?? kept.count)]) {
+      let path = layout.archive + "/" + ProfileStore.segmentName(first.sequence, cut)
+      do {
+        try FileOps.writeAtomically(kept, to: path)
+      } catch {
+        throw ProfileError("cannot write \(path): \(error.message); nothing was changed", exitCode: .ioError)
+      }
+    }
+    // The newest first (the journals, then the segments from the last): what is left at any moment
+    // is the beginning of the old log.
+    let journals = moves.filter { !$0.relative.contains("/") && $0.relative != "snapshot.json" }
+    let segmentsNewestFirst = moves.filter { $0.relative.hasPrefix("archive/") }.reversed()
+    let laterBackups = moves.filter { $0.relative.hasPrefix("backups/") }
+    for move in journals + segmentsNewestFirst + laterBackups {
       if unlink(move.from) != 0 {
         throw ProfileError(
           "cannot remove \(move.from): \(FileOps.lastError); the state before is kept in \(aside)", exitCode: .ioError)
@@ -101,7 +119,6 @@ extension ProfileBackups {
     FileOps.syncDirectory(layout.ownFolder)
     FileOps.syncDirectory(layout.directory)
     do {
-      if !kept.isEmpty { try FileOps.writeAtomically(kept, to: layout.journal) }
       try FileOps.writeAtomically(bytes, to: layout.snapshot)
     } catch {
       throw ProfileError(
@@ -124,6 +141,24 @@ extension ProfileBackups {
       }
     }
     return out
+  }
+
+  /// Refuses (before anything changes, and before asking) to restore a per-device profile that
+  /// another device has recorded events in: that device may already have merged the events a
+  /// restore takes back, and this device's numbers would be used again for other events. A device
+  /// folder without events (a `device.json` only) does not count: its snapshot, if any, is folded
+  /// again from the logs once they no longer hold what it covers.
+  public static func refuseSharedRestore(_ layout: ProfileLayout) throws(ProfileError) {
+    guard let device = layout.device else { return }
+    for other in DeviceProfileOpener.devices(layout) where other.id != device {
+      let log = layout.forDevice(other.id)
+      var st = stat()
+      let journalHasEvents = stat(log.journal, &st) == 0 && st.st_size > 0
+      guard journalHasEvents || !log.archivedSegments().isEmpty else { continue }
+      throw ProfileError(
+        "restore is not available for a profile shared by several devices (\(layout.devices) holds events of '\(other.record?.name ?? other.id)' too): its progress is rebuilt from every device's log; use undo, or reset. Nothing was changed.",
+        exitCode: .usage)
+    }
   }
 
   /// `before-restore-20261203T135100Z` (`-2`, `-3`, … when taken).

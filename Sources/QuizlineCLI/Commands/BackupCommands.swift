@@ -73,6 +73,7 @@ enum BackupCommands {
       // (ProfileBackups.restore refuses otherwise, before changing anything).
       do {
         layout = try DeviceProfiles.layout(env).0
+        try ProfileBackups.refuseSharedRestore(layout)
       } catch {
         env.stderr.line("quizline: \(error.message)")
         return error.exitCode

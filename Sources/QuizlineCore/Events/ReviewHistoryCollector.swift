@@ -117,16 +117,19 @@ struct ReviewLogs: Sendable {
   private mutating func recordImported(
     _ h: HistoryImport, before: [QuestionRef: Timestamp?], _ progress: LearnerProgress
   ) {
-    var start = 0
-    while start < h.reviews.count {
-      let ref = h.reviews[start].question
-      var end = start
-      while end < h.reviews.count, h.reviews[end].question == ref { end += 1 }
-      defer { start = end }
+    // Each question's reviews in their order (an import lists them question by question, but
+    // `apply` takes a question met again later as well).
+    var order: [QuestionRef] = []
+    var byQuestion: [QuestionRef: [ImportedReview]] = [:]
+    for review in h.reviews {
+      if byQuestion[review.question] == nil { order.append(review.question) }
+      byQuestion[review.question, default: []].append(review)
+    }
+    for ref in order {
       guard let card = progress.questions[ref]?.card, let last = card.lastReview else { continue }
       var after = (before[ref] ?? nil) ?? Timestamp(microseconds: Int64.min)
       var taken: [ImportedReview] = []
-      for review in h.reviews[start..<end] where review.at > after && review.at <= last {
+      for review in byQuestion[ref] ?? [] where review.at > after && review.at <= last {
         taken.append(review)
         after = review.at
       }
@@ -151,7 +154,8 @@ struct ReviewLogs: Sendable {
     for (ref, log) in logs where ref.bank == bank {
       for e in log {
         out.append(
-          ImportedReview(question: ref, at: e.at, rating: e.rating, milliseconds: Int(min(e.seconds, 86_400) * 1000)))
+          ImportedReview(
+            question: ref, at: e.at, rating: e.rating, milliseconds: Int((min(e.seconds, 86_400) * 1000).rounded())))
       }
     }
     return out.sorted { ($0.at, $0.question) < ($1.at, $1.question) }

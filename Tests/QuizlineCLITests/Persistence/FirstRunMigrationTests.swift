@@ -94,19 +94,60 @@ import Testing
     #expect(after.stderr.isEmpty, "\(after.stderr)")
     #expect(after.stdout.contains("Resuming sample at question 2 of 10."), "\(after.stdout)")
 
-    // Another device arrives in the folder: restore no longer changes anything.
+    // Another device records answers in the folder: restore no longer changes anything, and says
+    // so before asking.
     let other = try temporaryDirectory()
-    let joined = try run(progress, "quit\n", ["--device", "desk"], state: other)
+    let joined = try run(progress, "start sample\nb\nquit\n", ["--device", "desk"], state: other)
     #expect(joined.status == 0, "\(joined.stderr)")
     let files = profileLogFiles(profile).map { ($0, FileManager.default.contents(atPath: $0)) }
     let refused = try runBinary(
       [
         "--quizzes", Fixtures.catalog, "--progress", progress, "--now", "2026-03-06T12:00:00Z", "restore", "2026-03-06",
-        "--yes",
-      ])
+      ],
+      input: "y\n")
     #expect(refused.status == 64)
-    #expect(refused.stderr.contains("restore is not available for a profile shared by several devices"))
+    #expect(refused.stderr.contains("holds events of 'desk' too"), "\(refused.stderr)")
+    #expect(!refused.stdout.contains("Restore?"), "refused before asking")
     #expect(
       profileLogFiles(profile).map { ($0, FileManager.default.contents(atPath: $0)) }.elementsEqual(files) { $0 == $1 })
+  }
+
+  @Test func firstStartsAtTheSameMomentOnANewMachineAllTakeTheOneIdentityKept() throws {
+    // A race: several rounds of 8 first starts at once make one that would interleave likely.
+    for _ in 0..<4 {
+      let state = try temporaryDirectory()
+      let progress = (0..<8).map { _ in (try? temporaryDirectory()) ?? "" }
+      let starts = try progress.map { folder in
+        try SpawnedProcess(
+          ["--quizzes", Fixtures.catalog, "--progress", folder], environment: ["XDG_STATE_HOME": state])
+      }
+      for start in starts { start.send("start sample\nb\nquit\n") }
+      for start in starts { #expect(start.finish() == 0, "\(start.stderr)") }
+      let kept = try String(contentsOfFile: state + "/quizline/device.json", encoding: .utf8)
+      for folder in progress {
+        let devices = try FileManager.default.contentsOfDirectory(atPath: folder + "/default/devices")
+        #expect(devices.count == 1)
+        #expect(kept.contains("\"id\":\"\(devices.first ?? "")\""), "every start used the identity kept: \(kept)")
+      }
+    }
+  }
+
+  @Test func backupsTakenAfterTheOneRestoredGoAsideWithTheEventsTheyHold() throws {
+    let progress = try legacyProgress()
+    let profile = progress + "/default"
+    #expect(try run(progress, "start sample\nb\nquit\n").status == 0)  // backup s8, then events 9 and 10
+    let day2 = try runBinary(
+      ["--quizzes", Fixtures.catalog, "--progress", progress, "--now", "2026-03-06T09:00:00Z"], input: "quit\n")
+    #expect(day2.status == 0, "\(day2.stderr)")
+    let restored = try runBinary(
+      [
+        "--quizzes", Fixtures.catalog, "--progress", progress, "--now", "2026-03-06T10:00:00Z", "restore", "2026-03-05",
+        "--yes",
+      ])
+    #expect(restored.status == 0, "\(restored.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: profile + "/backups") == ["2026-03-05-s8.json"])
+    let aside = profile + "/before-restore-20260306T100000Z"
+    #expect(FileManager.default.fileExists(atPath: aside + "/backups/2026-03-06-s10.json"))
+    #expect(try lastRecordedSequence(inProfile: profile) == 8)
   }
 }

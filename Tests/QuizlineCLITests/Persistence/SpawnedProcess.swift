@@ -13,6 +13,9 @@ final class SpawnedProcess: @unchecked Sendable {
   private let done = DispatchGroup()
 
   init(_ arguments: [String], environment: [String: String] = [:], shell: String? = nil) throws {
+    // A child that has already ended closes its standard input: writing to it must fail, not end
+    // the test process with SIGPIPE.
+    signal(SIGPIPE, SIG_IGN)
     var env = binaryEnvironment()
     for (k, v) in environment { env[k] = v }
     if let shell {

@@ -156,6 +156,22 @@ import Testing
       collector.reviews(inBank: Self.q1.bank).map(\.at) == [Self.t0, Self.t0.adding(days: 1), Self.t0.adding(days: 2)])
   }
 
+  @Test func importedReviewsKeepTheirMillisecondsAndAQuestionListedTwiceIsTakenWhole() {
+    let at = { (hours: Int64) in Self.t0.adding(seconds: hours * 3600) }
+    let reviews = [
+      ImportedReview(question: Self.q1, at: at(1), rating: .good, milliseconds: 1001),
+      ImportedReview(question: Self.q2, at: at(1), rating: .hard, milliseconds: 1999),
+      ImportedReview(question: Self.q1, at: at(30), rating: .easy, milliseconds: 123_457),
+    ]
+    let events = Self.events(tag: 0, [(2000, .historyImported(HistoryImport(source: "anki:x.apkg", reviews: reviews)))])
+    var collector = ReviewHistoryCollector()
+    for event in events { collector.apply(event) }
+    let exported = collector.reviews(inBank: "sample")
+    #expect(exported.map(\.question) == [Self.q1, Self.q2, Self.q1])
+    #expect(exported.map(\.milliseconds) == [1001, 1999, 123_457], "Anki's review times come back unchanged")
+    #expect(collector.progress.questions[Self.q1]?.card?.lastReview == at(30))
+  }
+
   @Test func importedReviewsAreTheOnesApplyTookAndFollowAResetAndItsUndo() {
     // Two reviews before q1's own answer on day 3 (left out, as apply leaves them), a duplicate
     // instant (taken once), then two later ones.

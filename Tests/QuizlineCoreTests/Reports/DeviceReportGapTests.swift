@@ -14,6 +14,12 @@ import Testing
   static let t0 = Timestamp(iso8601: "2026-03-05T09:00:00Z")!
   static let ref = QuestionRef(bank: "sample", question: "single-owner")
 
+  /// A segment name's number for desk's event `k`.
+  static func padded(_ k: Int) -> String {
+    let n = String(DeviceSequence.base(of: 9) + k)
+    return String(repeating: "0", count: max(0, 10 - n.count)) + n
+  }
+
   /// Desk's answer number `k` (tag 9), a minute apart.
   static func answer(_ k: Int) -> String {
     EventCoding.encode(
@@ -22,24 +28,35 @@ import Testing
         payload: .answered(AnswerRecord(run: 0, question: ref, response: "b", score: 1, seconds: 3, rating: .good))))
   }
 
-  /// (desk's journal lines, with nil for a damaged line) → answers the fold and the report count.
-  static let cases: [([Int?], Int)] = [
-    ([1, 2, 4, 5], 2),  // event 3's segment has not arrived: the rest waits
-    ([1, nil, 3], 2),  // the damaged line is event 2: reading goes on
-    ([1, nil, 4], 1),  // one damaged line cannot stand for events 2 and 3
-    ([1, 2, 3], 3),
+  /// (desk's files: archive segments then the journal, each its lines, nil for a damaged line) →
+  /// answers the fold and the report count.
+  static let cases: [([[Int?]], Int)] = [
+    ([[1, 2], [4, 5]], 2),  // the segment of event 3 has not arrived: the rest waits
+    ([[1, 2], [3], [4, 5]], 5),  // it has
+    ([[1, 2, 4, 5]], 4),  // a hole inside one file (a repair dropped a damaged line): read past
+    ([[1, nil, 3]], 2),  // the damaged line is event 2
+    ([[1, nil], [4]], 1),  // one damaged line cannot stand for events 2 and 3
+    ([[1, nil], [3]], 2),  // but it stands for event 2
+    ([[1, 2, 3]], 3),
   ]
 
   @Test(arguments: cases)
-  func theReportCountsWhatTheFoldFoldsWhileFilesArrive(_ lines: [Int?], _ expected: Int) throws {
+  func theReportCountsWhatTheFoldFoldsWhileFilesArrive(_ files: [[Int?]], _ expected: Int) throws {
     let dir = try temporaryDirectory() + "/default"
     let mine = ProfileLayout(directory: dir, device: Self.laptop)
     let folder = mine.devices + "/" + Self.desk
     try FileManager.default.createDirectory(atPath: folder + "/archive", withIntermediateDirectories: true)
     let record = DeviceRecord(id: Self.desk, name: "desk", tag: 9, createdAt: Self.t0)
     try Data(record.json.utf8).write(to: URL(fileURLWithPath: folder + "/device.json"))
-    let text = lines.map { $0.map(Self.answer) ?? "{\"seq\": oops" }.joined(separator: "\n") + "\n"
-    try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/journal.jsonl"))
+    func text(_ lines: [Int?]) -> String {
+      lines.map { $0.map(Self.answer) ?? "{\"seq\": oops" }.joined(separator: "\n") + "\n"
+    }
+    for segment in files.dropLast() {
+      let numbers = segment.compactMap { $0 }
+      let name = String(format: "%@-%@.jsonl", Self.padded(numbers.first!), Self.padded(numbers.last!))
+      try Data(text(segment).utf8).write(to: URL(fileURLWithPath: folder + "/archive/" + name))
+    }
+    try Data(text(files.last!).utf8).write(to: URL(fileURLWithPath: folder + "/journal.jsonl"))
 
     let folded = try DeviceProfileOpener.open(mine, name: "laptop", profile: "default", now: Self.t0)
     #expect(folded.progress.question(Self.ref).attempts == expected)
