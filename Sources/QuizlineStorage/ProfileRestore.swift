@@ -58,6 +58,15 @@ extension ProfileBackups {
           "\(backup.path) holds events of another device of this profile; nothing was changed", exitCode: .dataError)
       }
       cut = restored.deviceSequences[tag] ?? DeviceSequence.base(of: tag)
+      // The log must still hold the events the backup holds: after an earlier restore, the numbers
+      // past that one's cut name other events (a backup from before it, copied back by hand).
+      if let last = restored.mergedThrough, last.sequence == cut,
+        let onDisk = try eventAt(cut, in: layout.archivedSegments() + [layout.journal]), onDisk.at != last.at
+      {
+        throw ProfileError(
+          "\(backup.path) holds events this device's log no longer has (its event \(DeviceSequence.withinDevice(cut)) was recorded at \(last.at.iso8601), the log's at \(onDisk.at.iso8601): the backup is from before an earlier restore); nothing was changed",
+          exitCode: .dataError)
+      }
     }
     let aside = asideFolder(layout, now)
     var moves: [(from: String, relative: String)] = []
@@ -125,6 +134,25 @@ extension ProfileBackups {
         "cannot write \(layout.snapshot): \(error.message); the state before is kept in \(aside)", exitCode: .ioError)
     }
     return RestoreOutcome(asideFolder: aside, keptAside: moves.map(\.relative), progress: restored)
+  }
+
+  /// The event numbered `sequence` in `files` (read in order), if one reads.
+  static func eventAt(_ sequence: Int, in files: [String]) throws(ProfileError) -> RecordedEvent? {
+    for path in files {
+      if path.hasSuffix(".jsonl"), let name = path.split(separator: "/").last, name != "journal.jsonl",
+        let first = Int(name.prefix { $0 != "-" }), let end = Int(name.dropLast(6).split(separator: "-").last ?? ""),
+        sequence < first || sequence > end
+      {
+        continue
+      }
+      guard let bytes = try FileOps.read(path) else { continue }
+      var start = 0
+      while start < bytes.count, let end = bytes[start...].firstIndex(of: 0x0A) {
+        defer { start = end + 1 }
+        if let event = try? EventCoding.decode(bytes[start..<end]), event.sequence == sequence { return event }
+      }
+    }
+    return nil
   }
 
   /// The complete lines of `files` (in order) whose event has a sequence number up to `last`, as

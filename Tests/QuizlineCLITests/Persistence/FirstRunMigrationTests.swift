@@ -132,7 +132,7 @@ import Testing
     }
   }
 
-  @Test func backupsTakenAfterTheOneRestoredGoAsideWithTheEventsTheyHold() throws {
+  @Test func backupsTakenAfterTheOneRestoredGoAsideAndOneCopiedBackIsRefused() throws {
     let progress = try legacyProgress()
     let profile = progress + "/default"
     #expect(try run(progress, "start sample\nb\nquit\n").status == 0)  // backup s8, then events 9 and 10
@@ -149,5 +149,21 @@ import Testing
     let aside = profile + "/before-restore-20260306T100000Z"
     #expect(FileManager.default.fileExists(atPath: aside + "/backups/2026-03-06-s10.json"))
     #expect(try lastRecordedSequence(inProfile: profile) == 8)
+
+    // New events 9 and 10, then the old backup of events 1 to 10 copied back by hand: its 9 and 10
+    // are not the log's, so it is refused and nothing changes.
+    #expect(try run(progress, "start sample\nb\nquit\n", ["--now", "2026-03-06T11:00:00Z"]).status == 0)
+    try FileManager.default.copyItem(
+      atPath: aside + "/backups/2026-03-06-s10.json", toPath: profile + "/backups/2026-03-06-s10.json")
+    let files = profileLogFiles(profile).map { ($0, FileManager.default.contents(atPath: $0)) }
+    let stale = try runBinary(
+      [
+        "--quizzes", Fixtures.catalog, "--progress", progress, "--now", "2026-03-06T12:00:00Z", "restore", "2026-03-06",
+        "--yes",
+      ])
+    #expect(stale.status == 65, "\(stale.stderr)")
+    #expect(stale.stderr.contains("the backup is from before an earlier restore"), "\(stale.stderr)")
+    #expect(
+      profileLogFiles(profile).map { ($0, FileManager.default.contents(atPath: $0)) }.elementsEqual(files) { $0 == $1 })
   }
 }
