@@ -59,7 +59,7 @@ import Testing
     let texts = [learner.report(), learner.report(since: learner.now.dayNumber)].map(JSONReportRenderer.render)
     let files = texts.enumerated().map { k, text in
       let path = dir + "/r\(k).json"
-      FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+      #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
       return path
     }
     let good = try Self.referenceValidate(files)
@@ -68,8 +68,9 @@ import Testing
       good.output.hasSuffix("validated 2 document(s) against \(Self.schemaPath): 0 problem(s)\n"), "\(good.output)")
 
     let broken = dir + "/broken.json"
-    FileManager.default.createFile(
-      atPath: broken, contents: Data(texts[0].replacingOccurrences(of: "\"streakDays\"", with: "\"streak\"").utf8))
+    #expect(
+      FileManager.default.createFile(
+        atPath: broken, contents: Data(texts[0].replacingOccurrences(of: "\"streakDays\"", with: "\"streak\"").utf8)))
     let bad = try Self.referenceValidate([broken])
     #expect(bad.status == 1, "\(bad.output)")
     #expect(bad.output.contains("\(broken): profiles/0/summary: "), "\(bad.output)")
