@@ -7,11 +7,8 @@ import Testing
 /// The review history (`ProfileReviewHistory`, the optimizer's, the simulator's and the report's
 /// scheduler section's input) of per-device profiles, and the collector's cheap undo against the
 /// reading that followed every question's card on each `undone` and `reset`.
-@Suite struct ReviewHistoryTests {
-  static let laptop = "aaaa0000aaaa0000aaaa0000aaaa0000"
-  static let desk = "bbbb1111bbbb1111bbbb1111bbbb1111"
-  static let t0 = Timestamp(iso8601: "2026-03-05T09:00:00Z")!
-  static let q1 = QuestionRef(bank: "sample", question: "single-owner")
+@Suite struct ReviewHistoryTests: TwoDeviceFixture {
+  static let q1 = ref
   static let q2 = QuestionRef(bank: "sample", question: "tf-state")
 
   static func answer(_ ref: QuestionRef, _ rating: Rating, seconds: Double = 3) -> EventPayload {

@@ -5,11 +5,7 @@ import Testing
 @testable import QuizlineStorage
 
 /// Per-device profiles on disk: migration, names, and other devices' files caught in flight.
-@Suite struct DeviceProfileTests {
-  static let laptop = "aaaa0000aaaa0000aaaa0000aaaa0000"
-  static let desk = "bbbb1111bbbb1111bbbb1111bbbb1111"
-  static let t0 = Timestamp(iso8601: "2026-03-05T09:00:00Z")!
-  static let ref = QuestionRef(bank: "sample", question: "single-owner")
+@Suite struct DeviceProfileTests: TwoDeviceFixture {
 
   func copyFixture() throws -> String {
     let dir = try temporaryDirectory()

@@ -6,13 +6,10 @@ import Testing
 @testable import QuizlineStorage
 
 /// Reports read another device's log as the fold does while its files are still arriving: reading
-/// stops at a gap in its sequence numbers (a segment not copied yet) and a damaged line stands for
-/// the one event it replaces. The report's count equals the fold's on every case.
-@Suite struct DeviceReportGapTests {
-  static let laptop = "aaaa0000aaaa0000aaaa0000aaaa0000"
-  static let desk = "bbbb1111bbbb1111bbbb1111bbbb1111"
-  static let t0 = Timestamp(iso8601: "2026-03-05T09:00:00Z")!
-  static let ref = QuestionRef(bank: "sample", question: "single-owner")
+/// stops at a gap in its sequence numbers between two files (a segment not copied yet), reads past a
+/// hole inside one file (a repair's), and a damaged line stands for the one event it replaces. The
+/// report's count equals the fold's on every case.
+@Suite struct DeviceReportGapTests: TwoDeviceFixture {
 
   /// A segment name's number for desk's event `k`.
   static func padded(_ k: Int) -> String {
