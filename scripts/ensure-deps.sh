@@ -13,6 +13,11 @@ fi
 [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)
 [ -f /usr/include/zstd.h ] || need+=(libzstd-dev)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+# The schema tests validate with PyPI's jsonschema in a venv (scripts/schemas/validate.sh); flock
+# serialises the parallel tests that build it.
+command -v python3 >/dev/null 2>&1 || need+=(python3)
+{ command -v python3 >/dev/null 2>&1 && python3 -c 'import ensurepip, venv' 2>/dev/null; } || need+=(python3-venv)
+command -v flock >/dev/null 2>&1 || need+=(util-linux)
 for pkg in "$@"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || need+=("$pkg")
 done

@@ -17,7 +17,7 @@ import sys
 try:
     from jsonschema import Draft202012Validator
 except ImportError:  # the wheels ship in schemas/
-    sys.exit("validate: needs jsonschema (pip install schemas/*.whl or pip install jsonschema)")
+    sys.exit("validate: needs jsonschema (pip install scripts/schemas/wheels/*.whl or pip install jsonschema)")
 
 ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 TYPES = ["single", "multiple", "truefalse", "text", "numeric", "matching", "ordering", "cloze", "flashcard", "open"]

@@ -4,9 +4,8 @@
 # on first use. Usage: answers.sh PROGRESS_DIR  → one "profile<TAB>answers" line per profile.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
+. "$root/scripts/lib/venv.sh"
 venv="$root/.build/duckdb-venv"
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import duckdb' 2>/dev/null; then
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install -q --disable-pip-version-check duckdb >&2
-fi
+install_duckdb() { "$1" install -q --disable-pip-version-check duckdb >&2; }
+ensure_venv "$venv" 'import duckdb' install_duckdb || exit 3
 exec "$venv/bin/python" "$root/scripts/duckdb/answers.py" "$@"

@@ -4,11 +4,10 @@
 # fsrs-rs-python goes into .build/fsrs-rs-venv when missing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. scripts/lib/venv.sh
 venv=.build/fsrs-rs-venv
-if ! "$venv/bin/python" -c 'import fsrs_rs_python' 2>/dev/null; then
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet "fsrs-rs-python==0.9.3"
-fi
+install_fsrs_rs() { "$1" install --quiet "fsrs-rs-python==0.9.3"; }
+ensure_venv "$venv" 'import fsrs_rs_python' install_fsrs_rs || exit 3
 swift build -c release --static-swift-stdlib --product quizline >/dev/null
 swift build -c release --static-swift-stdlib --product quizline-bench >/dev/null
 echo "== $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, fsrs-rs-python $("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("fsrs-rs-python"))')"
