@@ -170,6 +170,7 @@ public enum DeviceProfileOpener {
     FileOps.syncDirectory(layout.directory)
     rmdir(layout.legacyArchive)
     return
-      "\(layout.directory): the journal and its archive are now this device's log (\(layout.ownFolder)); nothing was lost."
+      "\(layout.directory): the journal and its archive are now this device's log (\(layout.ownFolder)); nothing was lost. "
+      + "A quizline from before per-device logs would find this profile empty: upgrade every machine."
   }
 }

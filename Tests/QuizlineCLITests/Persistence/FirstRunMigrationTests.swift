@@ -30,6 +30,7 @@ import Testing
     let first = try run(progress, "status\nquit\n")
     #expect(first.status == 0, "\(first.stderr)")
     #expect(first.stderr.contains("the journal and its archive are now this device's log"), "\(first.stderr)")
+    #expect(first.stderr.contains("from before per-device logs would find this profile empty"), "\(first.stderr)")
     let devices = try FileManager.default.contentsOfDirectory(atPath: profile + "/devices")
     #expect(devices.count == 1)
     let own = profile + "/devices/" + devices[0]
