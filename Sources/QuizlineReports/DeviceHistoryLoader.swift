@@ -23,10 +23,12 @@ extension HistoryLoader {
     }
     for device in folders {
       var buffer = EventBuffer()
+      let segments = device.archivedSegments()
+      buffer.events.reserveCapacity(device.expectedEventCount(segments: segments))
       let firstEvent = scanner.eventCount
       let firstBad = scanner.badLinePositions.count
       var fileStarts: [Int] = []
-      for path in device.archivedSegments() + [device.journal] {
+      for path in segments + [device.journal] {
         fileStarts.append(buffer.events.count)
         scanner.beginFile(path)
         _ = try reader.read(path) { chunk in scanner.feed(chunk, into: &buffer) }
@@ -34,7 +36,8 @@ extension HistoryLoader {
       let damaged = scanner.badLinePositions[firstBad...].map { $0 - firstEvent }
       // The old single journal is read as the fold reads it: without the rule for files in flight.
       let contiguous = device.device != nil && device.device != layout.device
-      logs.append(ownOrder(buffer.events, fileStarts: fileStarts, damagedBefore: damaged, contiguous: contiguous))
+      ownOrder(&buffer.events, fileStarts: fileStarts, damagedBefore: damaged, contiguous: contiguous)
+      logs.append(buffer.events)
       devices.append(device.device ?? "")
     }
     let order = DeviceMerge.order(logs.map { $0.map(\.at) }, devices: devices)
@@ -60,24 +63,23 @@ extension HistoryLoader {
       fallbackCount: scanner.fallbackCount)
   }
 
-  /// A device's events as the fold reads them (`DeviceLogReader.read`): its own order, each sequence
+  /// Leaves in `events` a device's events as the fold reads them (`DeviceLogReader.read`): its own order, each sequence
   /// number once (a journal and its archived copy). `contiguous` (another device's log): reading
   /// stops at a gap in its numbers between one file and the next (a file that has not arrived yet),
   /// a damaged line standing for the one event it replaces; a gap inside a file (a hole a repair
   /// left) is read past. `fileStarts`: the index of each file's first event; `damagedBefore`: for
   /// each damaged line, how many events came before it.
-  static func ownOrder(_ events: [HistoryEvent], fileStarts: [Int], damagedBefore: [Int], contiguous: Bool)
-    -> [HistoryEvent]
-  {
-    var out: [HistoryEvent] = []
-    out.reserveCapacity(events.count)
+  static func ownOrder(_ events: inout [HistoryEvent], fileStarts: [Int], damagedBefore: [Int], contiguous: Bool) {
+    // Kept events are moved down in place (a kept event's new index is never above its old one),
+    // so a log is held once, not twice, while it is put in order.
+    var kept = 0
     var last = Int.min
     var expected: Int?
     var damaged = 0
     var nextBad = 0
     var nextFile = 0
     var firstOfFile = false
-    for (index, event) in events.enumerated() {
+    for index in events.indices {
       while nextBad < damagedBefore.count, damagedBefore[nextBad] <= index {
         damaged += 1
         nextBad += 1
@@ -86,17 +88,19 @@ extension HistoryLoader {
         firstOfFile = true
         nextFile += 1
       }
-      guard event.sequence > last else { continue }
+      let sequence = events[index].sequence
+      guard sequence > last else { continue }
       if contiguous {
-        let next = expected ?? DeviceSequence.base(of: DeviceSequence.tag(of: event.sequence)) + 1
-        if firstOfFile, event.sequence > next + damaged { break }
-        expected = max(next, event.sequence + 1)
+        let next = expected ?? DeviceSequence.base(of: DeviceSequence.tag(of: sequence)) + 1
+        if firstOfFile, sequence > next + damaged { break }
+        expected = max(next, sequence + 1)
         damaged = 0
         firstOfFile = false
       }
-      last = event.sequence
-      out.append(event)
+      last = sequence
+      if kept != index { events.swapAt(kept, index) }
+      kept += 1
     }
-    return out
+    events.removeSubrange(kept...)
   }
 }

@@ -185,6 +185,14 @@ enum DeviceLogReader {
   }
 }
 
+extension ProfileLayout {
+  /// About how many events `segments` and this layout's journal hold (``DeviceLogReader``'s estimate),
+  /// so that a reader allocates its array of events once.
+  public func expectedEventCount(segments: [String]) -> Int {
+    DeviceLogReader.expectedCount(segments, journal: journal, after: nil)
+  }
+}
+
 /// Whole files read into one buffer kept from file to file. Reading each of a long history's 2,000
 /// segments into a fresh array allocated above malloc's mapping threshold: the memory was mapped,
 /// page-faulted, copied as the array grew, and unmapped again, per file.
