@@ -4,9 +4,10 @@ import PackageDescription
 
 /// Every product links libstdc++, zlib, SQLite, zstd and libedit (with termcap, bsd, md) from their
 /// static archives: the linker finds `-lstdc++`, `-lz`, … first in `Linking/`, whose `lib*.so` files
-/// are linker scripts naming the archive (`INPUT(libz.a)`, searched in the usual folders). Start-up
-/// then loads libc and libm only, instead of ten shared libraries with 4,000 symbols to bind
-/// (BENCHMARKS.md, "Issue 20: start-up, linked statically"). Set on the core, which every product links.
+/// are linker scripts naming the archive (`INPUT(libz.a)`, searched in the usual folders). A release
+/// binary then loads libc, libm and libgcc_s, instead of eleven shared libraries with about 4,000
+/// symbol relocations (BENCHMARKS.md, "Issue 20: start-up linked statically"). Set on the core,
+/// which every product links.
 let staticLinking: [LinkerSetting] = [
   .unsafeFlags(["-L", Context.packageDirectory + "/Linking"], .when(platforms: [.linux]))
 ]
