@@ -13,8 +13,9 @@ deps:
 build: deps
 	$(SWIFT) build
 
-## Release builds link the Swift runtime and Foundation statically: start-up maps one binary
-## instead of a dozen shared libraries (BENCHMARKS.md, start-up). Every release build uses the same
+## Release builds link the Swift runtime and Foundation statically, and every build takes the C
+## libraries and libstdc++ from their archives (Linking/README.md): start-up maps one binary and
+## libc instead of a dozen shared libraries (BENCHMARKS.md, start-up). Every release build uses the same
 ## flags, so the benchmark scripts share this build.
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product quizline

@@ -2,6 +2,16 @@
 import Foundation
 import PackageDescription
 
+/// Every product links libstdc++, zlib, SQLite, zstd and libedit (with termcap, bsd, md) from their
+/// static archives: the linker finds `-lstdc++`, `-lz`, … first in `Linking/`, whose `lib*.so` files
+/// are linker scripts naming the archive (`INPUT(libz.a)`, searched in the usual folders). A release
+/// binary then loads libc, libm and libgcc_s, instead of eleven shared libraries with about 4,000
+/// symbol relocations (BENCHMARKS.md, "Issue 20: start-up linked statically"). Set on the core,
+/// which every product links.
+let staticLinking: [LinkerSetting] = [
+  .unsafeFlags(["-L", Context.packageDirectory + "/Linking"], .when(platforms: [.linux]))
+]
+
 let package = Package(
   name: "quizline",
   products: [
@@ -9,22 +19,20 @@ let package = Package(
     .library(name: "QuizlineCore", targets: ["QuizlineCore"]),
   ],
   targets: [
-    // libedit (Debian's libedit-dev): line editing, history, completion.
-    .systemLibrary(
-      name: "CEditLine",
-      pkgConfig: "libedit",
-      providers: [.apt(["libedit-dev"])]
-    ),
+    // libedit (Debian's libedit-dev): line editing, history, completion. No pkgConfig for the C
+    // libraries: it would add `-L/usr/lib/<triple>` ahead of `Linking/` (see `staticLinking`).
+    .systemLibrary(name: "CEditLine"),
     // pow, strtod, memchr and memcmp from the C library, and nothing else (see Sources/CMath/shim.h).
     .systemLibrary(name: "CMath", path: "Sources/CMath"),
     // SQLite (Debian's libsqlite3-dev), zlib (zlib1g-dev) and zstd (libzstd-dev): Anki packages are
     // zip archives (deflate) holding SQLite collections, zstd-compressed in the latest version.
-    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-    .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
+    // `scripts/ensure-deps.sh` installs them.
+    .systemLibrary(name: "CSQLite"),
+    .systemLibrary(name: "CZlib"),
+    .systemLibrary(name: "CZstd"),
     // The pure core: model, grading, events and the one fold, store (reducer), render, scheduling,
     // the report model. No file, terminal or clock API: `scripts/lint/pure-core.sh` keeps it so.
-    .target(name: "QuizlineCore", dependencies: ["CMath"]),
+    .target(name: "QuizlineCore", dependencies: ["CMath"], linkerSettings: staticLinking),
     // Everything that touches the file system for progress: bounded reads, atomic writes, the
     // journal, snapshots, the profile lock and layout.
     .target(name: "QuizlineStorage", dependencies: ["QuizlineCore"]),

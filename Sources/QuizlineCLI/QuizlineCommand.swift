@@ -7,6 +7,7 @@ public enum QuizlineCommand {
   /// Runs quizline with the process's real terminal, environment and files; returns the exit status.
   public static func main(arguments: [String]) -> Int32 {
     StandardDescriptors.ensureOpen()
+    KeptUntilExit.processExitsAfterCommand.store(true, ordering: .relaxed)
     // A full disk or a closed pipe must be an error result, not a death by signal.
     signal(SIGXFSZ, SIG_IGN)
     signal(SIGPIPE, SIG_IGN)

@@ -17,4 +17,6 @@ python=$(python3 -c 'import sys; print(sys.executable)')
 .build/release/quizline-bench startup --repeat "$repeat" --trivial .build/bench/trivial-foundation \
   --python "$python" --script scripts/startup/load_banks.py --quizzes Quizzes
 .build/release/quizline-bench loading --repeat 5 --questions "$questions" --python "$python"
+# The shared libraries quizline loads at start (Linking/README.md: libc, libm and libgcc_s only).
+echo "quizline loads: $(ldd .build/release/quizline | awk '{print $1}' | grep -v -e linux-vdso -e ld-linux | tr '\n' ' ')"
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(swift --version 2>/dev/null | head -1), $("$python" --version)"
