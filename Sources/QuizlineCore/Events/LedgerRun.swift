@@ -35,6 +35,15 @@ protocol LedgerRun {
 
 extension LedgerRun {
   func isAt(_ subject: Subject) -> Bool { current == subject }
+
+  /// Records `outcome` when `subject` is the current question, and returns the mark taken just
+  /// before (nil: the run did not move).
+  mutating func advance(at subject: Subject, _ outcome: Outcome) -> Mark? {
+    guard isAt(subject) else { return nil }
+    let before = mark
+    record(outcome)
+    return before
+  }
 }
 
 /// One step that `undo` can take back, as the ledger needs it. The rest of a step (the values it

@@ -112,13 +112,10 @@ struct RunLedger<Step: LedgerStep> {
   /// An answer: `step` goes on the stack, with the run as it was when the answer moved it on (the
   /// run going on is `runID` and `subject` is its current question).
   mutating func answer(_ step: consuming Step, run runID: Int, subject: Run.Subject, outcome: Run.Outcome) {
-    guard running?.id == runID, running?.isAt(subject) == true else {
-      push(step)
-      return
-    }
+    guard running?.id == runID else { return push(step) }
     if !pending.isEmpty, pendingRun != runID { settlePending() }
-    let mark = running!.mark
-    running!.record(outcome)
+    // Moved on in place (not copied out of `running`), its mark kept for the step.
+    guard let mark = running!.advance(at: subject, outcome) else { return push(step) }
     push(consume step)
     pendingRun = runID
     pending.append((storage.count - 1, mark))
@@ -126,11 +123,11 @@ struct RunLedger<Step: LedgerStep> {
 
   /// A question skipped: the run moves on when it is the run's current question. Not undoable.
   mutating func skip(run runID: Int, subject: Run.Subject, outcome: Run.Outcome) {
-    guard running?.id == runID, running?.isAt(subject) == true else { return }
-    if !pending.isEmpty {
-      if pendingRun == runID { pending.append((nil, running!.mark)) } else { settlePending() }
-    }
-    running!.record(outcome)
+    guard running?.id == runID else { return }
+    if !pending.isEmpty, pendingRun != runID { settlePending() }
+    // A mark only while steps are pending: rebuilding them takes the skip back too.
+    guard let mark = running!.advance(at: subject, outcome), !pending.isEmpty else { return }
+    pending.append((nil, mark))
   }
 
   /// Questions asked again at the end of the run going on.
