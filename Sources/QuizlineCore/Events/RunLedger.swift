@@ -27,16 +27,20 @@ struct RunLedger<Step: LedgerStep> {
   }
   /// The most recent runs that ended, oldest first (at most `endedLimit`).
   var ended: [Run] {
-    get { finished }
+    get { endedStart == 0 ? finished : Array(finished[endedStart...]) }
     set {
       settlePending()
       finished = newValue
+      endedStart = 0
     }
   }
   let endedLimit: Int
   let stepLimit: Int
   private var running: Run?
+  /// The ended runs; those before `endedStart` have fallen off `ended` (dropped in batches, as the
+  /// steps are: a run ends every few events).
   private var finished: [Run] = []
+  private var endedStart = 0
   /// The steps, newest last; those before `start` have fallen off (dropped in batches, so that the
   /// stack's limit costs nothing per step).
   private var storage: [Step] = []
@@ -177,7 +181,7 @@ struct RunLedger<Step: LedgerStep> {
       running = run
       return (before, run)
     }
-    guard let index = finished.lastIndex(where: { $0.id == runID }) else { return nil }
+    guard let index = finished[endedStart...].lastIndex(where: { $0.id == runID }) else { return nil }
     let before = finished[index]
     guard finished[index].rescore(at: position, score) else { return nil }
     return (before, finished[index])
@@ -201,6 +205,8 @@ struct RunLedger<Step: LedgerStep> {
   mutating func undo(_ target: Int) -> Step? {
     settlePending()
     guard let index = storage[start...].lastIndex(where: { $0.sequence == target }) else { return nil }
+    finished.removeFirst(endedStart)
+    endedStart = 0
     let step = storage.remove(at: index)
     if let run = step.overriddenRun {
       if running?.id == run.id {
@@ -250,7 +256,11 @@ struct RunLedger<Step: LedgerStep> {
 
   private mutating func appendEnded(_ run: Run) {
     finished.append(run)
-    if finished.count > endedLimit { finished.removeFirst(finished.count - endedLimit) }
+    if finished.count - endedStart > endedLimit { endedStart = finished.count - endedLimit }
+    if endedStart >= 256 {
+      finished.removeFirst(endedStart)
+      endedStart = 0
+    }
   }
 }
 
