@@ -17,6 +17,8 @@ struct DeviceReplayBenchmark {
   var runs: Int
   /// Only this part (`fold`, `today`, `fast`, `generic`, `apply`), for a profiler; nil: all.
   var only: String?
+  /// Where to write the snapshot of the per-device fold's progress (to compare two builds byte for byte).
+  var snapshot: String?
   var quizzes = "Quizzes"
   var directory = "/tmp/quizline-bench-devices-\(getpid())"
 
@@ -26,6 +28,7 @@ struct DeviceReplayBenchmark {
     runs = try options.int("--repeat", default: 5, in: 1...100)
     if let dir = options.string("--dir") { directory = dir }
     only = options.string("--only")
+    snapshot = options.string("--snapshot")
     if let only, !["fold", "today", "fast", "generic", "apply"].contains(only) {
       throw BenchError.usage("--only takes fold, today, fast, generic or apply")
     }
@@ -130,6 +133,9 @@ struct DeviceReplayBenchmark {
       }
       guard k > 0 else { continue }
       for (name, value) in measured { parts[name, default: []].append(value) }
+      if k == runs, want("fold"), let snapshot {
+        try write(SnapshotCoding.encode(b, writtenAt: now), snapshot)
+      }
       if k == runs {
         let count = { (q: LearnerProgress) in q.questions.values.reduce(0) { $0 + $1.attempts } }
         print(

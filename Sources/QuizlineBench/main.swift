@@ -26,7 +26,8 @@ let usage = """
                                                  against Python's json.load
     device-replay [--events N] [--repeat R]     fold a per-device profile of N events (default 1000000) from
                                                  nothing, against today's single-journal replay;
-                                                 --only fold|today|fast|generic|apply runs one part
+                                                 --only fold|today|fast|generic|apply runs one part;
+                                                 --snapshot FILE writes the fold's progress snapshot
     optimizer-fit --revlog FILE [--repeat R]   the FSRS-6 fit alone, in process, on a review-log CSV
                                                  (weights and median fit time as JSON)
     bank-sample [--questions N] --out FILE      write a valid bank of N questions (default 100000),

@@ -96,7 +96,7 @@ public struct FastReplayDecoder {
   /// The `"seed"` and `"bankHashes"` of a canonical `quizStarted` line (strings without escapes, as
   /// the fast reader checked): `,"seed":"` occurs once, as no string value holds a quote.
   static func seedAndHashes(_ line: UnsafeBufferPointer<UInt8>) -> (UInt64, [String: String])? {
-    let key: [UInt8] = Array(",\"seed\":\"".utf8)
+    let key = seedKey
     // From the end: only the bank hashes and two flags follow the seed.
     var i = line.count - key.count
     search: while true {
@@ -129,9 +129,13 @@ public struct FastReplayDecoder {
     return (seed, hashes)
   }
 
+  /// The keys searched for, built once (not per line).
+  private static let seedKey: [UInt8] = Array(",\"seed\":\"".utf8)
+  private static let writtenKey: [UInt8] = Array(",\"written\":".utf8)
+
   /// Whether an `answered` line carries a written answer (which the compact form does not keep).
   static func hasWritten(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    let key: [UInt8] = Array(",\"written\":".utf8)
+    let key = writtenKey
     guard line.count >= key.count, let base = line.baseAddress else { return false }
     // From one `w` to the next (memchr), checking the key around it.
     var i = 2

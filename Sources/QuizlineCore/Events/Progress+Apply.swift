@@ -40,7 +40,7 @@ extension LearnerProgress {
       days[day] = d
       let outcome = RunOutcome(
         score: answer.score, response: answer.response, seconds: answer.seconds, certainty: answer.certainty)
-      ledger.answer(entry, run: answer.run, subject: ref, outcome: outcome)
+      ledger.answer(consume entry, run: answer.run, subject: ref, outcome: outcome)
 
     case .skipped(let runID, let ref):
       ledger.skip(run: runID, subject: ref, outcome: RunOutcome(score: nil, response: nil, seconds: 0))

@@ -1,52 +1,3 @@
-/// A quiz run as the fold follows it: its questions (subjects), where it is, and what each question's
-/// outcome was. ``QuizRun`` is the one `apply` keeps; reports keep a lighter one on interned ids.
-protocol LedgerRun {
-  associatedtype Subject: Equatable
-  associatedtype Outcome
-  /// How a run ends: a time and how it ended.
-  associatedtype Ending
-
-  /// The sequence number of the event that started it.
-  var id: Int { get }
-  /// Index of the next question to show.
-  var position: Int { get }
-  var current: Subject? { get }
-  var isEnded: Bool { get }
-
-  /// The question at `position` was answered or skipped: its outcome, and the run moves on.
-  mutating func record(_ outcome: Outcome)
-  /// Questions asked again in the same run (`requeued`), after the others.
-  mutating func append(_ subjects: [Subject])
-  /// An answer's mark overruled: the outcome at `position` takes `score` (false: no such place).
-  mutating func rescore(at position: Int, _ score: Double) -> Bool
-  mutating func end(_ ending: Ending)
-}
-
-/// One step that `undo` can take back, as the ledger needs it. The rest of a step (the values it
-/// changed) belongs to whoever folds: `apply` keeps progress values, reports keep their counts.
-protocol LedgerStep {
-  associatedtype Run: LedgerRun
-  /// The sequence number of the event; `undone` names it.
-  var sequence: Int { get }
-  /// The run as it was before this step moved it on (an answer of the run's current question).
-  var previousRun: Run? { get set }
-  /// A run as it was before an `override` changed one of its outcomes.
-  var overriddenRun: Run? { get set }
-}
-
-extension LedgerStep {
-  /// The run this step moved while it was going on (an answer, or an override during the run):
-  /// undoing the step reopens that run if it ended since, so its end's score changes belong here.
-  var movedRun: Int? {
-    if let run = previousRun { return run.id }
-    if let run = overriddenRun, !run.isEnded { return run.id }
-    return nil
-  }
-
-  /// Whether the step refers to a run at all (those cannot be taken back once another run began).
-  var touchesRun: Bool { previousRun != nil || overriddenRun != nil }
-}
-
 /// The rules for quiz runs and `undo`, once, for every fold: the live and replayed progress
 /// (``LearnerProgress/apply(_:)``) and the reports' accumulator (``HistoryAccumulator``). It keeps
 /// the run going, the recent runs that ended and the undo stack; the folds keep what the steps mean.
@@ -57,19 +8,49 @@ extension LedgerStep {
 /// outcome in the run where it now is. Undoing a step puts the runs back as they were before it: an
 /// overridden run where it is (reopened when it was overridden while going on and nothing runs
 /// now), a moved run reopened when nothing else runs. The stack keeps the newest `stepLimit` steps.
+///
+/// An answer's step holds the run as it was before the answer (`previousRun`), but it is not copied
+/// per answer: while the run only moves on (answers, skips) and ends, the ledger keeps each
+/// answer's ``LedgerRun/mark`` (`pending`) and rebuilds the steps' runs from the run where it now
+/// is, newest first, when anything reads the steps or changes the run otherwise (a requeue, an
+/// override, an undo, a run or runs set from outside). A new run drops those steps unread.
 struct RunLedger<Step: LedgerStep> {
   typealias Run = Step.Run
 
   /// The run going on, if any.
-  var active: Run?
+  var active: Run? {
+    get { running }
+    set {
+      settlePending()
+      running = newValue
+    }
+  }
   /// The most recent runs that ended, oldest first (at most `endedLimit`).
-  var ended: [Run] = []
+  var ended: [Run] {
+    get { endedStart == 0 ? finished : Array(finished[endedStart...]) }
+    set {
+      settlePending()
+      finished = newValue
+      endedStart = 0
+    }
+  }
   let endedLimit: Int
   let stepLimit: Int
+  private var running: Run?
+  /// The ended runs; those before `endedStart` have fallen off `ended` (dropped in batches, as the
+  /// steps are: a run ends every few events).
+  private var finished: [Run] = []
+  private var endedStart = 0
   /// The steps, newest last; those before `start` have fallen off (dropped in batches, so that the
   /// stack's limit costs nothing per step).
   private var storage: [Step] = []
   private var start = 0
+  /// The marks of the answers and skips of run `pendingRun` since its steps' runs were last built,
+  /// oldest first, each with its step's index in `storage` (nil: a skip, or a step fallen off).
+  /// That run is `running`, or the newest of `finished` once it ended; it changed since the first
+  /// mark only by `record` (once per mark, each at the next position) and at most one `end`.
+  private var pending: [(step: Int?, mark: Run.Mark)] = []
+  private var pendingRun = 0
 
   init(stepLimit: Int, endedLimit: Int) {
     self.stepLimit = stepLimit
@@ -77,13 +58,27 @@ struct RunLedger<Step: LedgerStep> {
   }
 
   /// The steps `undo` can take back, newest last.
-  var steps: ArraySlice<Step> { storage[start...] }
+  var steps: ArraySlice<Step> {
+    guard !pending.isEmpty else { return storage[start...] }
+    var out = Array(storage[start...])
+    for (index, run) in pendingRuns() where index >= start { out[index - start].previousRun = run }
+    return out[...]
+  }
 
   /// The newest step, if any.
-  var newestStep: Step? { storage.count > start ? storage[storage.count - 1] : nil }
+  var newestStep: Step? {
+    guard storage.count > start else { return nil }
+    let last = storage.count - 1
+    var step = storage[last]
+    if pending.last(where: { $0.step != nil })?.step == last {
+      step.previousRun = pendingRuns().first { $0.step == last }?.run
+    }
+    return step
+  }
 
   /// Replaces the steps (a snapshot being read); the limit applies as for pushed steps.
   mutating func setSteps(_ steps: [Step]) {
+    pending.removeAll()
     storage = []
     start = 0
     for step in steps { push(step) }
@@ -91,17 +86,29 @@ struct RunLedger<Step: LedgerStep> {
 
   /// A run begins. The run still going on ends with `ending` and is returned (the caller counts it).
   mutating func begin(_ run: Run, ending: Run.Ending) -> Run? {
-    var old = active
+    var old = running
     if old != nil {
       old!.end(ending)
       appendEnded(old!)
     }
-    active = run
-    if storage[start...].contains(where: { $0.touchesRun }) {
-      // In place, keeping the storage's capacity (a run begins every few events).
-      storage.removeSubrange(..<start)
+    running = run
+    // The pending steps are answers of a run: dropped with the others that touched one.
+    let dropped = pending.compactMap(\.step)
+    pending.removeAll(keepingCapacity: true)
+    if !dropped.isEmpty || storage[start...].contains(where: { $0.touchesRun }) {
+      // In place, keeping the storage's capacity and the kept steps' order (a run begins every few
+      // events). The pending steps' indices rise.
+      var next = 0
+      var kept = 0
+      for i in storage.indices {
+        while next < dropped.count, dropped[next] < i { next += 1 }
+        let drop = i < start || (next < dropped.count && dropped[next] == i) || storage[i].touchesRun
+        if drop { continue }
+        if kept != i { storage.swapAt(kept, i) }
+        kept += 1
+      }
+      storage.removeSubrange(kept...)
       start = 0
-      storage.removeAll { $0.touchesRun }
     }
     return old
   }
@@ -109,49 +116,55 @@ struct RunLedger<Step: LedgerStep> {
   /// An answer: `step` goes on the stack, with the run as it was when the answer moved it on (the
   /// run going on is `runID` and `subject` is its current question).
   mutating func answer(_ step: consuming Step, run runID: Int, subject: Run.Subject, outcome: Run.Outcome) {
-    if var run = active, run.id == runID, run.current == subject {
-      step.previousRun = run
-      run.record(outcome)
-      active = run
-    }
-    push(step)
+    guard running?.id == runID else { return push(step) }
+    if !pending.isEmpty, pendingRun != runID { settlePending() }
+    // Moved on in place (not copied out of `running`), its mark kept for the step.
+    guard let mark = running!.advance(at: subject, outcome) else { return push(step) }
+    push(consume step)
+    pendingRun = runID
+    pending.append((storage.count - 1, mark))
   }
 
   /// A question skipped: the run moves on when it is the run's current question. Not undoable.
   mutating func skip(run runID: Int, subject: Run.Subject, outcome: Run.Outcome) {
-    if var run = active, run.id == runID, run.current == subject {
-      run.record(outcome)
-      active = run
-    }
+    guard running?.id == runID else { return }
+    if !pending.isEmpty, pendingRun != runID { settlePending() }
+    // A mark only while steps are pending: rebuilding them takes the skip back too.
+    guard let mark = running!.advance(at: subject, outcome), !pending.isEmpty else { return }
+    pending.append((nil, mark))
   }
 
   /// Questions asked again at the end of the run going on.
   mutating func requeue(run runID: Int, _ subjects: [Run.Subject]) {
-    if var run = active, run.id == runID {
-      run.append(subjects)
-      active = run
-    }
+    guard running?.id == runID else { return }
+    settlePending()
+    running!.append(subjects)
   }
 
   /// Ends the run going on when it is `runID` and returns it (nil: it is not going on).
   mutating func end(run runID: Int, _ ending: Run.Ending) -> Run? {
-    guard var run = active, run.id == runID else { return nil }
+    guard var run = running, run.id == runID else { return nil }
+    running = nil
     run.end(ending)
     appendEnded(run)
-    active = nil
     return run
   }
 
   /// Changes the newest step when it moved run `runID` (undoing that step reopens the run, so what
-  /// the run's end changed must come back with it).
+  /// the run's end changed must come back with it). `change` must leave the step's runs alone (an
+  /// answer's `previousRun` may not be built yet).
   mutating func amendStepThatMoved(_ runID: Int, _ change: (inout Step) -> Void) {
-    guard storage.count > start, storage[storage.count - 1].movedRun == runID else { return }
-    change(&storage[storage.count - 1])
+    guard storage.count > start else { return }
+    let last = storage.count - 1
+    let moved = pending.last(where: { $0.step != nil })?.step == last ? pendingRun : storage[last].movedRun
+    guard moved == runID else { return }
+    change(&storage[last])
   }
 
   /// The answer `target` that an `override` overrules: its step, when still on the stack and it
   /// moved run `runID` on.
-  func answerStep(_ target: Int, run runID: Int) -> Step? {
+  mutating func answerStep(_ target: Int, run runID: Int) -> Step? {
+    settlePending()
     guard let step = steps.last(where: { $0.sequence == target }), step.previousRun?.id == runID else {
       return nil
     }
@@ -161,24 +174,28 @@ struct RunLedger<Step: LedgerStep> {
   /// Gives the outcome at `position` of run `runID` the score `score`, where the run now is.
   /// Returns the run before and after (nil: the run is neither going on nor among the ended ones).
   mutating func rescore(run runID: Int, at position: Int, _ score: Double) -> (before: Run, after: Run)? {
-    if var run = active, run.id == runID {
+    settlePending()
+    if var run = running, run.id == runID {
       let before = run
       guard run.rescore(at: position, score) else { return nil }
-      active = run
+      running = run
       return (before, run)
     }
-    guard let index = ended.lastIndex(where: { $0.id == runID }) else { return nil }
-    let before = ended[index]
-    guard ended[index].rescore(at: position, score) else { return nil }
-    return (before, ended[index])
+    guard let index = finished[endedStart...].lastIndex(where: { $0.id == runID }) else { return nil }
+    let before = finished[index]
+    guard finished[index].rescore(at: position, score) else { return nil }
+    return (before, finished[index])
   }
 
   /// Puts `step` on the stack.
   mutating func push(_ step: consuming Step) {
-    storage.append(step)
+    storage.append(consume step)
     if storage.count - start > stepLimit { start = storage.count - stepLimit }
     if start >= 256 {
       storage.removeFirst(start)
+      for k in pending.indices {
+        if let i = pending[k].step { pending[k].step = i >= start ? i - start : nil }
+      }
       start = 0
     }
   }
@@ -186,29 +203,64 @@ struct RunLedger<Step: LedgerStep> {
   /// `undone`: takes step `target` off the stack and puts the runs back as they were before it.
   /// Returns the step, for the caller to put back the values it changed (nil: no such step).
   mutating func undo(_ target: Int) -> Step? {
-    guard let index = steps.lastIndex(where: { $0.sequence == target }) else { return nil }
+    settlePending()
+    guard let index = storage[start...].lastIndex(where: { $0.sequence == target }) else { return nil }
+    finished.removeFirst(endedStart)
+    endedStart = 0
     let step = storage.remove(at: index)
     if let run = step.overriddenRun {
-      if active?.id == run.id {
-        active = run
-      } else if !run.isEnded, active == nil {
+      if running?.id == run.id {
+        running = run
+      } else if !run.isEnded, running == nil {
         // Overridden while the run was going on, and it ended since: reopened, as for an answer.
-        ended.removeAll { $0.id == run.id }
-        active = run
-      } else if run.isEnded, let k = ended.lastIndex(where: { $0.id == run.id }) {
-        ended[k] = run
+        finished.removeAll { $0.id == run.id }
+        running = run
+      } else if run.isEnded, let k = finished.lastIndex(where: { $0.id == run.id }) {
+        finished[k] = run
       }
     }
-    if let run = step.previousRun, active == nil || active?.id == run.id {
-      ended.removeAll { $0.id == run.id }
-      active = run
+    if let run = step.previousRun, running == nil || running?.id == run.id {
+      finished.removeAll { $0.id == run.id }
+      running = run
     }
     return step
   }
 
+  /// The pending steps' runs, built from the run where it now is by taking back its marks, newest
+  /// first: (index in `storage`, the run before that step's answer).
+  private func pendingRuns() -> [(step: Int, run: Run)] {
+    guard !pending.isEmpty else { return [] }
+    var run: Run
+    if let r = running, r.id == pendingRun {
+      run = r
+    } else if let r = finished.last, r.id == pendingRun {
+      run = r
+    } else {
+      assertionFailure("the run of pending undo steps is gone")
+      return []
+    }
+    var out: [(step: Int, run: Run)] = []
+    for (step, mark) in pending.reversed() {
+      run.rewind(to: mark)
+      if let step { out.append((step, run)) }
+    }
+    return out
+  }
+
+  /// Writes the pending steps' runs into them (before anything else changes a run or reads a step).
+  private mutating func settlePending() {
+    guard !pending.isEmpty else { return }
+    for (index, run) in pendingRuns() { storage[index].previousRun = run }
+    pending.removeAll(keepingCapacity: true)
+  }
+
   private mutating func appendEnded(_ run: Run) {
-    ended.append(run)
-    if ended.count > endedLimit { ended.removeFirst(ended.count - endedLimit) }
+    finished.append(run)
+    if finished.count - endedStart > endedLimit { endedStart = finished.count - endedLimit }
+    if endedStart >= 256 {
+      finished.removeFirst(endedStart)
+      endedStart = 0
+    }
   }
 }
 
@@ -219,4 +271,4 @@ extension RunLedger: Equatable where Step: Equatable, Run: Equatable {
   }
 }
 
-extension RunLedger: Sendable where Step: Sendable, Run: Sendable {}
+extension RunLedger: Sendable where Step: Sendable, Run: Sendable, Run.Mark: Sendable {}

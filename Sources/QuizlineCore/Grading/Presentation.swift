@@ -23,7 +23,16 @@ public enum Presentation {
 
   /// `stableHash(ref.description)`, without building the text.
   static func stableHash(_ ref: QuestionRef) -> UInt64 {
-    var h = fnv1a(ref.bank.utf8)
+    // Both ids read as contiguous UTF-8 (iterating a string's `utf8` view decodes its form per byte).
+    var bank = ref.bank
+    var h: UInt64 = bank.withUTF8 { bytes in
+      var h: UInt64 = 0xcbf2_9ce4_8422_2325
+      for b in bytes {
+        h ^= UInt64(b)
+        h = h &* 0x0000_0100_0000_01B3
+      }
+      return h
+    }
     h ^= UInt64(UInt8(ascii: "/"))
     h = h &* 0x0000_0100_0000_01B3
     var rest = ref.question

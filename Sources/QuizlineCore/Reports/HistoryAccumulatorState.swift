@@ -41,6 +41,17 @@ struct HistoryRunState: LedgerRun {
 
   mutating func end(_ ending: Void) { isEnded = true }
 
+  /// The position, the outcome there (nil: no question there) and whether the run had ended.
+  var mark: (position: Int, outcome: Double???, isEnded: Bool) {
+    (position, position < outcomes.count ? .some(outcomes[position]) : nil, isEnded)
+  }
+
+  mutating func rewind(to mark: (position: Int, outcome: Double???, isEnded: Bool)) {
+    if case .some(let outcome) = mark.outcome { outcomes[mark.position] = outcome }
+    position = mark.position
+    isEnded = mark.isEnded
+  }
+
   var current: Int32? { position < questions.count ? questions[position] : nil }
   var answeredCount: Int { outcomes.filter { ($0 ?? nil) != nil }.count }
   /// Exactly `QuizRun.percent`: each question once (its last answered score, else 0), the same

@@ -151,7 +151,8 @@ public struct QuizRun: Sendable, Equatable {
     if qs.count <= 32 {
       var repeated = false
       search: for i in qs.indices {
-        for j in 0..<i where qs[j] == qs[i] {
+        // The question ids first: in a bank's run every bank id is the same.
+        for j in 0..<i where qs[j].question == qs[i].question && qs[j].bank == qs[i].bank {
           repeated = true
           break search
         }
@@ -250,31 +251,6 @@ private enum UndoSummary: Sendable, Equatable {
     case (.answer(let x), .answer(let y)): x == y
     default: a.text == b.text
     }
-  }
-}
-
-extension QuizRun: LedgerRun {
-  var isEnded: Bool { endedAt != nil }
-
-  mutating func record(_ outcome: RunOutcome) {
-    outcomes[position] = outcome
-    position += 1
-  }
-
-  mutating func append(_ subjects: [QuestionRef]) {
-    start.questions += subjects
-    outcomes += Array(repeating: nil, count: subjects.count)
-  }
-
-  mutating func rescore(at position: Int, _ score: Double) -> Bool {
-    guard position < outcomes.count else { return false }
-    outcomes[position]?.score = score
-    return true
-  }
-
-  mutating func end(_ ending: (at: Timestamp, reason: RunEndReason)) {
-    endedAt = ending.at
-    endReason = ending.reason
   }
 }
 

@@ -31,6 +31,12 @@ private struct LetterRun: LedgerRun, Equatable {
     return true
   }
   mutating func end(_ ending: Void) { isEnded = true }
+  var mark: (Int, Double???, Bool) { (position, position < outcomes.count ? .some(outcomes[position]) : nil, isEnded) }
+  mutating func rewind(to mark: (Int, Double???, Bool)) {
+    if case .some(let outcome) = mark.1 { outcomes[mark.0] = outcome }
+    position = mark.0
+    isEnded = mark.2
+  }
 }
 
 private struct LetterStep: LedgerStep, Equatable {
