@@ -6,9 +6,11 @@ import QuizlineStorage
 /// reads the report's history (``HistoryLoader``): the two reads share nothing, and on a long history
 /// each takes a good part of a second. The reviews are the same as read on the calling thread.
 ///
-/// A per-device profile's reviews are read in ``wait()``, on the calling thread, after the history:
-/// both readers then hold every device's events at once (to merge them), and reading them side by
-/// side would add the two (about 290 and 350 MB for 1,000,000 events, BENCHMARKS.md "Reports").
+/// A per-device profile with several logs has its reviews read in ``wait()``, on the calling thread,
+/// after the history: both readers then hold every device's events at once (to merge them), and
+/// reading them side by side would add the two (about 290 and 350 MB for 1,000,000 events,
+/// BENCHMARKS.md "Reports"). One device's log (a learner's own profile) is streamed by both readers,
+/// so it is read beside the history as a single journal is.
 public final class BackgroundReviews: @unchecked Sendable {
   private let layout: ProfileLayout
   private let group = DispatchGroup()
@@ -16,10 +18,10 @@ public final class BackgroundReviews: @unchecked Sendable {
   /// Written once by the worker, read after `group` says it is done.
   private var result: Result<[ReviewRecord], ProfileError>?
 
-  /// Starts reading the reviews of the profile at `layout` (a single-journal profile's).
+  /// Starts reading the reviews of the profile at `layout` (unless it holds several devices' logs).
   public init(_ layout: ProfileLayout) {
     self.layout = layout
-    started = layout.device == nil && !DeviceProfileOpener.hasDevices(layout)
+    started = layout.device == nil && !ProfileReviewHistory.holdsEvents(layout)
     guard started else { return }
     group.enter()
     DispatchQueue.global().async { [self] in

@@ -21,6 +21,11 @@ extension HistoryLoader {
     {
       folders.append(layout.forDevice(nil))
     }
+    if folders.count == 1 {
+      return try loadOnlyLog(
+        folders[0], contiguous: folders[0].device != nil && folders[0].device != layout.device, scanner: scanner,
+        accumulator: accumulator, reader: reader, stream: stream)
+    }
     for device in folders {
       var buffer = EventBuffer()
       let segments = device.archivedSegments()
@@ -72,32 +77,13 @@ extension HistoryLoader {
   static func ownOrder(_ events: inout [HistoryEvent], fileStarts: [Int], damagedBefore: [Int], contiguous: Bool) {
     // Kept events are moved down in place (a kept event's new index is never above its old one),
     // so a log is held once, not twice, while it is put in order.
+    var filter = OwnOrder(contiguous: contiguous, fileStarts: fileStarts)
     var kept = 0
-    var last = Int.min
-    var expected: Int?
-    var damaged = 0
-    var nextBad = 0
-    var nextFile = 0
-    var firstOfFile = false
     for index in events.indices {
-      while nextBad < damagedBefore.count, damagedBefore[nextBad] <= index {
-        damaged += 1
-        nextBad += 1
+      guard filter.keeps(events[index].sequence, at: index, damagedBefore: damagedBefore) else {
+        if filter.stopped { break }
+        continue
       }
-      while nextFile < fileStarts.count, fileStarts[nextFile] <= index {
-        firstOfFile = true
-        nextFile += 1
-      }
-      let sequence = events[index].sequence
-      guard sequence > last else { continue }
-      if contiguous {
-        let next = expected ?? DeviceSequence.base(of: DeviceSequence.tag(of: sequence)) + 1
-        if firstOfFile, sequence > next + damaged { break }
-        expected = max(next, sequence + 1)
-        damaged = 0
-        firstOfFile = false
-      }
-      last = sequence
       if kept != index { events.swapAt(kept, index) }
       kept += 1
     }

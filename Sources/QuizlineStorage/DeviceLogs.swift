@@ -78,6 +78,18 @@ enum DeviceLogReader {
   static func read(_ layout: ProfileLayout, label: String, after: Int?, contiguous: Bool = false)
     throws(ProfileError) -> DeviceLogRead
   {
+    var events: [RecordedEvent] = []
+    events.reserveCapacity(expectedCount(layout.archivedSegments(), journal: layout.journal, after: after))
+    var result = try read(layout, label: label, after: after, contiguous: contiguous) { events.append($0) }
+    result.log.events = events
+    return result
+  }
+
+  /// ``read(_:label:after:contiguous:)`` handing each event to `each` as it is read, in the log's
+  /// order, instead of holding them (the returned log has no events).
+  static func read(
+    _ layout: ProfileLayout, label: String, after: Int?, contiguous: Bool = false, each: (RecordedEvent) -> Void
+  ) throws(ProfileError) -> DeviceLogRead {
     var result = DeviceLogRead(log: DeviceLog(device: layout.device ?? "", events: []))
     var last = Int.min
     var expected = after.map { $0 + 1 }
@@ -85,7 +97,6 @@ enum DeviceLogReader {
     var decoder = FastReplayDecoder()
     var file = FileBuffer()
     let segments = layout.archivedSegments()
-    result.log.events.reserveCapacity(expectedCount(segments, journal: layout.journal, after: after))
     files: for (k, path) in (segments + [layout.journal]).enumerated() {
       if k < segments.count, let after, let end = segmentEnd(path) {
         result.lastOnDisk = max(result.lastOnDisk ?? end, end)
@@ -130,7 +141,7 @@ enum DeviceLogReader {
         last = event.sequence
         result.lastOnDisk = max(result.lastOnDisk ?? last, last)
         if let after, event.sequence <= after { continue }
-        result.log.events.append(consume event)
+        each(event)
       }
     }
     return result

@@ -14,6 +14,7 @@ public enum ProfileReviewHistory {
     var collector = ReviewHistoryCollector()
     let profile = layout.forDevice(nil)
     if DeviceProfileOpener.hasDevices(profile) {
+      if try foldOnlyLog(layout, into: &collector) { return collector }
       var notices: [String] = []  // opening the profile already words them
       let logs = try DeviceState.readLogs(layout, vector: nil, notices: &notices)
       collector.fold(logs.map(\.log))
@@ -34,5 +35,43 @@ public enum ProfileReviewHistory {
       }
     }
     return collector
+  }
+
+  /// Whether reading the reviews holds every device's events (a per-device profile with several logs,
+  /// which are merged), or streams them (one file, or one log, at a time: memory stays flat).
+  public static func holdsEvents(_ layout: ProfileLayout) -> Bool {
+    guard DeviceProfileOpener.hasDevices(layout.forDevice(nil)) else { return false }
+    let (devices, legacy) = logs(layout)
+    return devices.count + (legacy ? 1 : 0) > 1
+  }
+
+  /// The device folders, and whether the single journal is read as one more log (as
+  /// ``DeviceState/readLogs`` reads them).
+  static func logs(_ layout: ProfileLayout) -> (devices: [(id: String, record: DeviceRecord?)], legacy: Bool) {
+    let devices = DeviceProfileOpener.devices(layout)
+    return (devices, !devices.contains { $0.record?.tag == 0 } && DeviceProfileOpener.hasLegacyLog(layout))
+  }
+
+  /// A profile with one log (one device's, or the single journal no device took over yet; the
+  /// common case: a learner's own profile) is folded as it is read (``SingleLogFold``), the log never
+  /// held: the same reviews as ``DeviceState/readLogs`` and ``ReviewHistoryCollector/fold(_:)`` give.
+  /// False, having read nothing, when the profile has several logs.
+  static func foldOnlyLog(_ layout: ProfileLayout, into collector: inout ReviewHistoryCollector) throws(ProfileError)
+    -> Bool
+  {
+    let (devices, legacy) = logs(layout)
+    guard devices.count + (legacy ? 1 : 0) == 1 else { return false }
+    let folder = legacy ? layout.forDevice(nil) : layout.forDevice(devices[0].id)
+    var single = SingleLogFold(device: folder.device ?? "")
+    if legacy {
+      _ = try DeviceLogReader.read(folder, label: "(single journal)", after: nil) { collector.fold($0, &single) }
+    } else {
+      let label = "'\(devices[0].record?.name ?? devices[0].id)'"
+      _ = try DeviceLogReader.read(folder, label: label, after: nil, contiguous: devices[0].id != layout.device) {
+        collector.fold($0, &single)
+      }
+    }
+    collector.finish(single)
+    return true
   }
 }

@@ -68,7 +68,7 @@ public enum DeviceMerge {
     for (l, log) in logs.enumerated() {
       for (u, target) in undos[l] {
         let sequence = log.events[u].sequence
-        guard DeviceSequence.tag(of: target) == DeviceSequence.tag(of: sequence) else {
+        guard !undoesAnotherDevice(sequence, target: target) else {
           void.insert(sequence)
           continue
         }
@@ -91,7 +91,7 @@ public enum DeviceMerge {
     for (l, log) in sequences.enumerated() {
       for (u, sequence) in log.enumerated() {
         guard let target = undoTargets[l][u] else { continue }
-        guard DeviceSequence.tag(of: target) == DeviceSequence.tag(of: sequence) else {
+        guard !undoesAnotherDevice(sequence, target: target) else {
           void.insert(sequence)
           continue
         }
@@ -103,6 +103,14 @@ public enum DeviceMerge {
       }
     }
     return void
+  }
+
+  /// Whether the `undone` numbered `sequence` takes back `target`, another device's event: void
+  /// whatever the merged order. (In a single log this is the only void `undone`: with no other
+  /// device's events, none lies between an event and its `undone`.)
+  @inline(__always)
+  public static func undoesAnotherDevice(_ sequence: Int, target: Int) -> Bool {
+    DeviceSequence.tag(of: target) != DeviceSequence.tag(of: sequence)
   }
 
   /// The fold: `progress` after every device's events in merged order (void ones left out), with

@@ -27,6 +27,18 @@ public struct ReviewHistoryCollector: Sendable {
     logs = watcher
   }
 
+  /// Folds the next event of a profile's only log (``SingleLogFold``: the same as ``fold(_:)`` of that
+  /// one log, without holding it); `finish` the fold after its last event.
+  public mutating func fold(_ event: RecordedEvent, _ single: inout SingleLogFold) {
+    guard single.next(event, &progress) else { return }
+    logs.apply(event, to: &progress)
+  }
+
+  /// Ends a fold of one log event by event (tag 0 the current device, as ``fold(_:)`` leaves it).
+  public mutating func finish(_ single: SingleLogFold) {
+    single.finish(&progress, local: 0)
+  }
+
   /// Every review kept, one card id per question (questions in sorted order), ordered by card and time.
   public var reviews: [ReviewRecord] { logs.reviews }
 
