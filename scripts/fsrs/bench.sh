@@ -3,20 +3,27 @@
 #
 #   scripts/fsrs/bench.sh [REVIEWS] [REFERENCE_REVIEWS]   (defaults 1000000 and 100000)
 #
-# Installs the references when missing (pip: fsrs==6.3.2; fsrs-rs-python is optional). The Swift
-# scheduler and py-fsrs replay the same workload: at REFERENCE_REVIEWS both print a checksum, and
-# the run fails if they differ.
+# Installs the references when missing (pip, in .build/fsrs-bench-venv: fsrs==6.3.2; fsrs-rs-python
+# is optional). The Swift scheduler and py-fsrs replay the same workload: at REFERENCE_REVIEWS both
+# print a checksum, and the run fails if they differ.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 reviews=${1:-1000000}
 reference_reviews=${2:-100000}
-python=${PYTHON:-python3}
-
-if ! "$python" -c 'import importlib.metadata as m, sys; sys.exit(m.version("fsrs") != "6.3.2")' 2>/dev/null; then
-  "$python" -m pip install --quiet "fsrs==6.3.2"
+# The references go into .build/fsrs-bench-venv (scripts/lib/venv.sh), never into the machine's
+# Python; PYTHON=... uses another interpreter that already has them.
+. scripts/lib/venv.sh
+venv=.build/fsrs-bench-venv
+install_references() {
+  "$1" install --quiet --disable-pip-version-check "fsrs==6.3.2" || return 1
+  "$1" install --quiet --disable-pip-version-check fsrs-rs-python \
+    || echo "bench.sh: fsrs-rs-python could not be installed; timing py-fsrs only" >&2
+}
+if [ -z "${PYTHON:-}" ]; then
+  ensure_venv "$venv" 'import importlib.metadata as m, sys; sys.exit(m.version("fsrs") != "6.3.2")' \
+    install_references || exit 3
 fi
-"$python" -c 'import fsrs_rs_python' 2>/dev/null || "$python" -m pip install --quiet fsrs-rs-python \
-  || echo "bench.sh: fsrs-rs-python could not be installed; timing py-fsrs only" >&2
+python=${PYTHON:-$venv/bin/python}
 
 swift build -c release --static-swift-stdlib --product quizline-bench >/dev/null
 bench=.build/release/quizline-bench
