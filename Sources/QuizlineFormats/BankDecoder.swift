@@ -29,6 +29,7 @@ struct BankDecoder {
     var questions: [Question] = []
     questions.reserveCapacity(itemCount)
     var seenIDs: [String: Int] = [:]
+    seenIDs.reserveCapacity(itemCount)
     items?.forEachElement { n, item in
       guard var q = ObjectReader(item, context: context, what: "question \(n + 1)") else { return }
       guard let question = decodeQuestion(&q, position: n + 1) else { return }

@@ -60,4 +60,27 @@ import Testing
       #expect(BankDecoder.kind(named: name) == QuestionKind(rawValue: name), "\(name.debugDescription)")
     }
   }
+
+  /// `quoted` as it was before its printable-ASCII shortcut, written out again here.
+  private func quotedTheLongWay(_ text: String, limit: Int = 40) -> String {
+    var s = escapingControlCharacters(text, keepNewlines: false)
+    if s.count > limit { s = String(s.prefix(limit - 3)) + "..." }
+    return "\"" + s + "\""
+  }
+
+  @Test func quotingPrintableASCIIGivesWhatTheLongWayGives() {
+    var random = SplitMix64(seed: 20)
+    let alphabet: [UInt8] = Array(0x1F...0x7F) + [0x09, 0x0A, 0x0D]
+    var texts = ["", "q1", String(repeating: "a", count: 40), String(repeating: "b", count: 41), "a\r\nb", "é"]
+    for _ in 0..<5_000 {
+      let length = Int(random.next() % 50)
+      texts.append(
+        String(decoding: (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }, as: UTF8.self)
+      )
+    }
+    for text in texts {
+      #expect(quoted(text) == quotedTheLongWay(text), "\(text.debugDescription)")
+      #expect(quoted(text, limit: 10) == quotedTheLongWay(text, limit: 10), "\(text.debugDescription)")
+    }
+  }
 }
