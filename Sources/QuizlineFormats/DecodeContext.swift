@@ -192,16 +192,21 @@ extension ObjectReader {
 
   /// An array of strings.
   mutating func strings(_ key: String, required isRequired: Bool = false, minCount: Int = 0) -> [String]? {
-    guard let items = array(key, required: isRequired, minCount: minCount) else { return nil }
-    return items.compactMap { text($0, key: key) }
+    guard let items = arrayValue(key, required: isRequired, minCount: minCount) else { return nil }
+    // Walked on the tape: a list of the elements cost an allocation per array.
+    var out: [String] = []
+    items.forEachElement { _, item in
+      if let s = text(item, key: key) { out.append(s) }
+    }
+    return out
   }
 
   /// An array of ids (tags), each validated, duplicates reported.
   mutating func ids(_ key: String, required isRequired: Bool = false, minCount: Int = 0) -> [String]? {
-    guard let items = array(key, required: isRequired, minCount: minCount) else { return nil }
+    guard let items = arrayValue(key, required: isRequired, minCount: minCount) else { return nil }
     var out: [String] = []
-    for item in items {
-      guard let s = text(item, key: key, nonEmpty: false) else { continue }
+    items.forEachElement { _, item in
+      guard let s = text(item, key: key, nonEmpty: false) else { return }
       if let problem = Identifier.problem(s) {
         context.error(item, "\(quoted(s)) in \(quoted(key)) of \(what) is not a valid id: \(problem)")
       } else if out.contains(s) {
