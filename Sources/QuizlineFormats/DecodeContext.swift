@@ -193,10 +193,14 @@ extension ObjectReader {
   /// An array of strings.
   mutating func strings(_ key: String, required isRequired: Bool = false, minCount: Int = 0) -> [String]? {
     guard let items = arrayValue(key, required: isRequired, minCount: minCount) else { return nil }
-    // Walked on the tape: a list of the elements cost an allocation per array.
+    // Walked on the tape: a list of the elements cost an allocation per array (and a closure, a
+    // copy of the reader per element).
     var out: [String] = []
-    items.forEachElement { _, item in
+    var k = items.index + 1
+    for _ in 0..<Int(items.node.count) {
+      let item = items.at(k)
       if let s = text(item, key: key) { out.append(s) }
+      k = Int(items.tape.nodes[k].next)
     }
     return out
   }
@@ -205,8 +209,11 @@ extension ObjectReader {
   mutating func ids(_ key: String, required isRequired: Bool = false, minCount: Int = 0) -> [String]? {
     guard let items = arrayValue(key, required: isRequired, minCount: minCount) else { return nil }
     var out: [String] = []
-    items.forEachElement { _, item in
-      guard let s = text(item, key: key, nonEmpty: false) else { return }
+    var k = items.index + 1
+    for _ in 0..<Int(items.node.count) {
+      let item = items.at(k)
+      k = Int(items.tape.nodes[k].next)
+      guard let s = text(item, key: key, nonEmpty: false) else { continue }
       if let problem = Identifier.problem(s) {
         context.error(item, "\(quoted(s)) in \(quoted(key)) of \(what) is not a valid id: \(problem)")
       } else if out.contains(s) {
