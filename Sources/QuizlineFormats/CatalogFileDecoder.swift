@@ -2,7 +2,7 @@ import QuizlineCore
 
 /// One decoded catalog file: what it declared, plus positions needed for cross-file checks.
 public enum CatalogItem {
-  case bank(Bank, idAt: Located<String>, questionsAt: [String: Located<String>])
+  case bank(Bank, idAt: Located<String>, questionsAt: QuestionIDPositions)
   case session(StudySession, idAt: Located<String>, references: SessionReferences)
   case course(Course, idAt: Located<String>, sessions: [Located<String>], banks: [Located<String>])
 }
@@ -28,12 +28,14 @@ public enum CatalogFileDecoder {
     }
     // The decoders' values do not keep the document alive: this does, until they are done.
     let item = withExtendedLifetime(document) {
-      decode(TapeValue(document.root), context: context, hashContent: hashContent)
+      decode(TapeValue(document.root), context: context, limits: limits, hashContent: hashContent)
     }
     return (item, context)
   }
 
-  private static func decode(_ root: TapeValue, context: DecodeContext, hashContent: Bool) -> CatalogItem? {
+  private static func decode(_ root: TapeValue, context: DecodeContext, limits: JSONLimits, hashContent: Bool)
+    -> CatalogItem?
+  {
     guard var reader = ObjectReader(root, context: context, what: "the top level of a quizline file") else {
       return nil
     }
@@ -69,10 +71,9 @@ public enum CatalogFileDecoder {
     }
     switch kind {
     case "bank":
-      let questionPositions = questionIDPositions(reader.valueWithoutMarking("questions"), context: context)
       guard var bank = BankDecoder(context: context).decode(&reader) else { return nil }
       if hashContent { bank.contentHash = contentHash(context.bytes) }
-      return .bank(bank, idAt: located(bank.id), questionsAt: questionPositions)
+      return .bank(bank, idAt: located(bank.id), questionsAt: QuestionIDPositions(bytes: context.bytes, limits: limits))
     case "session":
       guard let (session, refs) = SessionDecoder(context: context).decode(&reader) else { return nil }
       return .session(session, idAt: located(session.id), references: refs)
@@ -81,17 +82,39 @@ public enum CatalogFileDecoder {
       return .course(course, idAt: located(course.id), sessions: sessions, banks: banks)
     }
   }
+}
 
-  /// Where each question's id is written, for warnings about unused questions.
-  private static func questionIDPositions(_ questions: TapeValue?, context: DecodeContext) -> [String: Located<String>]
-  {
-    guard let questions, questions.kind == .array else { return [:] }
-    var out: [String: Located<String>] = [:]
-    questions.forEachElement { _, q in
-      guard q.kind == .object else { return }
-      if let v = q.member("id"), let id = v.string, out[id] == nil { out[id] = Located(value: id, offset: v.offset) }
+/// Where each question id of a bank file is written (its first occurrence), for warnings about
+/// unused questions: found only when such a warning asks, by parsing the file again (most loads
+/// never ask, and an index of 100,000 ids was 4 % of loading a large bank).
+public final class QuestionIDPositions {
+  private let bytes: [UInt8]
+  private let limits: JSONLimits
+  private var positions: [String: Located<String>]?
+
+  init(bytes: [UInt8], limits: JSONLimits) {
+    self.bytes = bytes
+    self.limits = limits
+  }
+
+  /// Where the first question with this id has its id (nil when no question object has it).
+  public subscript(id: String) -> Located<String>? {
+    if positions == nil { positions = Self.find(bytes, limits: limits) }
+    return positions?[id]
+  }
+
+  private static func find(_ bytes: [UInt8], limits: JSONLimits) -> [String: Located<String>] {
+    guard let document = try? JSONDocument.parse(bytes, limits: limits) else { return [:] }
+    return withExtendedLifetime(document) {
+      let root = TapeValue(document.root)
+      guard let questions = root.member("questions"), questions.kind == .array else { return [:] }
+      var out: [String: Located<String>] = [:]
+      questions.forEachElement { _, q in
+        guard q.kind == .object else { return }
+        if let v = q.member("id"), let id = v.string, out[id] == nil { out[id] = Located(value: id, offset: v.offset) }
+      }
+      return out
     }
-    return out
   }
 }
 

@@ -24,7 +24,7 @@ struct CrossFileChecker {
     var banks: [Bank] = []
     var sessions: [(StudySession, SessionReferences, DecodeContext, Int)] = []
     var courses: [(Course, [Located<String>], [Located<String>], DecodeContext)] = []
-    var bankPositions: [String: (DecodeContext, [String: Located<String>])] = [:]
+    var bankPositions: [String: (DecodeContext, QuestionIDPositions)] = [:]
     // Where each id was first declared, turned into `path:line:column` only for a message (a line
     // table for every file would cost more than reading it).
     var firstSeen: [String: (DecodeContext, Int)] = [:]

@@ -192,15 +192,27 @@ extension ObjectReader {
 
   /// An array of strings.
   mutating func strings(_ key: String, required isRequired: Bool = false, minCount: Int = 0) -> [String]? {
-    guard let items = array(key, required: isRequired, minCount: minCount) else { return nil }
-    return items.compactMap { text($0, key: key) }
+    guard let items = arrayValue(key, required: isRequired, minCount: minCount) else { return nil }
+    // Walked on the tape: a list of the elements cost an allocation per array (and a closure, a
+    // copy of the reader per element).
+    var out: [String] = []
+    var k = items.index + 1
+    for _ in 0..<Int(items.node.count) {
+      let item = items.at(k)
+      if let s = text(item, key: key) { out.append(s) }
+      k = Int(items.tape.nodes[k].next)
+    }
+    return out
   }
 
   /// An array of ids (tags), each validated, duplicates reported.
   mutating func ids(_ key: String, required isRequired: Bool = false, minCount: Int = 0) -> [String]? {
-    guard let items = array(key, required: isRequired, minCount: minCount) else { return nil }
+    guard let items = arrayValue(key, required: isRequired, minCount: minCount) else { return nil }
     var out: [String] = []
-    for item in items {
+    var k = items.index + 1
+    for _ in 0..<Int(items.node.count) {
+      let item = items.at(k)
+      k = Int(items.tape.nodes[k].next)
       guard let s = text(item, key: key, nonEmpty: false) else { continue }
       if let problem = Identifier.problem(s) {
         context.error(item, "\(quoted(s)) in \(quoted(key)) of \(what) is not a valid id: \(problem)")

@@ -46,9 +46,42 @@ struct FNVSink: FoldSink {
 /// Folds ASCII `text` into `sink`; false (with a partial sink) at the first byte outside printable
 /// ASCII, tab and line ends.
 func asciiFold<Sink: FoldSink>(_ text: String, ignoringPunctuation: Bool, into sink: inout Sink) -> Bool {
+  // A native string's bytes are contiguous: read them through a pointer rather than the view's
+  // iterator (which checks the string's representation at every byte).
+  if let folded = text.utf8.withContiguousStorageIfAvailable({
+    asciiFold($0, ignoringPunctuation: ignoringPunctuation, into: &sink)
+  }) {
+    return folded
+  }
+  return asciiFold(text.utf8, ignoringPunctuation: ignoringPunctuation, into: &sink)
+}
+
+/// ``asciiFold(_:ignoringPunctuation:into:)`` on the text's bytes.
+@inline(__always)
+private func asciiFold<Bytes: Sequence<UInt8>, Sink: FoldSink>(
+  _ bytes: Bytes, ignoringPunctuation: Bool, into sink: inout Sink
+) -> Bool {
   var pendingSpace = false
   var started = false
-  for b in text.utf8 {
+  if !ignoringPunctuation {
+    // The same steps with the punctuation test left out (every duplicate check while loading).
+    for b in bytes {
+      if b > 0x20 && b < 0x7F {
+        if pendingSpace {
+          sink.append(0x20)
+          pendingSpace = false
+        }
+        sink.append(b &- 0x41 < 26 ? b + 0x20 : b)
+        started = true
+      } else if b == 0x20 || (b >= 0x09 && b <= 0x0D) {
+        pendingSpace = started
+      } else {
+        return false
+      }
+    }
+    return true
+  }
+  for b in bytes {
     if b == 0x20 || (b >= 0x09 && b <= 0x0D) {
       pendingSpace = started
       continue

@@ -13,6 +13,8 @@ public struct Catalog: Sendable, Equatable {
     self.banks = banks.sorted { $0.id < $1.id }
     self.sessions = sessions.sorted { $0.id < $1.id }
     self.courses = courses.sorted { $0.id < $1.id }
+    // Sized once: growing it rehashed every question already in it, at each doubling.
+    questionIndex.reserveCapacity(banks.reduce(0) { $0 + $1.questions.count })
     for (i, b) in self.banks.enumerated() {
       bankIndex[b.id] = i
       // By index, so that no question is copied, and backwards, so that the first question with

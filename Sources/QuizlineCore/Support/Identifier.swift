@@ -67,6 +67,10 @@ public func isControl(_ s: Unicode.Scalar) -> Bool {
 
 /// A short quoted rendering of user-supplied text for messages: control characters escaped, long text cut.
 public func quoted(_ text: String, limit: Int = 40) -> String {
+  // Printable ASCII (every valid id, most keys and texts): nothing to escape, one character per
+  // byte, so the same result without the scalar and grapheme walks.
+  let utf8 = text.utf8
+  if utf8.count <= limit, utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return "\"" + text + "\"" }
   var s = escapingControlCharacters(text, keepNewlines: false)
   if s.count > limit { s = String(s.prefix(limit - 3)) + "..." }
   return "\"" + s + "\""
