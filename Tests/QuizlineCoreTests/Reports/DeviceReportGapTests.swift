@@ -25,6 +25,24 @@ import Testing
         payload: .answered(AnswerRecord(run: 0, question: ref, response: "b", score: 1, seconds: 3, rating: .good))))
   }
 
+  /// Writes desk's `device.json` and its log into the profile at `dir`: archive segments named by
+  /// their first and last event, then the journal (each file its lines, nil for a damaged line).
+  static func writeDesk(_ files: [[Int?]], into dir: String) throws {
+    let folder = dir + "/devices/" + desk
+    try FileManager.default.createDirectory(atPath: folder + "/archive", withIntermediateDirectories: true)
+    let record = DeviceRecord(id: desk, name: "desk", tag: 9, createdAt: t0)
+    try Data(record.json.utf8).write(to: URL(fileURLWithPath: folder + "/device.json"))
+    func text(_ lines: [Int?]) -> String {
+      lines.map { $0.map(answer) ?? "{\"seq\": oops" }.joined(separator: "\n") + "\n"
+    }
+    for segment in files.dropLast() {
+      let numbers = segment.compactMap { $0 }
+      let name = padded(numbers.first!) + "-" + padded(numbers.last!) + ".jsonl"
+      try Data(text(segment).utf8).write(to: URL(fileURLWithPath: folder + "/archive/" + name))
+    }
+    try Data(text(files.last!).utf8).write(to: URL(fileURLWithPath: folder + "/journal.jsonl"))
+  }
+
   /// (desk's files: archive segments then the journal, each its lines, nil for a damaged line) →
   /// answers the fold and the report count.
   static let cases: [([[Int?]], Int)] = [
@@ -41,19 +59,7 @@ import Testing
   func theReportCountsWhatTheFoldFoldsWhileFilesArrive(_ files: [[Int?]], _ expected: Int) throws {
     let dir = try temporaryDirectory() + "/default"
     let mine = ProfileLayout(directory: dir, device: Self.laptop)
-    let folder = mine.devices + "/" + Self.desk
-    try FileManager.default.createDirectory(atPath: folder + "/archive", withIntermediateDirectories: true)
-    let record = DeviceRecord(id: Self.desk, name: "desk", tag: 9, createdAt: Self.t0)
-    try Data(record.json.utf8).write(to: URL(fileURLWithPath: folder + "/device.json"))
-    func text(_ lines: [Int?]) -> String {
-      lines.map { $0.map(Self.answer) ?? "{\"seq\": oops" }.joined(separator: "\n") + "\n"
-    }
-    for segment in files.dropLast() {
-      let numbers = segment.compactMap { $0 }
-      let name = String(format: "%@-%@.jsonl", Self.padded(numbers.first!), Self.padded(numbers.last!))
-      try Data(text(segment).utf8).write(to: URL(fileURLWithPath: folder + "/archive/" + name))
-    }
-    try Data(text(files.last!).utf8).write(to: URL(fileURLWithPath: folder + "/journal.jsonl"))
+    try Self.writeDesk(files, into: dir)
 
     let folded = try DeviceProfileOpener.open(mine, name: "laptop", profile: "default", now: Self.t0)
     #expect(folded.progress.question(Self.ref).attempts == expected)

@@ -89,19 +89,7 @@ import Testing
     var twins: [ProfileLayout] = []
     for withLaptop in [false, true] {
       let dir = try temporaryDirectory() + "/default"
-      let folder = dir + "/devices/" + Self.desk
-      try FileManager.default.createDirectory(atPath: folder + "/archive", withIntermediateDirectories: true)
-      let record = DeviceRecord(id: Self.desk, name: "desk", tag: 9, createdAt: Self.t0)
-      try Data(record.json.utf8).write(to: URL(fileURLWithPath: folder + "/device.json"))
-      func text(_ lines: [Int?]) -> String {
-        lines.map { $0.map(DeviceReportGapTests.answer) ?? "{\"seq\": oops" }.joined(separator: "\n") + "\n"
-      }
-      for segment in files.dropLast() {
-        let numbers = segment.compactMap { $0 }
-        let name = DeviceReportGapTests.padded(numbers.first!) + "-" + DeviceReportGapTests.padded(numbers.last!)
-        try Data(text(segment).utf8).write(to: URL(fileURLWithPath: folder + "/archive/" + name + ".jsonl"))
-      }
-      try Data(text(files.last!).utf8).write(to: URL(fileURLWithPath: folder + "/journal.jsonl"))
+      try DeviceReportGapTests.writeDesk(files, into: dir)
       if withLaptop { try Self.writeDevice(dir, id: Self.laptop, tag: 0, []) }
       twins.append(ProfileLayout(directory: dir))
     }
