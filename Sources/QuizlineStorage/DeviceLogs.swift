@@ -55,14 +55,11 @@ struct DeviceLogRead {
 
 /// Reads devices' logs: archive segments in order, then `journal.jsonl`; complete lines only.
 enum DeviceLogReader {
-  /// The device folders of a profile (ids), sorted.
+  /// The names under `devices/` that are device ids (folders, or links and files standing for
+  /// one: ``DeviceFolders`` says which are read), sorted.
   static func deviceIDs(_ layout: ProfileLayout) -> [String] {
     let names = (try? LocalFileSource().entries(of: layout.devices)) ?? []
-    return names.filter { name in
-      var st = stat()
-      return DeviceIdentity.isDeviceID(name) && lstat(layout.devices + "/" + name, &st) == 0
-        && st.st_mode & S_IFMT == S_IFDIR
-    }.sorted()
+    return names.filter(DeviceIdentity.isDeviceID).sorted()
   }
 
   /// The events of the device whose layout is `layout` with a sequence number above `after`. A line

@@ -72,7 +72,8 @@ public enum DeviceProfileOpener {
       incoming: state.incoming)
   }
 
-  /// Whether the profile at `layout` keeps per-device logs.
+  /// Whether the profile at `layout` keeps per-device logs (a device folder that is not read, a
+  /// link, counts: the profile is read as per-device, and says which folder it left out).
   public static func hasDevices(_ layout: ProfileLayout) -> Bool { !DeviceLogReader.deviceIDs(layout).isEmpty }
 
   /// This device's tag in the profile (nil when it has no readable record there).
@@ -80,9 +81,10 @@ public enum DeviceProfileOpener {
     layout.device.flatMap { DeviceRecord.read(layout.devices + "/" + $0 + "/device.json")?.tag }
   }
 
-  /// Every device of the profile: (id, record if readable).
+  /// Every device of the profile that is read: (id, record if readable). Folders that are links, or
+  /// copies under another id, are left out (``DeviceFolders``).
   public static func devices(_ layout: ProfileLayout) -> [(id: String, record: DeviceRecord?)] {
-    DeviceLogReader.deviceIDs(layout).map { ($0, DeviceRecord.read(layout.devices + "/" + $0 + "/device.json")) }
+    DeviceFolders.scan(layout).devices
   }
 
   /// This device's record, written on first use: tag 0 for the device that takes over a

@@ -91,7 +91,10 @@ struct DeviceState {
   {
     var out: [Read] = []
     var tags = Set<Int>()
-    let devices = DeviceProfileOpener.devices(layout)
+    let folders = DeviceFolders.scan(layout)
+    let devices = folders.devices
+    // Said once, though the logs may be read twice (a snapshot that cannot be applied on top).
+    for notice in folders.leftOut.map(\.notice) where !notices.contains(notice) { notices.append(notice) }
     try refuseSharedTags(devices, layout)
     for (id, record) in devices {
       let label = record?.name ?? id

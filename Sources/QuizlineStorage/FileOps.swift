@@ -47,12 +47,22 @@ public enum FileOps {
   }
 
   /// Refuses a profile whose files (`lock`, journal, snapshot, `history`, archived segments) are
-  /// links, devices or folders, before any of them is opened.
+  /// links, devices or folders, before any of them is opened; and first, a profile folder, `devices/`
+  /// or this device's folder that is a link (``DeviceFolders/refuseLinkedFolders(_:)``).
   static func refuseIrregularFiles(_ layout: ProfileLayout) throws(ProfileError) {
+    try DeviceFolders.refuseLinkedFolders(layout)
     var paths = [layout.lock, layout.journal, layout.snapshot, layout.history]
-    if let names = try? LocalFileSource().entries(of: layout.archive) {
-      paths += names.filter { $0.hasSuffix(".jsonl") }.sorted().map { layout.archive + "/" + $0 }
+    for archive in layout.device == nil ? [layout.archive] : [layout.archive, layout.legacyArchive] {
+      if let kind = DeviceFolders.folderKind(archive) {
+        throw ProfileError(
+          "\(archive): is \(kind), not a folder; quizline follows no link below the progress folder. Move it away, then start again; nothing was changed.",
+          exitCode: .ioError)
+      }
+      if let names = try? LocalFileSource().entries(of: archive) {
+        paths += names.filter { $0.hasSuffix(".jsonl") }.sorted().map { archive + "/" + $0 }
+      }
     }
+    if layout.device != nil { paths.append(layout.legacyJournal) }
     for path in paths {
       if let kind = irregularKind(path) { throw irregularError(path, kind) }
     }

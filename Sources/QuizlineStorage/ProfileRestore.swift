@@ -178,7 +178,14 @@ extension ProfileBackups {
   /// again from the logs once they no longer hold what it covers.
   public static func refuseSharedRestore(_ layout: ProfileLayout) throws(ProfileError) {
     guard let device = layout.device else { return }
-    for other in DeviceProfileOpener.devices(layout) where other.id != device {
+    let folders = DeviceFolders.scan(layout)
+    if let other = folders.leftOut.first(where: { $0.id != device }) {
+      // A folder that is not read may still hold another device's events.
+      throw ProfileError(
+        "restore is not available while \(other.path) is a device folder quizline does not read (\(other.problem)): it may hold another device's events. Nothing was changed.",
+        exitCode: .usage)
+    }
+    for other in folders.devices where other.id != device {
       let log = layout.forDevice(other.id)
       var st = stat()
       let journalHasEvents = stat(log.journal, &st) == 0 && st.st_size > 0

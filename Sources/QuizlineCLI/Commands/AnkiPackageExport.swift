@@ -13,7 +13,8 @@ enum AnkiPackageExport {
       do {
         // The profile as this device sees it (every device's log, merged), and its reviews as the
         // one fold keeps them: an answer taken back is no review, an imported history's are.
-        let (layout, _) = try DeviceProfiles.layout(env)
+        let (layout, notice) = try DeviceProfiles.readingLayout(env)
+        if let notice { env.stderr.line("quizline: \(notice)") }
         let opened = try ProfileOpener.view(layout, now: now)
         var cards: [QuestionRef: FSRSCard] = [:]
         for (ref, p) in opened.progress.questions where ref.bank == bank.id { if let c = p.card { cards[ref] = c } }

@@ -69,11 +69,33 @@ enum DeviceProfiles {
       layout, name: me.name, profile: env.settings.profile, now: now, snapshotEvery: every)
   }
 
+  /// The layout for reading the profile (`status`, `list`, `report`, `--read-only`, `export-anki
+  /// --with-history`): as ``layout(_:profile:forceDevices:writing:)``, except that an identity that
+  /// cannot be read (a damaged `device.json` in the state folder) does not stop a command that
+  /// changes nothing. The profile is then read as no device sees it (every device's log, no
+  /// unfinished quiz or undo of this one), and the notice names the problem.
+  static func readingLayout(_ env: CommandEnvironment, profile: String? = nil) throws(ProfileError)
+    -> (layout: ProfileLayout, notice: String?)
+  {
+    do {
+      return (try layout(env, profile: profile).0, nil)
+    } catch  where error.exitCode == .dataError || error.exitCode == .ioError {
+      let layout = ProfileLayout(
+        progressDirectory: env.settings.progressDirectory, profile: profile ?? env.settings.profile)
+      return (
+        layout,
+        "\(error.message). Read-only until then: the profile is shown without this device's unfinished quiz and undo, and nothing can be recorded."
+      )
+    }
+  }
+
   /// Reads the profile without changing it, as this device sees it.
   static func view(_ env: CommandEnvironment, profile: String? = nil, now: Timestamp) throws(ProfileError)
     -> OpenedProfile
   {
-    let (layout, _) = try layout(env, profile: profile)
-    return try ProfileOpener.view(layout, now: now)
+    let (layout, notice) = try readingLayout(env, profile: profile)
+    var opened = try ProfileOpener.view(layout, now: now)
+    if let notice { opened.notices.insert(notice, at: 0) }
+    return opened
   }
 }

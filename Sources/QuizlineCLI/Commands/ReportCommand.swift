@@ -62,6 +62,11 @@ enum ReportCommand {
     let names: [String]
     if all {
       names = ReportProfiles.names(in: settings.progressDirectory)
+      for linked in ReportProfiles.linkedNames(in: settings.progressDirectory) {
+        env.stderr.line(
+          "quizline: profile '\(linked)': folder is a symbolic link, not read (\(settings.progressDirectory)/\(linked)); quizline follows no link below the progress folder"
+        )
+      }
       if names.isEmpty {
         env.stderr.line(
           "quizline: no profiles in \(quotedArg(settings.progressDirectory)) (set the folder with --progress DIR)")
@@ -162,15 +167,27 @@ enum ReportProfiles {
   }
 
   /// Sub-folders that hold a profile (a snapshot, a journal, an archive or per-device logs: a
-  /// teacher's clone of a class repository holds only `devices/`), with valid names, sorted.
+  /// teacher's clone of a class repository holds only `devices/`), with valid names, sorted. A
+  /// profile folder that is a symbolic link is not one of them (``linkedNames(in:)``).
   static func names(in progressDirectory: String) -> [String] {
     guard let entries = try? FileManager.default.contentsOfDirectory(atPath: progressDirectory) else { return [] }
     return entries.filter { name in
-      guard Identifier.isValid(name) else { return false }
+      guard Identifier.isValid(name), !isLink(progressDirectory + "/" + name) else { return false }
       let layout = ProfileLayout(progressDirectory: progressDirectory, profile: name)
       let fm = FileManager.default
       return fm.fileExists(atPath: layout.snapshot) || fm.fileExists(atPath: layout.journal)
         || fm.fileExists(atPath: layout.archive) || fm.fileExists(atPath: layout.devices)
     }.sorted()
+  }
+
+  /// Entries with a profile's name that are symbolic links: quizline follows no link below the
+  /// progress folder, so a class report says it left them out.
+  static func linkedNames(in progressDirectory: String) -> [String] {
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: progressDirectory) else { return [] }
+    return entries.filter { Identifier.isValid($0) && isLink(progressDirectory + "/" + $0) }.sorted()
+  }
+
+  static func isLink(_ path: String) -> Bool {
+    (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
   }
 }
