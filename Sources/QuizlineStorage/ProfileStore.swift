@@ -77,6 +77,11 @@ public final class ProfileStore: Journal {
     guard let first = segmentFirst, let last = segmentLast, last <= progress.lastSequence else { return nil }
     journal = nil
     let name = layout.archive + "/" + Self.segmentName(first, last)
+    // A segment is never replaced: one of the same numbers holds events this log also numbered so
+    // (a log that was not read whole restarted its numbering); the journal stays where it is.
+    if FileOps.exists(name) {
+      return "could not archive the journal: \(name) already exists and is kept as it is; nothing is lost"
+    }
     if rename(layout.journal, name) != 0 {
       return "could not archive the journal (\(FileOps.lastError)); nothing is lost"
     }

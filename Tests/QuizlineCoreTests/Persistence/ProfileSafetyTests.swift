@@ -125,4 +125,17 @@ import Testing
         "\(layout.journal): lines 3, 5 repeat or go back in sequence number and were left out; the events before and after are kept."
       ])
   }
+
+  @Test func archivingNeverReplacesASegmentOfTheSameNumbers() throws {
+    let layout = try helper.freshLayout()
+    let all = T.events()
+    try helper.write(helper.lines(all), to: layout.journal)
+    let existing = layout.archive + "/" + ProfileStore.segmentName(1, 4)
+    try helper.write("answers recorded before\n", to: existing)
+    let opened = try ProfileOpener.open(layout, profile: "default", now: T.t0)
+    let warning = opened.store?.checkpoint(opened.progress, at: T.t0)
+    #expect(warning?.contains("\(existing) already exists and is kept as it is") == true, "\(warning ?? "nil")")
+    #expect(try String(contentsOfFile: existing, encoding: .utf8) == "answers recorded before\n")
+    #expect(try String(contentsOfFile: layout.journal, encoding: .utf8) == helper.lines(all))
+  }
 }
