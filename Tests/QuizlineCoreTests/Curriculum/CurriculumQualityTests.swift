@@ -69,24 +69,6 @@ import Testing
     #expect(Curriculum.questions.contains { $0.question.hint != nil })
   }
 
-  @Test func noHintContainsAnAcceptedAnswerThePromptDoesNotAlreadyShow() {
-    for (bank, q) in Curriculum.questions {
-      let accepted: [String]
-      switch q.body {
-      case .text(let accept, _, _): accepted = accept.filter { $0.credit >= 1 }.map(\.text)
-      case .cloze(let text, let gaps):
-        accepted = gaps.flatMap { $0.accept.filter { $0.credit >= 1 }.map(\.text) }.filter {
-          !folded(text).contains(folded($0))
-        }
-      default: continue
-      }
-      let hint = folded(q.hint ?? "")
-      for answer in accepted.map(folded) where answer.count >= 4 && !folded(q.prompt).contains(answer) {
-        #expect(!hint.contains(answer), "\(bank)/\(q.id): the hint gives away \(quoted(answer))")
-      }
-    }
-  }
-
   @Test func everyQuestionHasTagsDifficultyAndASource() {
     for (bank, q) in Curriculum.questions {
       #expect(!q.tags.isEmpty && q.difficulty != nil && q.source != nil, "\(bank)/\(q.id)")
