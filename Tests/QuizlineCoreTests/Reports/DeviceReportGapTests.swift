@@ -53,6 +53,9 @@ import Testing
     ([[1, nil], [4]], 1),  // one damaged line cannot stand for events 2 and 3
     ([[1, nil], [3]], 2),  // but it stands for event 2
     ([[1, 2, 3]], 3),
+    ([[1, 2, 2, 3]], 3),  // a repeated line (a sync tool's copy) counts once
+    ([[1, 2], [2, 3]], 3),  // an event both in a segment and in the journal counts once
+    ([[1, 2, 3, 3]], 3),
   ]
 
   @Test(arguments: cases)
@@ -66,5 +69,27 @@ import Testing
     let report = try HistoryLoader.load(mine.forDevice(nil))
     #expect(report.eventCount == expected)
     #expect(report.accumulator.answerCounts.values.reduce(0, +) == expected)
+  }
+
+  /// The same cases beside a log of this device's own (one answer before desk's), so that the fold
+  /// and the report merge two logs instead of streaming one.
+  @Test(arguments: cases)
+  func theReportCountsWhatTheFoldFoldsBesideALogOfThisDevice(_ files: [[Int?]], _ expected: Int) throws {
+    let dir = try temporaryDirectory() + "/default"
+    let mine = ProfileLayout(directory: dir, device: Self.laptop)
+    try Self.writeDesk(files, into: dir)
+    try FileManager.default.createDirectory(atPath: mine.ownFolder, withIntermediateDirectories: true)
+    let record = DeviceRecord(id: Self.laptop, name: "laptop", tag: 3, createdAt: Self.t0)
+    try Data(record.json.utf8).write(to: URL(fileURLWithPath: mine.ownFolder + "/device.json"))
+    let own = RecordedEvent(
+      sequence: DeviceSequence.base(of: 3) + 1, at: Self.t0,
+      payload: .answered(AnswerRecord(run: 0, question: Self.ref, response: "b", score: 1, seconds: 3, rating: .good)))
+    try Data((EventCoding.encode(own) + "\n").utf8).write(to: URL(fileURLWithPath: mine.journal))
+
+    let folded = try DeviceProfileOpener.open(mine, name: "laptop", profile: "default", now: Self.t0)
+    #expect(folded.progress.question(Self.ref).attempts == expected + 1)
+    let report = try HistoryLoader.load(mine.forDevice(nil))
+    #expect(report.eventCount == expected + 1)
+    #expect(report.accumulator.answerCounts.values.reduce(0, +) == expected + 1)
   }
 }

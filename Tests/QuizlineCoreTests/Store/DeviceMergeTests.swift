@@ -163,4 +163,30 @@ struct DeviceMergeTests {
     }
     #expect(voidedSomewhere > 0, "some seed voids an undo across another device's events")
   }
+
+  /// The merge's order is (time, device id), a device's own order kept, whatever order the logs are
+  /// given in: events at the same microsecond on two devices go by device id (the old single
+  /// journal, device "", first), so every machine folds them alike.
+  @Test func eventsAtTheSameTimeAreMergedInDeviceIdOrderWhateverOrderTheLogsComeIn() {
+    var random = SplitMix64(seed: 11)
+    for _ in 0..<200 {
+      let devices = ["c9", "", "03", "7a"].shuffled(using: &random)
+      // Few distinct times, so ties across devices are common; each device's times never decrease.
+      let times: [[Int64]] = devices.map { _ in
+        var t: Int64 = 0
+        return (0..<Int(random.next() % 6)).map { _ in
+          t += Int64(random.next() % 2)
+          return t
+        }
+      }
+      let merged = DeviceMerge.order(times, devices: devices)
+      var expected: [(log: Int, index: Int)] = []
+      for l in times.indices { for i in times[l].indices { expected.append((l, i)) } }
+      expected.sort { a, b in
+        (times[a.log][a.index], devices[a.log], a.index) < (times[b.log][b.index], devices[b.log], b.index)
+      }
+      #expect(merged.map(\.log) == expected.map(\.log), "\(devices) \(times)")
+      #expect(merged.map(\.index) == expected.map(\.index), "\(devices) \(times)")
+    }
+  }
 }
