@@ -105,6 +105,10 @@ def history(col, notes):
                        t + 1, card.id, -1, 0, 5, 1, 2500, 0, 4)
         col.db.execute("insert into revlog (id,cid,usn,ease,ivl,lastIvl,factor,time,type) values (?,?,?,?,?,?,?,?,?)",
                        t + 2, card.id, -1, 0, 7, 5, 2500, 0, 5)
+        if i == 0:
+            # A rescheduling entry that carries a button (as some clients log one): still no review.
+            col.db.execute("insert into revlog (id,cid,usn,ease,ivl,lastIvl,factor,time,type) values (?,?,?,?,?,?,?,?,?)",
+                           t + 3, card.id, -1, 3, 9, 7, 2500, 0, 5)
         card.type = 2
         card.queue = 2
         card.ivl = 3

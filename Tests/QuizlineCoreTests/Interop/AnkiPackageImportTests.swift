@@ -124,7 +124,9 @@ import Testing
     }
     #expect(compared == 6)
     #expect(imported.reviews.count == 24)
-    #expect(imported.skippedReviews == 12, "each reviewed card has a manual and a rescheduling entry")
+    // Each reviewed card has a manual and a rescheduling entry, and the first card a rescheduling
+    // entry with a button as well: none is a review (the oracle above never sees them).
+    #expect(imported.skippedReviews == 13)
   }
 
   @Test func importingTheSameHistoryAgainChangesNothing() throws {
