@@ -66,6 +66,8 @@ import Testing
 
     let folded = try DeviceProfileOpener.open(mine, name: "laptop", profile: "default", now: Self.t0)
     #expect(folded.progress.question(Self.ref).attempts == expected)
+    // The start screen's "changed since this device last looked" counts each answer once too.
+    #expect(folded.incoming.map(\.answers) == [expected])
     let report = try HistoryLoader.load(mine.forDevice(nil))
     #expect(report.eventCount == expected)
     #expect(report.accumulator.answerCounts.values.reduce(0, +) == expected)
@@ -88,6 +90,7 @@ import Testing
 
     let folded = try DeviceProfileOpener.open(mine, name: "laptop", profile: "default", now: Self.t0)
     #expect(folded.progress.question(Self.ref).attempts == expected + 1)
+    #expect(folded.incoming.map(\.answers) == [expected])
     let report = try HistoryLoader.load(mine.forDevice(nil))
     #expect(report.eventCount == expected + 1)
     #expect(report.accumulator.answerCounts.values.reduce(0, +) == expected + 1)
