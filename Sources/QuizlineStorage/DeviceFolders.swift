@@ -17,7 +17,7 @@ import QuizlineCore
 ///
 /// Any other folder is left out with its reason (``LeftOut``): for another device, quizline says
 /// so at start, in `status` and in `report`; for this device's own folder, the profile is refused
-/// (``refuseOwnFolder(_:)``) before anything is read or written.
+/// (``refuseLinkedFolders(_:)``) before anything is read or written.
 public struct DeviceFolders: Sendable {
   /// The folders that are read, sorted by id, with each one's record when it can be read.
   public var devices: [(id: String, record: DeviceRecord?)] = []
@@ -33,15 +33,14 @@ public struct DeviceFolders: Sendable {
     public var label: String
     /// What is wrong, e.g. `folder is a symbolic link`.
     public var problem: String
-    /// A link (exit 74 for this device's own folder), or a record naming another id (exit 65).
-    public var isLink: Bool
+    /// What happens to its answers, and what to do.
+    public var advice: String
 
     /// The word said at start, in `status` and in `report`.
-    public var notice: String {
-      "device \(label): \(problem), not read (\(path)); its answers are left out of every figure until "
-        + (isLink ? "the link is replaced by the folder itself" : "the folder is named after its device's id")
-    }
+    public var notice: String { "device \(label): \(problem), not read (\(path)); \(advice)" }
   }
+
+  static let linkAdvice = "its answers are left out of every figure until the link is replaced by the folder itself"
 
   /// The device folders of the profile at `layout` (whatever its `device`).
   public static func scan(_ layout: ProfileLayout) -> DeviceFolders {
@@ -54,16 +53,20 @@ public struct DeviceFolders: Sendable {
         folders.leftOut.append(
           LeftOut(
             id: id, path: path, label: String(id.prefix(8)), problem: describe(problem, in: layout.forDevice(id)),
-            isLink: true))
+            advice: linkAdvice))
         continue
       }
       let record = DeviceRecord.read(path + "/device.json")
       if let record, record.id != id {
-        let original = present.contains(record.id) ? ", whose folder \(layout.devices)/\(record.id) is read" : ""
+        let copy = present.contains(record.id)
         folders.leftOut.append(
           LeftOut(
-            id: id, path: path, label: "'\(record.name)'",
-            problem: "its device.json names device \(record.id)\(original), not this folder's id", isLink: false))
+            id: id, path: path, label: "'\(record.shownName)'",
+            problem: "its device.json names device \(record.id)"
+              + (copy ? " (whose own folder \(layout.devices)/\(record.id) is read)" : "") + ", not this folder's id",
+            advice: copy
+              ? "its answers are not counted a second time: move this copy out of \(layout.devices)"
+              : "its answers are left out until the folder is named \(record.id) again"))
         continue
       }
       folders.devices.append((id, record))

@@ -40,6 +40,10 @@ public struct DeviceRecord: Sendable, Equatable {
     return DeviceRecord(id: id, name: name, tag: tag, createdAt: created)
   }
 
+  /// The name as a message may show it: control characters escaped (the record comes from another
+  /// machine and can hold anything, terminal escapes included).
+  public var shownName: String { escapingControlCharacters(name, keepNewlines: false) }
+
   /// Which of two devices claiming one name came second (and is refused): the later claim, then
   /// the larger id.
   func claimedAfter(_ other: DeviceRecord) -> Bool { (createdAt, id) > (other.createdAt, other.id) }

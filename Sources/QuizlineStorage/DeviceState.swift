@@ -97,7 +97,7 @@ struct DeviceState {
     for notice in folders.leftOut.map(\.notice) where !notices.contains(notice) { notices.append(notice) }
     try refuseSharedTags(devices, layout)
     for (id, record) in devices {
-      let label = record?.name ?? id
+      let label = record?.shownName ?? id
       let after = record.flatMap { vector?[$0.tag] ?? (vector == nil ? nil : DeviceSequence.base(of: $0.tag)) }
       let read = try DeviceLogReader.read(
         layout.forDevice(id), label: "'\(label)'", after: after, contiguous: id != layout.device)
@@ -128,7 +128,7 @@ struct DeviceState {
         continue
       }
       throw ProfileError(
-        "devices '\(first.name)' (\(first.id.prefix(8))) and '\(record.name)' (\(record.id.prefix(8))) in \(layout.devices) both number their events as device \(record.tag) (each took over this profile's old single journal before the other's folder arrived), so their events cannot be merged; nothing was changed. Keep the device whose answers you want: move the other's folder out of \(layout.devices), and start that machine again with another --device name.",
+        "devices '\(first.shownName)' (\(first.id.prefix(8))) and '\(record.shownName)' (\(record.id.prefix(8))) in \(layout.devices) both number their events as device \(record.tag) (each took over this profile's old single journal before the other's folder arrived), so their events cannot be merged; nothing was changed. Keep the device whose answers you want: move the other's folder out of \(layout.devices), and start that machine again with another --device name.",
         exitCode: .dataError)
     }
   }

@@ -191,7 +191,7 @@ extension ProfileBackups {
       let journalHasEvents = stat(log.journal, &st) == 0 && st.st_size > 0
       guard journalHasEvents || !log.archivedSegments().isEmpty else { continue }
       throw ProfileError(
-        "restore is not available for a profile shared by several devices (\(layout.devices) holds events of '\(other.record?.name ?? other.id)' too): its progress is rebuilt from every device's log; use undo, or reset. Nothing was changed.",
+        "restore is not available for a profile shared by several devices (\(layout.devices) holds events of '\(other.record?.shownName ?? other.id)' too): its progress is rebuilt from every device's log; use undo, or reset. Nothing was changed.",
         exitCode: .usage)
     }
   }

@@ -66,7 +66,7 @@ public enum ProfileReviewHistory {
     if legacy {
       _ = try DeviceLogReader.read(folder, label: "(single journal)", after: nil) { collector.fold($0, &single) }
     } else {
-      let label = "'\(devices[0].record?.name ?? devices[0].id)'"
+      let label = "'\(devices[0].record?.shownName ?? devices[0].id)'"
       _ = try DeviceLogReader.read(folder, label: label, after: nil, contiguous: devices[0].id != layout.device) {
         collector.fold($0, &single)
       }

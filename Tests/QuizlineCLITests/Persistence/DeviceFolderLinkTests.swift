@@ -163,7 +163,7 @@ import Testing
     #expect(status.status == 0, "\(status.stderr)")
     #expect(
       status.stderr.contains(
-        "device 'laptop': its device.json names device \(originalID), whose folder \(original) is read, not this folder's id, not read (\(copy))"
+        "device 'laptop': its device.json names device \(originalID) (whose own folder \(original) is read), not this folder's id, not read (\(copy)); its answers are not counted a second time"
       ), "\(status.stderr)")
     #expect(try Self.answers(progress) == 2)
     let more = try runBinary(args, input: "start big\ntrue\nquit\n", environment: laptop)
@@ -196,6 +196,41 @@ import Testing
     let write = try runBinary(args, input: "start big\ntrue\nquit\n", environment: laptop)
     #expect(write.status == 65, "\(write.stderr)")
     #expect(try String(contentsOfFile: identity, encoding: .utf8) == "{ not json")
+    #expect(try Self.answers(progress) == 2)
+  }
+
+  @Test func anotherDevicesNameWithTerminalEscapesIsShownEscaped() throws {
+    let quizzes = try makeTrueFalseCatalog(count: 3)
+    let progress = try temporaryDirectory()
+    let args = ["--quizzes", quizzes, "--progress", progress]
+    let laptop = try Self.device("laptop")
+    #expect(try runBinary(args, input: "start big\ntrue\nquit\n", environment: laptop).status == 0)
+    // Another device's folder as a sync tool delivers it: a record whose name holds escapes, a
+    // journal of one answer, and a copy of that folder under another id.
+    let folder = progress + "/default/devices/dddd3333dddd3333dddd3333dddd3333"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let hostile = DeviceRecord(
+      id: "dddd3333dddd3333dddd3333dddd3333", name: "\u{1B}]0;owned\u{07}\u{1B}[2Jdesk", tag: 77,
+      createdAt: Timestamp(seconds: 1_796_000_000))
+    try Data(hostile.json.utf8).write(to: URL(fileURLWithPath: folder + "/device.json"))
+    let answer = RecordedEvent(
+      sequence: DeviceSequence.base(of: 77) + 1, at: Timestamp(seconds: 1_796_000_100),
+      payload: .answered(
+        AnswerRecord(
+          run: 0, question: QuestionRef(bank: "big", question: "q2"), response: "true", score: 1, seconds: 2,
+          rating: .good)))
+    try Data((EventCoding.encode(answer) + "\n").utf8).write(to: URL(fileURLWithPath: folder + "/journal.jsonl"))
+    try FileManager.default.copyItem(
+      atPath: folder, toPath: progress + "/default/devices/eeee4444eeee4444eeee4444eeee4444")
+    for run in [
+      try runBinary(args, input: "quit\n", environment: laptop), try runBinary(args + ["status"], environment: laptop),
+    ] {
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(!(run.stdout + run.stderr).unicodeScalars.contains("\u{1B}"), "\(run.stderr)")
+      #expect(!(run.stdout + run.stderr).unicodeScalars.contains("\u{07}"), "\(run.stderr)")
+    }
+    let start = try runBinary(args, input: "quit\n", environment: laptop)
+    #expect(start.stderr.contains("desk'"), "\(start.stderr)")
     #expect(try Self.answers(progress) == 2)
   }
 }
