@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import QuizlineCore
@@ -16,6 +17,29 @@ import Testing
       }
     }
     #expect(hintsChecked >= 140)
+  }
+
+  /// Hints send the learner to the course's own examples (`BookCard`, `CityLookup`): each code span a
+  /// hint names must be in a study session or in its own question, so renaming an example cannot leave
+  /// a hint pointing at nothing. Names every Swift project has are allowed.
+  @Test func everyCodeNameAHintPointsToIsInASessionOrItsQuestion() throws {
+    let sessions = try FileManager.default.contentsOfDirectory(atPath: Curriculum.quizzes + "/sessions")
+      .map { try String(contentsOfFile: Curriculum.quizzes + "/sessions/" + $0, encoding: .utf8) }.joined()
+    let everywhere: Set<String> = ["ContentView", "sorted(by:)", "map"]
+    var spans = 0
+    for (bank, q) in Curriculum.questions {
+      guard let hint = q.hint else { continue }
+      let own = q.prompt + q.explanation + String(describing: q.body)
+      for span in hint.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+      where span.offset % 2 == 1 {
+        spans += 1
+        let name = String(span.element)
+        if !sessions.contains(name) && !own.contains(name) && !everywhere.contains(name) {
+          Issue.record("\(bank)/\(q.id): the hint names `\(name)`, which no study session and not the question shows")
+        }
+      }
+    }
+    #expect(spans >= 40)
   }
 
   @Test func anAnswerIsFoundAsWholeWordsIgnoringCaseAndPunctuation() {
