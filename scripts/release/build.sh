@@ -4,10 +4,9 @@
 #
 # Linking the static Foundation prints
 #   libFoundationEssentials.a(...): warning: the use of `mktemp' is dangerous, better use `mkstemp'
-# because glibc attaches that note to any program referencing mktemp(3). It concerns a code path
-# inside Foundation (temporary file names) that quizline does not take (its files are created with
-# O_EXCL), and there is nothing to act on (Linking/README.md). Every other line, and swift build's
-# exit status, is passed through.
+# because glibc attaches that note to any program referencing mktemp(3); the reference is inside
+# Foundation's own temporary-file code, not quizline's, and there is nothing to act on
+# (Linking/README.md). Every other line, and swift build's exit status, is passed through.
 set -o pipefail
 swift="${SWIFT:-swift}"
 "$swift" build -c release --static-swift-stdlib --product "${1:-quizline}" 2>&1 \
