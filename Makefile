@@ -3,7 +3,7 @@ SWIFT ?= swift
 QUIZZES ?= Quizzes
 PROGRESS ?= Progress
 
-.PHONY: all deps build release run test conformance bench fuzz soak mutate format lint clean
+.PHONY: all deps build release run install uninstall test conformance bench fuzz soak mutate format lint clean
 
 all: build
 
@@ -17,8 +17,30 @@ build: deps
 ## libraries and libstdc++ from their archives (Linking/README.md): start-up maps one binary and
 ## libc instead of a dozen shared libraries (BENCHMARKS.md, start-up). Every release build uses the same
 ## flags, so the benchmark scripts share this build.
+## scripts/release/build.sh leaves out the linker's one warning about `mktemp` in the static
+## Foundation (a note glibc attaches to any archive using mktemp(3); nothing to act on, see there).
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib --product quizline
+	SWIFT=$(SWIFT) scripts/release/build.sh quizline
+
+## `make install PREFIX=~/.local` copies the release binary to ~/.local/bin/quizline (the folder is
+## created when missing; a `~` make was given unexpanded, as zsh passes it, means $HOME). BINDIR
+## defaults to $(PREFIX)/bin and DESTDIR stages the install for a package. INSTALL_BINARY installs
+## another build instead of making the release one (the install test uses the debug binary it has).
+PREFIX ?= /usr/local
+override PREFIX := $(patsubst ~/%,$(HOME)/%,$(patsubst ~,$(HOME),$(PREFIX)))
+BINDIR ?= $(PREFIX)/bin
+override BINDIR := $(patsubst ~/%,$(HOME)/%,$(patsubst ~,$(HOME),$(BINDIR)))
+INSTALL_BINARY ?=
+
+install: $(if $(INSTALL_BINARY),,release)
+	install -d "$(DESTDIR)$(BINDIR)"
+	install -m 755 "$(or $(INSTALL_BINARY),.build/release/quizline)" "$(DESTDIR)$(BINDIR)/quizline"
+	@echo "Installed $(DESTDIR)$(BINDIR)/quizline."
+	@case ":$$PATH:" in *":$(BINDIR):"*) ;; *) [ -n "$(DESTDIR)" ] || \
+	  echo "$(BINDIR) is not on PATH: add export PATH=\"$(BINDIR):\$$PATH\" to your shell's start-up file (~/.bashrc, ~/.zshrc)." ;; esac
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/quizline"
 
 ## Build and start the REPL on the shipped quizzes, progress in Progress/.
 run: release

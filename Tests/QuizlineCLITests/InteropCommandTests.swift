@@ -167,7 +167,7 @@ import Testing
     let out = dir + "/smp.anki.txt"
     let result = runInProcess(["export-anki", "smp", "--quizzes", dir, "--out", out])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.hasPrefix("Wrote 21 notes to '\(out)' (deck 'sampler')."))
+    #expect(result.stdout.hasPrefix("Wrote 21 notes to '\(out)' (deck 'sampler', 4 KB)."), "\(result.stdout)")
     let text = try String(contentsOfFile: out, encoding: .utf8)
     #expect(text.hasPrefix("#separator:tab\n#html:true\n#notetype:Basic\n#deck:sampler\n"))
     #expect(text.split(separator: "\n").count == 7 + 21)
@@ -192,7 +192,8 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir + "/Quizzes"), "never the shipped folder unless told to")
     let exported = try runBinary(["export-anki", "smp", "--quizzes", "MyQuizzes"], directory: dir)
     #expect(exported.status == 0, "\(exported.stderr)")
-    #expect(FileManager.default.fileExists(atPath: dir + "/smp.anki.txt"))
+    #expect(FileManager.default.fileExists(atPath: dir + "/MyQuizzes/exports/smp.anki.txt"), "beside the banks")
+    #expect(!FileManager.default.fileExists(atPath: dir + "/smp.anki.txt"), "not in the current folder")
     let check = try runBinary([
       "check", InteropCommandTests.giftCases + "/050-err-missing-closing-brace.gift",
     ])

@@ -16,11 +16,13 @@ struct GitRunner {
 
   var directory: String
   var variables: [String: String]
+  /// `-c key=value` pairs put before every command (the committer identity `sync` fills in).
+  var configuration: [String] = []
 
   func run(_ arguments: [String]) -> Result {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git"] + arguments
+    process.arguments = ["git"] + configuration + arguments
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
     var environment = variables
     environment["GIT_TERMINAL_PROMPT"] = "0"

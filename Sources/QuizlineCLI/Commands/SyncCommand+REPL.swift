@@ -18,9 +18,8 @@ extension SyncCommand {
       return .synced(error.message, nil)
     }
     var git = GitRunner(directory: env.settings.progressDirectory, variables: env.variables)
-    guard git.run(["rev-parse", "--show-toplevel"]).ok else {
-      return .synced(
-        "\(env.settings.progressDirectory) is not in a git work tree (exit code 78 from quizline sync)", nil)
+    if let problem = workTreeProblem(git) {
+      return .synced("\(problem.message) (exit code \(problem.code.rawValue) from quizline sync)", nil)
     }
     writeIgnoreFile(env.settings.progressDirectory)
     if let code = gitSteps(&git, layout: layout, me: me, env: quiet) {

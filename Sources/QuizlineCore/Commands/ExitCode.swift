@@ -19,7 +19,11 @@ public enum ExitCode: Int32, Sendable, Equatable {
   case unavailable = 69
   /// `sync`: the remote refused the push (even after pulling again once), or refused access.
   case refused = 76
-  /// `sync`: the progress folder is not in a git work tree, or the work tree has no remote.
+  /// `sync`: not set up here: git is not installed, the progress folder is not in a git work tree,
+  /// the work tree has no remote, or git accepts no identity.
   case notConfigured = 78
+  /// `sync`: the local git work tree is in the way: the user's uncommitted changes, a conflict,
+  /// untracked files the pull would overwrite, another git running, a detached HEAD.
+  case workTree = 79
 }
 extension ExitCode: Error {}

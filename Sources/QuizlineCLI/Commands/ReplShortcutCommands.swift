@@ -1,0 +1,56 @@
+import QuizlineCore
+
+/// `quizline forecast`, `quizline progress` and `quizline review`: the REPL's commands of those names
+/// run once from the command line. Each goes through the REPL command's one home: its table entry
+/// (`ReplCommands.all`) gives the arguments, options and the typed command, the reducer carries it
+/// out and the renderer prints it; nothing here decides anything of its own.
+enum ReplShortcutCommands {
+  /// The REPL's table entry named `name`.
+  static func entry(_ name: String) -> ReplCommandSpec {
+    guard let spec = ReplCommands.all.first(where: { $0.name == name }) else {
+      preconditionFailure("no REPL command \(name)")
+    }
+    return spec
+  }
+
+  static let forecast = printed("forecast", abstract: "Print the cards due in each of the next 14 days and exit")
+  static let progress = printed(
+    "progress", abstract: "Print the progress dashboard (completion, scores, streak, weak tags, activity) and exit")
+
+  /// `quizline review [BANK|--all] [--limit N] [--certainty]`: the REPL's review, interactive as
+  /// `quizline quiz` is (answers can come from a pipe); leaves when the review ends.
+  static let review: CommandSpec = {
+    let repl = entry("review")
+    return CommandSpec(
+      name: repl.name, arguments: repl.arguments,
+      abstract: "Review the cards that are due (all banks, or one), then new ones; leaves when the review ends",
+      discussion: """
+        The REPL's review, started straight away: due cards first (most overdue first), then new ones up \
+        to the daily new-card limit; --limit N asks at most N cards. Answers can come from a pipe: \
+        printf 'b\\ngood\\n' | quizline review --limit 2
+        """,
+      options: repl.options, positionals: repl.minPositionals...(repl.maxPositionals ?? 1), completes: .bank
+    ) { args, env in
+      QuizlineCommand.runREPL(args, env, firstCommand: repl.decode(args), leaveAfterRun: true)
+    }
+  }()
+
+  /// A REPL command that only shows something, run on the profile as read (not locked, nothing
+  /// recorded) and printed; a refusal goes to standard error with exit 64.
+  static func printed(_ name: String, abstract: String) -> CommandSpec {
+    let repl = entry(name)
+    return CommandSpec(name: repl.name, abstract: abstract + " (as '\(name)' in the REPL)") { args, env in
+      QuizlineCommand.withProfile(env) { state, context in
+        var s = state
+        let reduction = Reducer.reduce(&s, .commandIssued(repl.decode(args), at: context.now, entropy: 0))
+        let frame = Renderer.render(s, context)
+        if reduction.outcome == .refused {
+          env.stderr.write(frame.text)
+          return .usage
+        }
+        env.stdout.write(frame.text)
+        return .ok
+      }
+    }
+  }
+}
