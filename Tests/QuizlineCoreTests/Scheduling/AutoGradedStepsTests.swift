@@ -96,6 +96,24 @@ import Testing
           hint: "skip: a right answer graduates the card; anki: every new card takes every learning step."))
   }
 
+  @Test func anOlderJournalReadsAsItDidBeforeTheSettingExisted() throws {
+    // Written by an earlier quizline: settings without the two new keys, an answer without skipSteps.
+    var settings = ProfileSettings()
+    settings.newCardsPerDay = 7
+    let written = EventCoding.encode(RecordedEvent(sequence: 1, at: scriptStart, payload: .settingsChanged(settings)))
+    let older = written.replacingOccurrences(of: #","newCardOrder":"course","autoGradedSteps":"skip""#, with: "")
+    #expect(older != written)
+    let decoded = try EventCoding.decode(Array(older.utf8))
+    #expect(decoded.payload == .settingsChanged(settings), "missing keys read as the defaults: course, skip")
+    let answer =
+      #"{"seq":2,"at":"2026-03-01T09:00:10Z","type":"answered","run":1,"question":"sample/single-owner","response":"b","score":1,"seconds":3,"rating":"good"}"#
+    var progress = LearnerProgress()
+    progress.apply(decoded)
+    progress.apply(try EventCoding.decode(Array(answer.utf8)))
+    let card = try #require(progress.question(sample("single-owner")).card)
+    #expect(card.phase == .learning && card.step == 1, "an answer recorded without skipSteps keeps its 10 min step")
+  }
+
   @Test func theOptimizersHistoryIsTheSameWhateverTheSteps() {
     func reviews(_ setting: String) -> [ReviewRecord] {
       var d = StoreDriver()

@@ -70,10 +70,11 @@ import Testing
       d.state.newCards().map(\.question) == [
         "matching-wrappers", "ordering-layout", "cloze-modifier", "flash-binding", "open-ownership",
       ])
-    d.type(["read intro", "undo"])
+    d.type(["read layout", "undo"])
     #expect(d.progress.sessions["layout"]?.completedAt == nil, "undo took the completion back")
-    #expect(d.progress.sessions["intro"]?.readAt != nil, "reading is not taken back")
+    #expect(d.progress.sessions["layout"]?.readAt != nil, "reading is not taken back")
     #expect(d.state.newCards().count == 5)
+    d.type("read intro")
     d.type(["quiz intro", "b", "end", "reset intro", "yes"])
     #expect(d.progress.hasStudied("intro"), "a reset clears scores and schedules, not the reading")
     #expect(d.state.newCards().first == sample("single-owner"))
