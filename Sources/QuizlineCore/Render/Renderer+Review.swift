@@ -85,7 +85,9 @@ extension Renderer {
   static func renderNothingDue(_ state: AppState, bank: String?, _ out: inout Output) {
     let now = out.context.now
     let next = state.progress.questions.compactMap { ref, p -> (QuestionRef, Timestamp)? in
-      guard bank == nil || ref.bank == bank, let card = p.card, state.catalog.question(ref) != nil else { return nil }
+      guard bank == nil || ref.bank == bank, let card = p.card, !p.suspended, state.catalog.question(ref) != nil else {
+        return nil
+      }
       return (ref, card.due)
     }.min { $0.1 < $1.1 }
     var text = "Nothing is due now" + (bank.map { " in \($0)" } ?? "")
