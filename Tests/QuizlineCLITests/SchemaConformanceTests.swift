@@ -51,7 +51,7 @@ import Testing
   @Test func journalAndSnapshotWrittenByTheBinaryMatchTheirSchemas() throws {
     let progress = try temporaryDirectory()
     let script =
-      "start sample --count 3 --certainty\nb\n3\nc\n1\nflag\nskip\nskip\nconfig retention 0.85\nquiz intro\nb\na,c\ntrue\nzstack\n2\nreset sample\nyes\nundo\ncomplete layout\nstart sample\nd\n!\nb\n"
+      "read intro\nstart sample --count 3 --certainty\nb\n3\nc\n1\nflag\nskip\nskip\nconfig retention 0.85\nquiz intro\nb\na,c\ntrue\nzstack\n2\nreset sample\nyes\nundo\ncomplete layout\nstart sample\nd\n!\nb\n"
     let run = try runBinary(
       ["--quizzes", Fixtures.catalog, "--progress", progress], input: script,
       environment: ["QUIZLINE_SNAPSHOT_EVERY": "4"])
@@ -67,14 +67,18 @@ import Testing
     #expect(verdict(lines)?.problems == 0, "\(lines.stdout)")
     for type in [
       "quizStarted", "answered", "skipped", "runEnded", "flagged", "sessionCompleted", "undone", "settingsChanged",
-      "reset", "overridden", "requeued",
+      "reset", "overridden", "requeued", "sessionRead",
     ] {
       let all = try segments.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined()
       #expect(all.contains("\"type\":\"\(type)\""), "no \(type) event to validate")
     }
+    let all = try segments.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined()
+    #expect(all.contains("\"skipSteps\":true"), "no answer that skipped the learning steps to validate")
     let snapshot = try validate("snapshot.schema.json", [dir + "/snapshot.json"])
     #expect(snapshot.status == 0, "\(snapshot.stdout)")
     #expect(verdict(snapshot)?.documents == 1 && verdict(snapshot)?.problems == 0, "\(snapshot.stdout)")
+    let written = try String(contentsOfFile: dir + "/snapshot.json", encoding: .utf8)
+    #expect(written.contains("\"readAt\"") && written.contains("\"newCardOrder\""), "\(written)")
   }
 
   @Test func anAnkiHistoryImportWritesAJournalLineAndSnapshotThatMatchTheirSchemas() throws {

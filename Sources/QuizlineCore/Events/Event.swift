@@ -13,6 +13,9 @@ public enum EventPayload: Sendable, Equatable {
   case flagged(question: QuestionRef, on: Bool)
   case sessionCompleted(session: String)
   case sessionReopened(session: String)
+  /// A study session was read for the first time (`read`, `next`): with `config new-order course`
+  /// its questions become new cards `review` may introduce (``CoursePlan``). Not undoable.
+  case sessionRead(session: String)
   /// The event with sequence number `target` was taken back.
   case undone(target: Int)
   /// The profile's study settings were changed (the whole new value). Boxed (`indirect`): the
@@ -42,6 +45,7 @@ public enum EventPayload: Sendable, Equatable {
     case .flagged: "flagged"
     case .sessionCompleted: "sessionCompleted"
     case .sessionReopened: "sessionReopened"
+    case .sessionRead: "sessionRead"
     case .undone: "undone"
     case .settingsChanged: "settingsChanged"
     case .reset: "reset"
@@ -59,7 +63,9 @@ public enum EventPayload: Sendable, Equatable {
   public var isUndoable: Bool {
     switch self {
     case .answered, .sessionCompleted, .sessionReopened, .reset, .overridden, .parametersAdopted: true
-    case .quizStarted, .skipped, .runEnded, .flagged, .undone, .settingsChanged, .requeued, .historyImported: false
+    case .quizStarted, .skipped, .runEnded, .flagged, .undone, .settingsChanged, .requeued, .historyImported,
+      .sessionRead:
+      false
     }
   }
 }
@@ -101,6 +107,7 @@ extension EventPayload {
       if let g = a.selfGrade { fields.append(("selfGrade", .string(g.rawValue))) }
       if let c = a.certainty { fields.append(("certainty", .int(c))) }
       if let r = a.rating { fields.append(("rating", .string(r.name))) }
+      if a.skipsLearningSteps { fields.append(("skipSteps", .bool(true))) }
       if let w = a.written { fields.append(("written", .string(w))) }
     case .skipped(let run, let q):
       fields += [("run", .int(run)), ("question", .string(q.description))]
@@ -108,7 +115,7 @@ extension EventPayload {
       fields += [("run", .int(run)), ("reason", .string(reason.rawValue))]
     case .flagged(let q, let on):
       fields += [("question", .string(q.description)), ("on", .bool(on))]
-    case .sessionCompleted(let s), .sessionReopened(let s):
+    case .sessionCompleted(let s), .sessionReopened(let s), .sessionRead(let s):
       fields.append(("session", .string(s)))
     case .undone(let target):
       fields.append(("target", .int(target)))
@@ -127,6 +134,7 @@ extension EventPayload {
         ("score", .double(o.score)),
       ]
       if let r = o.rating { fields.append(("rating", .string(r.name))) }
+      if o.skipsLearningSteps { fields.append(("skipSteps", .bool(true))) }
     case .requeued(let run, let refs):
       fields += [("run", .int(run)), ("questions", .array(refs.map { .string($0.description) }))]
     case .parametersAdopted(let weights, let fit):
@@ -179,7 +187,7 @@ extension EventPayload {
           rating: try fields.optionalString("rating").map { (r: String) throws(EventCoding.DecodeError) -> Rating in
             guard let v = Rating(name: r) else { throw EventCoding.DecodeError(message: "unknown rating \(quoted(r))") }
             return v
-          }, written: try fields.optionalString("written")))
+          }, written: try fields.optionalString("written"), skipsLearningSteps: fields.bool("skipSteps") ?? false))
     case "skipped":
       return .skipped(
         run: try fields.int("run", in: ProgressLimits.count),
@@ -194,6 +202,7 @@ extension EventPayload {
       return .flagged(question: try EventCoding.ref(try fields.string("question")), on: on)
     case "sessionCompleted": return .sessionCompleted(session: try fields.string("session"))
     case "sessionReopened": return .sessionReopened(session: try fields.string("session"))
+    case "sessionRead": return .sessionRead(session: try fields.string("session"))
     case "undone": return .undone(target: try fields.int("target", in: ProgressLimits.count))
     case "settingsChanged":
       guard let v = fields.value("settings"), v.kind == .object else {
@@ -224,7 +233,7 @@ extension EventPayload {
           rating: try fields.optionalString("rating").map { (r: String) throws(EventCoding.DecodeError) -> Rating in
             guard let v = Rating(name: r) else { throw EventCoding.DecodeError(message: "unknown rating \(quoted(r))") }
             return v
-          }))
+          }, skipsLearningSteps: fields.bool("skipSteps") ?? false))
     case "requeued":
       return .requeued(
         run: try fields.int("run", in: ProgressLimits.count),

@@ -63,10 +63,15 @@ public struct AnswerRecord: Sendable, Equatable {
   public var rating: Rating?
   /// What the learner wrote for an open question (kept so it can be looked at again).
   public var written: String?
+  /// A right answer to an auto-graded question whose card is new or in its learning steps
+  /// (`config auto-graded-steps skip`): the card graduates without the learning steps. Decided when
+  /// answered and recorded, so replay schedules as live did whatever the settings say later, and an
+  /// older journal (without the field) replays as it always did (journal field `skipSteps`).
+  public var skipsLearningSteps: Bool
 
   public init(
     run: Int, question: QuestionRef, response: String, score: Double, seconds: Double, selfGrade: SelfGrade? = nil,
-    certainty: Int? = nil, rating: Rating? = nil, written: String? = nil
+    certainty: Int? = nil, rating: Rating? = nil, written: String? = nil, skipsLearningSteps: Bool = false
   ) {
     self.run = run
     self.question = question
@@ -77,6 +82,7 @@ public struct AnswerRecord: Sendable, Equatable {
     self.certainty = certainty
     self.rating = rating
     self.written = written
+    self.skipsLearningSteps = skipsLearningSteps
   }
 
   var isCorrect: Bool { score >= 0.9999 }
@@ -99,6 +105,9 @@ public struct MarkOverride: Sendable, Equatable {
   var previousScore: Double
   public var score: Double
   public var rating: Rating?
+  /// The overruled answer now counts as right and its card was new or in its learning steps: the
+  /// card graduates without them, as a right answer would have (see ``AnswerRecord``).
+  public var skipsLearningSteps = false
 }
 
 extension RunSource {

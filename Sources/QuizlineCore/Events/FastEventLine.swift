@@ -68,6 +68,7 @@ public enum FastEventLine {
         guard let k = c.word(["again", "hard", "good", "easy"]), c.literal("\"") else { return nil }
         e.rating = UInt8(k + 1)
       }
+      e.skipsSteps = c.literal(",\"skipSteps\":true")
       // An open question's written answer is not part of any report figure.
       if c.literal(",\"written\":") {
         guard c.skipString() else { return nil }

@@ -39,6 +39,8 @@ public struct HistoryEvent: Sendable, Equatable {
   public var rating: UInt8 = 0
   /// `answered`: the self-grade, as an index into ``SelfGrade/allCases`` plus one, 0 when none.
   var selfGrade: UInt8 = 0
+  /// `answered`: a right answer that graduates its card without the learning steps (`skipSteps`).
+  var skipsSteps = false
   /// `quizStarted`.
   public var sourceKind = SourceKind.review
   public var sourceID: Int32 = -1
@@ -90,6 +92,7 @@ public struct HistoryEvent: Sendable, Equatable {
       certainty = a.certainty
       rating = UInt8(a.rating?.rawValue ?? 0)
       selfGrade = a.selfGrade.map { UInt8(SelfGrade.allCases.firstIndex(of: $0)! + 1) } ?? 0
+      skipsSteps = a.skipsLearningSteps
     case .skipped(let r, let q):
       kind = .skipped
       run = r

@@ -34,7 +34,9 @@ extension LearnerProgress {
       d.seconds += answer.seconds
       if let rating = answer.rating {
         if q.card == nil { d.newCards += 1 }
-        q.card = schedule(q.card, rating: rating, at: at, sequence: event.sequence, question: ref)
+        q.card = schedule(
+          q.card, rating: rating, at: at, sequence: event.sequence, question: ref,
+          skippingLearningSteps: answer.skipsLearningSteps)
       }
       if let slot { questions.values[slot] = q } else { questions[ref] = q }
       days[day] = d
@@ -83,6 +85,14 @@ extension LearnerProgress {
       sessions[id]?.completedAt = nil
       ledger.push(entry)
 
+    case .sessionRead(let id):
+      // The first reading counts (in a merge of devices, the earliest).
+      if sessions[id]?.readAt == nil {
+        var s = sessions[id] ?? SessionProgress()
+        s.readAt = at
+        sessions[id] = s
+      }
+
     case .settingsChanged(let new):
       settings = new
 
@@ -94,7 +104,8 @@ extension LearnerProgress {
       case .session(let id, let checkpoint):
         refs = checkpoint
         entry.previousSessions[id] = .some(sessions[id])
-        sessions[id] = nil
+        // Reading is not cleared: the session was read, and its questions stay unlocked.
+        sessions[id] = sessions[id]?.readAt.map { SessionProgress(readAt: $0) }
       }
       for ref in refs where questions[ref] != nil {
         entry.previousQuestions[ref] = questions[ref]
@@ -129,13 +140,18 @@ extension LearnerProgress {
   }
 
   /// The card after a review, with fuzz drawn from a generator seeded by the event, so replay agrees.
-  mutating func schedule(_ card: FSRSCard?, rating: Rating, at: Timestamp, sequence: Int, question: QuestionRef)
-    -> FSRSCard
-  {
+  /// `skippingLearningSteps`: a card new or in its learning steps is scheduled as without learning
+  /// steps (a right answer to an auto-graded question, `config auto-graded-steps skip`); a card in
+  /// another phase (in a merge of devices, another answer may have come first) is not affected.
+  mutating func schedule(
+    _ card: FSRSCard?, rating: Rating, at: Timestamp, sequence: Int, question: QuestionRef,
+    skippingLearningSteps: Bool = false
+  ) -> FSRSCard {
     var random = SplitMix64(
       seed: UInt64(sequence) &* 0x9E37_79B9_7F4A_7C15 ^ Presentation.stableHash(question))
     return schedulerCache.review(
-      card ?? .new(at: at), rating: rating, at: at, random: &random, settings: settings.scheduler)
+      card ?? .new(at: at), rating: rating, at: at, random: &random, settings: settings.scheduler,
+      skippingLearningSteps: skippingLearningSteps)
   }
 
   /// Counts an ended run (already in the recent list): for bank quizzes, in the bank's statistics.
@@ -160,7 +176,16 @@ extension LearnerProgress {
       restored.flagged = flagged
       questions[ref] = restored
     }
-    for (id, previous) in entry.previousSessions { sessions[id] = previous }
+    for (id, previous) in entry.previousSessions {
+      // Reading is not a step undo takes back: keep when the session was first read.
+      let readAt = sessions[id]?.readAt ?? previous?.readAt
+      var restored = previous
+      if let readAt {
+        if restored == nil { restored = SessionProgress() }
+        restored?.readAt = readAt
+      }
+      sessions[id] = restored
+    }
     for (day, previous) in entry.previousDays { days[day] = previous }
     for (bank, previous) in entry.previousBankScores { bankScores[bank] = previous }
     if let parameters = entry.previousParameters { restoreParameters(parameters) }

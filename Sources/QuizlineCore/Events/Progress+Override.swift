@@ -29,7 +29,9 @@ extension LearnerProgress {
     q.totalScore = max(0, q.totalScore + o.score - o.previousScore)
     q.lastScore = o.score
     if let rating = o.rating {
-      q.card = schedule(stored?.card, rating: rating, at: o.answeredAt, sequence: o.target, question: o.question)
+      q.card = schedule(
+        stored?.card, rating: rating, at: o.answeredAt, sequence: o.target, question: o.question,
+        skippingLearningSteps: o.skipsLearningSteps)
     }
     questions[o.question] = q
     let day = o.answeredAt.dayNumber

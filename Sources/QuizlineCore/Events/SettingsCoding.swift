@@ -13,6 +13,8 @@ enum SettingsCoding {
       ("easySeconds", .int(s.easySeconds)),
       ("hardSeconds", .int(s.hardSeconds)),
       ("typoTolerance", .bool(s.typoTolerance)),
+      ("newCardOrder", .string(s.newCardOrder.rawValue)),
+      ("autoGradedSteps", .string(s.autoGradedSteps.rawValue)),
     ]
     if let fit = s.parameterFit { fields.append(("parameterFit", .object(fit.fields))) }
     return .object(fields)
@@ -47,6 +49,22 @@ enum SettingsCoding {
     s.hardSeconds = try f.int("hardSeconds")
     // Journals and snapshots from before the setting existed: on, the default.
     s.typoTolerance = f.bool("typoTolerance") ?? true
+    // Added later: journals and snapshots without them take the defaults. Neither changes how an
+    // earlier answer is replayed (an answer that skipped the steps says so itself).
+    s.newCardOrder =
+      try f.optionalString("newCardOrder").map { (v: String) throws(EventCoding.DecodeError) in
+        guard let order = NewCardOrder(rawValue: v) else {
+          throw EventCoding.DecodeError(message: "unknown newCardOrder \(quoted(v)): course, bank or random")
+        }
+        return order
+      } ?? .course
+    s.autoGradedSteps =
+      try f.optionalString("autoGradedSteps").map { (v: String) throws(EventCoding.DecodeError) in
+        guard let steps = AutoGradedSteps(rawValue: v) else {
+          throw EventCoding.DecodeError(message: "unknown autoGradedSteps \(quoted(v)): skip or anki")
+        }
+        return steps
+      } ?? .skip
     if let v = f.value("parameterFit"), v.kind == .object { s.parameterFit = try ParameterFit.decode(FieldMap(v)) }
     let problems = s.validate()
     guard problems.isEmpty else {

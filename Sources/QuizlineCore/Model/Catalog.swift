@@ -8,6 +8,8 @@ public struct Catalog: Sendable, Equatable {
   /// Each question's place in its bank: looked up for every card of a profile at each prompt, so a
   /// search through the bank would make that quadratic (20,000 imported cards: seconds).
   private var questionIndex: [QuestionRef: Int] = [:]
+  /// The order in which courses introduce their banks' questions, and what unlocks each one.
+  public private(set) var plan = CoursePlan()
 
   public init(banks: [Bank] = [], sessions: [StudySession] = [], courses: [Course] = []) {
     self.banks = banks.sorted { $0.id < $1.id }
@@ -24,6 +26,7 @@ public struct Catalog: Sendable, Equatable {
       }
     }
     for (i, s) in self.sessions.enumerated() { sessionIndex[s.id] = i }
+    plan = CoursePlan(banks: self.banks, sessions: self.sessions, courses: self.courses)
   }
 
   public static let empty = Catalog()

@@ -7,7 +7,11 @@ extension Renderer {
       s.paint("quizline \(out.context.version)", .bold)
         + "\(s.dot)profile \(safe(state.profile, out.context))\(s.dot)\(count(c.banks.count, "bank")), \(count(c.sessions.count, "session"))\(s.dot)\(done)/\(c.sessions.count) completed"
     )
-    if let due = dueLine(state, out.context.now) { out.paragraph("Reviews: \(due). Type review to start.") }
+    if let due = dueLine(state, out.context.now) {
+      out.paragraph("Reviews: \(due). Type review to start.")
+    } else if let unlock = readFirstLine(state, out.context.now) {
+      out.paragraph("Reviews: \(unlock).")
+    }
     if c.isEmpty {
       out.paragraph(
         "The quizzes folder has no banks or sessions. Add some (see ARCHITECTURE.md) or start quizline with --quizzes DIR."
@@ -278,7 +282,8 @@ extension Renderer {
     let studied = p.days.values.reduce(0) { $0 + $1.seconds }
     out.field("Time answering", formatDuration(studied))
     out.field("Flagged", count(p.flaggedQuestions.count, "question"))
-    out.field("Reviews", dueLine(state, out.context.now) ?? "nothing scheduled yet")
+    out.field(
+      "Reviews", dueLine(state, out.context.now) ?? readFirstLine(state, out.context.now) ?? "nothing scheduled yet")
     if p.settings.parameterFit != nil { out.field("Scheduler", parameterSummary(p.settings, arrow: s.arrow)) }
     let orphans = state.orphanedQuestionCount
     if orphans > 0 {

@@ -36,7 +36,10 @@ extension Renderer {
       out.line("  " + TextWrap.pad(label, to: 11) + " " + TextWrap.pad(String(n), to: 4) + " " + bar)
     }
     let later = scheduled - counts.reduce(0, +)
-    out.line("  \(later) more later. New cards not yet scheduled: \(state.newCards().count).")
+    let locked = state.lockedNewCards().count
+    out.line(
+      "  \(later) more later. New cards not yet scheduled: \(state.newCards().count)"
+        + (locked > 0 ? " (and \(locked) waiting for their session to be read)." : "."))
   }
 
   static func renderSettings(_ state: AppState, _ out: inout Output) {
@@ -45,10 +48,12 @@ extension Renderer {
     let explanations: [SettingKey: String] = [
       .retention: "recall probability review intervals aim for",
       .learningSteps: "steps for new cards",
+      .autoGradedSteps: "skip: right answers leave the learning steps",
       .relearningSteps: "steps after a lapse",
       .maxInterval: "longest interval, in days",
       .fuzz: "spread review days a little",
       .newPerDay: "new cards review introduces per day",
+      .newOrder: "course: unlocked as you read; bank; random",
       .answerTime: "fast right answers count easy, slow ones hard",
       .easySeconds: "at most this many seconds counts as fast",
       .hardSeconds: "at least this many seconds counts as slow",
@@ -77,15 +82,21 @@ extension Renderer {
       text + ". The history stays in the journal and undo can restore it. Type yes to reset, anything else to cancel.")
   }
 
-  static func renderNothingDue(_ state: AppState, _ out: inout Output) {
+  static func renderNothingDue(_ state: AppState, bank: String?, _ out: inout Output) {
     let now = out.context.now
     let next = state.progress.questions.compactMap { ref, p -> (QuestionRef, Timestamp)? in
-      guard let card = p.card, state.catalog.question(ref) != nil else { return nil }
+      guard bank == nil || ref.bank == bank, let card = p.card, !p.suspended, state.catalog.question(ref) != nil else {
+        return nil
+      }
       return (ref, card.due)
     }.min { $0.1 < $1.1 }
-    var text = "Nothing is due now"
-    if state.newCardsLeftToday(at: now) == 0 && !state.newCards().isEmpty { text += ", and today's new cards are done" }
+    var text = "Nothing is due now" + (bank.map { " in \($0)" } ?? "")
+    text += newCardsHeldBack(state, bank: bank, now)
     if let (ref, due) = next { text += ". Next review: \(relative(due, from: now)) (\(ref))" }
-    out.paragraph(text + ". Type forecast for the coming days, or cram BANK to practise anyway.")
+    let elsewhere = bank == nil ? 0 : state.dueCards(at: now).now.count
+    if elsewhere > 0 {
+      text += ". \(count(elsewhere, "card")) \(elsewhere == 1 ? "is" : "are") due in other banks: type review"
+    }
+    out.paragraph(text + ". Type forecast for the coming days, or cram \(bank ?? "BANK") to practise anyway.")
   }
 }

@@ -87,7 +87,7 @@ public enum Renderer {
     case .optimization(let result, let adopted, let dryRun):
       renderOptimization(result, adopted: adopted, dryRun: dryRun, state, &out)
     case .confirmReset(let scope): renderConfirmReset(scope, state, &out)
-    case .nothingDue: renderNothingDue(state, &out)
+    case .nothingDue(let bank): renderNothingDue(state, bank: bank, &out)
     case .progressReport: renderProgress(state, &out)
     case .clearScreen: break
     }

@@ -37,10 +37,14 @@ public struct FSRSScheduler: Sendable {
   /// `random.nextUniform()` is called exactly once per fuzzed interval (a review-phase outcome of
   /// 3 days or more), as py-fsrs calls `random.random()`: with `PythonRandom` seeded like Python's
   /// `random.seed(n)`, fuzzed intervals equal the reference's.
+  ///
+  /// `skippingLearningSteps`: a card in the learning phase is scheduled as by a scheduler without
+  /// learning steps (a new card rated good graduates to its first review interval).
   public func review(
-    _ card: FSRSCard, rating: Rating, at now: Timestamp, random: inout some FuzzRandom
+    _ card: FSRSCard, rating: Rating, at now: Timestamp, random: inout some FuzzRandom,
+    skippingLearningSteps: Bool = false
   ) -> FSRSCard {
-    var (next, interval, inDays) = schedule(card, rating, now)
+    var (next, interval, inDays) = schedule(card, rating, now, skippingLearningSteps: skippingLearningSteps)
     // py-fsrs leaves `interval_days < 2.5` alone and draws no random number for it.
     if inDays && settings.enableFuzzing && interval >= 3 {
       interval = fuzzedDays(interval, random.nextUniform())
@@ -92,7 +96,7 @@ public struct FSRSScheduler: Sendable {
   /// Memory update and next phase; the interval is in whole days when `inDays` (a review-phase
   /// outcome, fuzz not yet applied), else in microseconds (a step).
   @inline(__always)
-  func schedule(_ card: FSRSCard, _ g: Rating, _ now: Timestamp) -> (
+  func schedule(_ card: FSRSCard, _ g: Rating, _ now: Timestamp, skippingLearningSteps: Bool = false) -> (
     FSRSCard, interval: Int, inDays: Bool
   ) {
     var c = card
@@ -120,7 +124,7 @@ public struct FSRSScheduler: Sendable {
     // Phase and interval.
     switch card.phase {
     case .learning, .relearning:
-      let steps = card.phase == .learning ? learningSteps : relearningSteps
+      let steps = card.phase == .learning ? (skippingLearningSteps ? [] : learningSteps) : relearningSteps
       let n = steps.count
       let step = max(card.step ?? 0, 0)
       if n == 0 || (step >= n && g != .again) { return graduate(&c) }

@@ -57,6 +57,7 @@ public enum SnapshotCoding {
     var m: [(String, JSONText)] = []
     if let v = s.completedAt { m.append(("completedAt", .string(v.iso8601))) }
     if let v = s.bestCheckpointPercent { m.append(("bestCheckpointPercent", .int(v))) }
+    if let v = s.readAt { m.append(("readAt", .string(v.iso8601))) }
     return .object(m)
   }
 

@@ -91,7 +91,8 @@ extension SnapshotCoding {
   private static func session(_ f: FieldMap) throws(E) -> SessionProgress {
     SessionProgress(
       completedAt: try time(f, "completedAt"),
-      bestCheckpointPercent: try f.optionalInt("bestCheckpointPercent", in: ProgressLimits.percent))
+      bestCheckpointPercent: try f.optionalInt("bestCheckpointPercent", in: ProgressLimits.percent),
+      readAt: try time(f, "readAt"))
   }
 
   static func run(_ f: FieldMap) throws(E) -> QuizRun {

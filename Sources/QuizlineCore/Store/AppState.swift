@@ -117,25 +117,6 @@ public struct AppState: Sendable, Equatable {
     return (due.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0), later)
   }
 
-  /// Questions never scheduled, in bank order (optionally of one bank); the banks of courses come
-  /// first, in course order, so review introduces material in the order it is taught.
-  public func newCards(bank: String? = nil) -> [QuestionRef] {
-    let courseBanks = catalog.courses.flatMap(\.banks).compactMap { catalog.bank($0) }
-    var seen = Set<String>()
-    let ordered = (courseBanks + catalog.banks).filter { seen.insert($0.id).inserted }
-    let banks = bank.flatMap { catalog.bank($0) }.map { [$0] } ?? ordered
-    return banks.flatMap { b in
-      b.questions.map { QuestionRef(bank: b.id, question: $0.id) }.filter {
-        progress.questions[$0]?.card == nil && progress.questions[$0]?.suspended != true
-      }
-    }
-  }
-
-  /// New cards `review` may still introduce today.
-  func newCardsLeftToday(at now: Timestamp) -> Int {
-    max(0, progress.settings.newCardsPerDay - (progress.days[now.dayNumber]?.newCards ?? 0))
-  }
-
   /// Score statistics of a bank's quizzes (nil before the first one ended).
   public func scores(ofBank id: String) -> ScoreStats? { progress.bankScores[id] }
 }
@@ -262,8 +243,9 @@ public enum Block: Sendable, Equatable {
   case settings
   /// Asks for `yes` before a reset.
   case confirmReset(ResetScope)
-  /// Nothing is due: when the next card comes back.
-  case nothingDue
+  /// Nothing is due (in `bank`, or in any bank): when the next card comes back, and why no new card
+  /// was offered.
+  case nothingDue(bank: String?)
   /// The progress dashboard (the `progress` command).
   case progressReport
   /// `clear`: the runtime clears a terminal's screen before the frame (nothing on a pipe).
@@ -315,6 +297,8 @@ public struct Reduction: Sendable, Equatable {
   public var outcome: CommandOutcome = .accepted
   /// What to settle once the events are recorded (see ``Reducer/settle(_:_:after:at:)``).
   var settle: SettleRequest?
+  /// The step stands even when its events cannot be recorded (a note says so): reading a session.
+  var bestEffort = false
 
   public init(events: [EventPayload] = [], effects: [Effect] = [], settle: SettleRequest? = nil) {
     self.events = events

@@ -12,6 +12,12 @@ public struct ProfileSettings: Sendable, Equatable {
   var hardSeconds = 60
   /// Accept a typed near miss of an accepted answer, with a "Check the spelling" line (``NearMiss``).
   var typoTolerance = true
+  /// The order `review` introduces new cards in, and whether a course holds back the cards of
+  /// sessions not read yet (`config new-order`).
+  public var newCardOrder = NewCardOrder.course
+  /// Whether a right answer to an auto-graded question leaves the learning steps
+  /// (`config auto-graded-steps`).
+  public var autoGradedSteps = AutoGradedSteps.skip
   /// Where `scheduler.weights` came from when `optimize` fitted them (nil: never fitted).
   public var parameterFit: ParameterFit?
 
@@ -32,6 +38,15 @@ public struct ProfileSettings: Sendable, Equatable {
     return .good
   }
 
+  /// Whether an answer rated `rating` graduates its card without the (remaining) learning steps: a
+  /// right answer (good or easy) to an auto-graded question whose card is new or in its learning
+  /// steps, with `auto-graded-steps skip`. Self-graded cards (flashcards, open questions) keep the
+  /// steps, and so does a card relearning after a lapse.
+  func skipsLearningSteps(rating: Rating?, selfGraded: Bool, card: FSRSCard?) -> Bool {
+    autoGradedSteps == .skip && !selfGraded && (card.map { $0.phase == .learning } ?? true)
+      && (rating == .good || rating == .easy)
+  }
+
   /// Problems with these settings, in words (empty when they are usable).
   public func validate() -> [String] {
     var problems = scheduler.validate()
@@ -41,6 +56,27 @@ public struct ProfileSettings: Sendable, Equatable {
     }
     return problems
   }
+}
+
+/// The order in which `review` introduces new cards.
+public enum NewCardOrder: String, Sendable, Equatable, CaseIterable {
+  /// Course order: a course's questions unlock as its sessions are read (``CoursePlan``); other
+  /// banks' questions follow in bank order.
+  case course
+  /// Banks in turn (a course's banks first), each in file order; nothing is held back.
+  case bank
+  /// Shuffled, the same way every time for a profile; nothing is held back.
+  case random
+}
+
+/// What the learning steps mean for a new auto-graded question (choice, true/false, typed, …).
+public enum AutoGradedSteps: String, Sendable, Equatable, CaseIterable {
+  /// A right answer (rated good or easy) to a new card, or one still in its learning steps,
+  /// graduates it as FSRS schedules it without learning steps: a right first answer is not asked
+  /// again in the sitting, and a missed one comes back once and graduates when answered right.
+  case skip
+  /// Every new card takes the learning steps, as in Anki.
+  case anki
 }
 
 /// What `reset` clears.

@@ -48,6 +48,12 @@ public struct LearnerProgress: Sendable, Equatable {
   public func question(_ ref: QuestionRef) -> QuestionProgress { questions[ref] ?? QuestionProgress() }
 
   public func isCompleted(_ session: String) -> Bool { sessions[session]?.completedAt != nil }
+
+  /// Whether a session was read or completed: what unlocks its questions in course order.
+  public func hasStudied(_ session: String) -> Bool {
+    guard let s = sessions[session] else { return false }
+    return s.readAt != nil || s.completedAt != nil
+  }
 }
 
 /// What is known about one question.
@@ -91,10 +97,14 @@ public struct SessionProgress: Sendable, Equatable {
   public var completedAt: Timestamp?
   /// The best checkpoint score so far, in percent.
   public var bestCheckpointPercent: Int?
+  /// When the session was first read (`read`, `next`): it unlocks the session's questions for
+  /// `review` (``CoursePlan``).
+  public var readAt: Timestamp?
 
-  init(completedAt: Timestamp? = nil, bestCheckpointPercent: Int? = nil) {
+  init(completedAt: Timestamp? = nil, bestCheckpointPercent: Int? = nil, readAt: Timestamp? = nil) {
     self.completedAt = completedAt
     self.bestCheckpointPercent = bestCheckpointPercent
+    self.readAt = readAt
   }
 }
 
@@ -263,10 +273,12 @@ struct SchedulerCache: Sendable, Equatable {
   /// A review by the scheduler for `settings` (built when they changed), without copying the
   /// scheduler out of the cache.
   mutating func review(
-    _ card: FSRSCard, rating: Rating, at: Timestamp, random: inout SplitMix64, settings: SchedulerSettings
+    _ card: FSRSCard, rating: Rating, at: Timestamp, random: inout SplitMix64, settings: SchedulerSettings,
+    skippingLearningSteps: Bool = false
   ) -> FSRSCard {
     if built?.settings != settings { built = FSRSScheduler(settings: settings) }
-    return built.unsafelyUnwrapped.review(card, rating: rating, at: at, random: &random)
+    return built.unsafelyUnwrapped.review(
+      card, rating: rating, at: at, random: &random, skippingLearningSteps: skippingLearningSteps)
   }
 
   static func == (a: Self, b: Self) -> Bool { true }

@@ -2,10 +2,12 @@
 enum SettingKey: String, Sendable, CaseIterable {
   case retention
   case learningSteps = "learning-steps"
+  case autoGradedSteps = "auto-graded-steps"
   case relearningSteps = "relearning-steps"
   case maxInterval = "max-interval"
   case fuzz
   case newPerDay = "new-per-day"
+  case newOrder = "new-order"
   case answerTime = "answer-time"
   case easySeconds = "easy-seconds"
   case hardSeconds = "hard-seconds"
@@ -20,6 +22,8 @@ enum SettingKey: String, Sendable, CaseIterable {
     case .maxInterval: ["36500", "365"]
     case .fuzz, .answerTime, .typoTolerance: ["on", "off"]
     case .newPerDay: ["20", "10"]
+    case .newOrder: NewCardOrder.allCases.map(\.rawValue)
+    case .autoGradedSteps: AutoGradedSteps.allCases.map(\.rawValue)
     case .easySeconds: ["8"]
     case .hardSeconds: ["60"]
     }
@@ -33,6 +37,8 @@ enum SettingKey: String, Sendable, CaseIterable {
     case .maxInterval: "whole days from 1 to 36500"
     case .fuzz, .answerTime, .typoTolerance: "on or off"
     case .newPerDay: "a whole number from 0 to 10000"
+    case .newOrder: "course, bank or random"
+    case .autoGradedSteps: "skip or anki"
     case .easySeconds, .hardSeconds: "whole seconds, with 1 <= easy-seconds < hard-seconds <= 3600"
     }
   }
@@ -46,6 +52,8 @@ enum SettingKey: String, Sendable, CaseIterable {
     case .maxInterval: String(s.scheduler.maximumInterval)
     case .fuzz: s.scheduler.enableFuzzing ? "on" : "off"
     case .newPerDay: String(s.newCardsPerDay)
+    case .newOrder: s.newCardOrder.rawValue
+    case .autoGradedSteps: s.autoGradedSteps.rawValue
     case .answerTime: s.useAnswerTime ? "on" : "off"
     case .easySeconds: String(s.easySeconds)
     case .hardSeconds: String(s.hardSeconds)
@@ -127,6 +135,19 @@ extension Reducer {
       case .answerTime: s.useAnswerTime = text == "on"
       default: s.typoTolerance = text == "on"
       }
+    case .newOrder:
+      guard let v = NewCardOrder(rawValue: text) else {
+        return fail(
+          &state, bad,
+          hint: "course: a course's cards unlock as you read its sessions; bank: bank by bank; random: shuffled.")
+      }
+      s.newCardOrder = v
+    case .autoGradedSteps:
+      guard let v = AutoGradedSteps(rawValue: text) else {
+        return fail(
+          &state, bad, hint: "skip: a right answer graduates the card; anki: every new card takes every learning step.")
+      }
+      s.autoGradedSteps = v
     case .newPerDay, .easySeconds, .hardSeconds:
       guard let v = Int(text) else {
         return fail(&state, bad, hint: "Type config to see every setting and its current value.")
@@ -146,7 +167,9 @@ extension Reducer {
       return Reduction()
     }
     state.display = [
-      .notice("\(key.rawValue) = \(key.value(in: s)). Applies to answers from now on; undo changes it back.")
+      .notice(
+        "\(key.rawValue) = \(key.value(in: s)). Applies to \(key == .newOrder ? "the next review" : "answers from now on"); undo changes it back."
+      )
     ]
     state.settingsUndo.append(
       SettingsUndo(sequence: state.progress.lastSequence + 1, key: key, previous: state.progress.settings))

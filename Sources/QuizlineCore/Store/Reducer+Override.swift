@@ -26,9 +26,12 @@ extension Reducer {
       last.run.start.practice
       ? nil : settings.rating(score: 1, seconds: outcome.seconds, certainty: outcome.certainty)
     let answeredAt = state.progress.questions[last.question]?.lastAnsweredAt ?? last.run.startedAt
+    // The card before the overruled answer, as the override schedules it again from there.
+    let before = state.progress.undoStack.last { $0.sequence == last.sequence }?.previousQuestions[last.question]
     let change = MarkOverride(
       run: last.run.id, question: last.question, target: last.sequence, answeredAt: answeredAt,
-      previousScore: score, score: 1, rating: rating)
+      previousScore: score, score: 1, rating: rating,
+      skipsLearningSteps: settings.skipsLearningSteps(rating: rating, selfGraded: false, card: (before ?? nil)?.card))
     state.display = [.markOverridden(last.question, previousScore: score)]
     return Reduction(events: [.overridden(change)], settle: .overrule)
   }

@@ -145,9 +145,11 @@ extension Reducer {
       rating = state.progress.settings.rating(score: grade.score, seconds: seconds, certainty: certainty)
     }
     if run.start.practice { rating = nil }
+    let skipsSteps = state.progress.settings.skipsLearningSteps(
+      rating: rating, selfGraded: selfGrade != nil, card: state.progress.questions[ref]?.card)
     let answer = AnswerRecord(
       run: run.id, question: ref, response: response.typed, score: grade.score, seconds: seconds, selfGrade: selfGrade,
-      certainty: certainty, rating: rating, written: written)
+      certainty: certainty, rating: rating, written: written, skipsLearningSteps: skipsSteps)
     let feedback = Feedback(
       question: ref, typed: response.typed, grade: grade, certainty: certainty, practice: run.start.practice)
     state.display = [.feedback(feedback)]

@@ -24,7 +24,7 @@ extension Reducer {
     let fresh = state.newCards(bank: bank).prefix(state.newCardsLeftToday(at: context.now))
     let refs = Array((due + fresh).prefix(limit))
     guard !refs.isEmpty else {
-      state.display = [.nothingDue]
+      state.display = [.nothingDue(bank: bank)]
       return Reduction()
     }
     return begin(

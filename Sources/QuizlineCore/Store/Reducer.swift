@@ -235,7 +235,12 @@ public enum Reducer {
     }
     state.reading = id
     state.display = [.session(id: id, section: number)]
-    return Reduction()
+    // Reading the whole session, or its last section, unlocks its questions (the first time only).
+    let whole = number == nil || number == session.sections.count
+    guard whole, !state.readOnly, state.progress.sessions[id]?.readAt == nil else { return Reduction() }
+    var reduction = Reduction(events: [.sessionRead(session: id)])
+    reduction.bestEffort = true
+    return reduction
   }
 
   static func unknown(_ state: inout AppState, _ kind: String, _ id: String, _ known: [String]) -> Reduction {

@@ -36,6 +36,13 @@ public struct Store {
         do {
           try journal.append(event)
         } catch {
+          if reduction.bestEffort {
+            // A fact worth keeping but not worth refusing the step for (a session read): shown as
+            // asked, with a note that it was not recorded.
+            state.display.append(.note("could not record this step: \(error.message)"))
+            state.unsavedSteps += 1
+            return recorded
+          }
           // Nothing of this action is shown as saved: back to where the learner was, with what was
           // recorded; the reducer says what happened.
           var failed = before

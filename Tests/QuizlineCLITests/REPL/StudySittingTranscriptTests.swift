@@ -6,12 +6,12 @@ import Testing
 
 /// Issue 15's study sitting through the real REPL loop, in process: a near miss accepted with its
 /// spelling, `!` overruling a mark, a skipped question offered again at the end, and a review card
-/// answered wrong asked again before the review ends.
+/// (unlocked by reading its session) answered wrong asked again before the review ends.
 @Suite struct StudySittingTranscriptTests {
   @Test func aSittingForgivesTyposTakesOverridesAndBringsBackWhatWasMissed() {
     let script = RuntimeTranscriptTests.lines(
       "start sample --count 5", "skip", "a", "!", "true", "Z Stak", "9", "b",
-      "config learning-steps 1m", "review --limit 1", "1a 2b 3c", "1b 2a 3d", "quit")
+      "config learning-steps 1m", "read layout", "review --limit 1", "1a 2b 3c", "1b 2a 3d", "quit")
     let run = RuntimeTranscriptTests.session(script)
     #expect(run.status == .ok)
     Snapshot.check(run.text, named: "runtime-same-sitting")

@@ -43,7 +43,8 @@ import Testing
           AnswerRecord(
             run: 1, question: refs[k % 2], response: s, score: scores[k % scores.count],
             seconds: Double(k) * 1.2345 + 0.0004,
-            selfGrade: k % 5 == 0 ? .hard : nil, certainty: k % 3 == 0 ? 2 : nil, rating: k % 4 == 0 ? nil : .good)))
+            selfGrade: k % 5 == 0 ? .hard : nil, certainty: k % 3 == 0 ? 2 : nil, rating: k % 4 == 0 ? nil : .good,
+            skipsLearningSteps: k % 4 == 1)))
     }
     add(.skipped(run: 1, question: refs[0]))
     add(.runEnded(run: 1, reason: .finished))
@@ -52,6 +53,7 @@ import Testing
     add(.flagged(question: refs[1], on: false))
     add(.sessionCompleted(session: "intro"))
     add(.sessionReopened(session: "intro"))
+    add(.sessionRead(session: "intro"))
     add(.undone(target: 5))
     var settings = ProfileSettings()
     settings.newCardsPerDay = 7
@@ -70,10 +72,10 @@ import Testing
       if let fast {
         #expect(fast == slow, "\(EventCoding.encode(event))")
       } else {
-        // Only lines with escapes inside strings, and the rare settings and reset events, take the generic path.
+        // Only lines with escapes inside strings, and the rare settings, reset and session-read events, take the generic path.
         let text = EventCoding.encode(event)
         #expect(
-          text.contains("\\") || event.payload.typeName == "settingsChanged" || event.payload.typeName == "reset",
+          text.contains("\\") || ["settingsChanged", "reset", "sessionRead"].contains(event.payload.typeName),
           "\(text)")
       }
     }
@@ -81,7 +83,7 @@ import Testing
 
   @Test func plainLinesOfTheFrequentTypesTakeTheFastPath() {
     var table = StringTable()
-    let frequent = Self.events().filter { !["settingsChanged", "reset"].contains($0.payload.typeName) }
+    let frequent = Self.events().filter { !["settingsChanged", "reset", "sessionRead"].contains($0.payload.typeName) }
     var fast = 0
     for event in frequent where !EventCoding.encode(event).contains("\\") {
       let line = Array(EventCoding.encode(event).utf8)

@@ -20,6 +20,9 @@ import Testing
 
   static func randomLearner(seed: UInt64, lines: Int) -> ReportLearner {
     var l = ReportLearner()
+    // Both sessions read, so that `review` has new cards to offer (course order).
+    l.type("read intro")
+    l.type("read layout")
     var random = SplitMix64(seed: seed)
     for _ in 0..<lines {
       if random.next() % 40 == 0 { l.nextDay(Int64(1 + random.next() % 2)) }
@@ -59,7 +62,7 @@ import Testing
     let events = (1...5 as ClosedRange<UInt64>).flatMap {
       Self.randomLearner(seed: $0, lines: 1500).journal.events.map(\.payload.typeName)
     }
-    for type in ["undone", "reset", "runEnded", "skipped", "flagged", "sessionCompleted", "overridden"] {
+    for type in ["undone", "reset", "runEnded", "skipped", "flagged", "sessionCompleted", "overridden", "sessionRead"] {
       #expect(events.contains(type), "no \(type) event")
     }
   }

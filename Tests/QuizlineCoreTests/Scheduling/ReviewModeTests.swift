@@ -36,10 +36,13 @@ import Testing
   @Test func rightAnswerRatesGoodAndWrongRatesAgain() throws {
     var s = try Session()
     s.type("start sample --count 2", "b", "b")
-    let scheduler = FSRSScheduler(settings: SchedulerSettings(enableFuzzing: false))
+    // A right first answer to an auto-graded question graduates as FSRS schedules "good" on a new
+    // card without learning steps (`auto-graded-steps skip`, the default); a wrong one takes the steps.
+    let withoutSteps = FSRSScheduler(settings: SchedulerSettings(learningSteps: [], enableFuzzing: false))
     let right = s.card("single-owner")
-    #expect(right == scheduler.review(.new(at: s.now), rating: .good, at: Self.t0.adding(seconds: 10)))
-    #expect(right?.due == Self.t0.adding(seconds: 10 + 600))
+    #expect(right == withoutSteps.review(.new(at: s.now), rating: .good, at: Self.t0.adding(seconds: 10)))
+    #expect(right?.phase == .review)
+    #expect(right?.due == Self.t0.adding(seconds: 10).adding(days: 2))
     #expect(s.card("multiple-containers")?.due == Self.t0.adding(seconds: 15 + 60))
   }
 
@@ -85,13 +88,14 @@ import Testing
 
   @Test func reviewTakesMostOverdueFirstThenNewCardsUpToTheDailyLimit() throws {
     var s = try Session()
-    s.type("config new-per-day 3", "start sample --count 3", "b", "a", "true")
+    s.type("read intro", "read layout", "config new-per-day 3", "start sample --count 3", "b", "a", "true")
     // Three cards introduced today: the daily limit is used up.
-    s.now = s.now.adding(days: 1)
+    s.now = s.now.adding(days: 3)
     s.type("review")
     guard let run = s.store.state.progress.activeRun else { throw FixtureError.missing("review run") }
     #expect(run.start.source == .review)
-    // The wrong answer (due 1 min after it) is the most overdue; the two good ones follow (due 10 min after).
+    // The wrong answer (due 1 min after it) is the most overdue; the two right ones follow (graduated,
+    // due 2 days after); then today's three new cards, in course order.
     #expect(
       run.questions.map(\.question) == [
         "multiple-containers", "single-owner", "tf-declarative", "text-stack", "numeric-steps", "matching-wrappers",
@@ -100,7 +104,7 @@ import Testing
 
   @Test func reviewAllIsEveryBankAndCannotBeCombinedWithOne() throws {
     var s = try Session()
-    s.type("review --all --limit 2")
+    s.type("read intro", "review --all --limit 2")
     #expect(s.errors == [])
     #expect(s.store.state.progress.activeRun?.start.source == .review)
     #expect(s.store.state.progress.activeRun?.questions.count == 2)
@@ -129,8 +133,8 @@ import Testing
 
   @Test func settingsChangesAreEventsThatLaterAnswersUse() throws {
     var s = try Session()
-    s.type("config learning-steps 2m,20m", "start sample --count 1", "b")
-    #expect(s.card("single-owner")?.due == s.now.adding(seconds: 20 * 60))
+    s.type("config learning-steps 2m,20m", "start sample --count 1", "a")
+    #expect(s.card("single-owner")?.due == s.now.adding(seconds: 2 * 60))
     s.type("config retention 1.5")
     #expect(s.errors == ["'1.5' is out of range for retention: a number between 0 and 1, e.g. 0.9"])
     #expect(s.journal.events.filter { if case .settingsChanged = $0.payload { true } else { false } }.count == 1)
@@ -154,16 +158,15 @@ import Testing
     var s = try Session()
     s.type("start sample --count 2", "b")
     let text = Renderer.render(s.store.state, RenderContext(now: s.now)).text
-    #expect(text.contains("next review: in 10 min"))
+    #expect(text.contains("next review: in 2 days"))
   }
 
   @Test func nothingDueSaysWhenTheNextReviewIs() throws {
     var s = try Session()
-    s.type("config new-per-day 1", "start sample --count 1", "b", "review")
+    s.type("read intro", "config new-per-day 1", "start sample --count 1", "a", "review")
     let text = Renderer.render(s.store.state, RenderContext(now: s.now)).text.split(whereSeparator: \.isWhitespace)
       .joined(separator: " ")
-    #expect(
-      text.contains("Nothing is due now, and today's new cards are done. Next review: in 10 min (sample/single-owner).")
-    )
+    #expect(text.contains("Nothing is due now, and today's new cards are done"))
+    #expect(text.contains(". Next review: in 1 min (sample/single-owner)."))
   }
 }

@@ -14,6 +14,13 @@ struct FastReplayLineTests {
           AnswerRecord(
             run: 3, question: ref, response: "one owner", score: 1, seconds: 12.5, selfGrade: .easy, certainty: 2,
             rating: .easy, written: "one owner,\nviews derive"))))
+    events.append(
+      RecordedEvent(
+        sequence: 9_001, at: scriptStart,
+        payload: .answered(
+          AnswerRecord(
+            run: 3, question: sample("single-owner"), response: "b", score: 1, seconds: 3, rating: .good,
+            skipsLearningSteps: true))))
     var decoder = FastReplayDecoder()
     var kinds = Set<String>()
     for event in events {

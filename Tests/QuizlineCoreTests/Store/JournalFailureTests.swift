@@ -26,6 +26,17 @@ import Testing
     #expect(d.replayed == d.progress)
   }
 
+  @Test func aSessionReadWhenItsReadingCannotBeSavedIsShownWithANote() {
+    var d = StoreDriver()
+    d.journal.failNext = "No space left on device"
+    #expect(d.type("read intro").isEmpty)
+    #expect(d.state.display == [.session(id: "intro"), .note("could not record this step: No space left on device")])
+    #expect(d.screen().text.contains("Introduction to state"))
+    #expect(d.state.unsavedSteps == 1, "leaving says some steps were not recorded")
+    #expect(!d.progress.hasStudied("intro"))
+    #expect(d.type("read intro") == [.sessionRead(session: "intro")], "read again once the journal works")
+  }
+
   @Test func aCompletionThatCannotBeSavedLeavesTheSessionNotCompleted() {
     var d = StoreDriver()
     d.journal.failNext = "Input/output error"

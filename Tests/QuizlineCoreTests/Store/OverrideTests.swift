@@ -15,7 +15,7 @@ import Testing
     let ref = sample("single-owner")
     let change = MarkOverride(
       run: 1, question: ref, target: 2, answeredAt: scriptStart.adding(seconds: 10), previousScore: 0, score: 1,
-      rating: .good)
+      rating: .good, skipsLearningSteps: true)
     #expect(events == [.overridden(change)])
     #expect(overruled.progress.question(ref) == right.progress.question(ref))
     #expect(overruled.progress.question(ref).card != nil)
@@ -25,7 +25,8 @@ import Testing
     #expect(overruled.screen().prompt == "sample 2/10> ")
     let text = overruled.screen().text
     #expect(text.hasPrefix("[right] Marked right: sample/single-owner (was 0%). recorded\n"))
-    #expect(text.contains("next review: in 10 min"))
+    // A right first answer graduates the card (auto-graded-steps skip): so does the overruled one.
+    #expect(text.contains("next review: in 2 days"))
     #expect(overruled.replayed == overruled.progress, "replay applies the override as it was applied live")
   }
 

@@ -8,17 +8,17 @@ import Testing
 @Suite struct SameSittingTests {
   @Test func aReviewCardRatedAgainIsAskedAgainBeforeTheReviewEnds() throws {
     var d = StoreDriver()
-    // One learning step: a right answer to a new card graduates it, a wrong one keeps it a minute away.
-    d.type("config learning-steps 1m")
+    // One learning step: a wrong answer keeps the card a minute away.
+    d.type(["read intro", "config learning-steps 1m"])
     d.type("review --limit 2")
     let first = try #require(d.state.currentQuestion?.ref)
     #expect(first == sample("single-owner"))
     let events = d.type("d")
     #expect(events.map(\.typeName) == ["answered", "requeued"])
-    #expect(events.last == .requeued(run: 2, questions: [first]))
+    #expect(events.last == .requeued(run: 3, questions: [first]))
     #expect(d.screen().text.contains("This card comes back before the review ends (next step in 1 min)."))
     #expect(d.screen().prompt == "review 2/3> ")
-    // Right on a new card: it graduates to days away and is not asked again.
+    // Right the first time: it graduates to days away and is not asked again.
     #expect(d.type("a,c").map(\.typeName) == ["answered"])
     #expect(d.state.currentQuestion?.ref == first)
     #expect(d.type("b").map(\.typeName) == ["answered", "runEnded"])
@@ -32,7 +32,7 @@ import Testing
 
   @Test func undoingTheAnswerTakesTheCardOffTheEndOfTheReviewAgain() {
     var d = StoreDriver()
-    d.type(["config learning-steps 1m", "review --limit 2", "d"])
+    d.type(["read intro", "config learning-steps 1m", "review --limit 2", "d"])
     #expect(d.progress.activeRun?.questions.count == 3)
     d.type("undo")
     #expect(d.progress.activeRun?.questions.count == 2)
