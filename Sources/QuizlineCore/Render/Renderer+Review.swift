@@ -77,15 +77,42 @@ extension Renderer {
       text + ". The history stays in the journal and undo can restore it. Type yes to reset, anything else to cancel.")
   }
 
-  static func renderNothingDue(_ state: AppState, _ out: inout Output) {
-    let now = out.context.now
-    let next = state.progress.questions.compactMap { ref, p -> (QuestionRef, Timestamp)? in
+  /// The card of a loaded question due first, and when (nil when no card is scheduled).
+  static func nextReview(_ state: AppState) -> (ref: QuestionRef, due: Timestamp)? {
+    state.progress.questions.compactMap { ref, p -> (QuestionRef, Timestamp)? in
       guard let card = p.card, state.catalog.question(ref) != nil else { return nil }
       return (ref, card.due)
     }.min { $0.1 < $1.1 }
+  }
+
+  /// Whether new cards are waiting but today's allowance of them is used up.
+  static func newCardsDoneToday(_ state: AppState, _ now: Timestamp) -> Bool {
+    state.newCardsLeftToday(at: now) == 0 && !state.newCards().isEmpty
+  }
+
+  /// What `status` says of reviews: ``dueLine(_:_:)``, else (nothing due) when the next review is, in
+  /// `review`'s words; "nothing scheduled yet" only when no card is scheduled.
+  static func reviewsLine(_ state: AppState, _ now: Timestamp) -> String {
+    dueLine(state, now)
+      ?? nothingDueText(newCardsDone: newCardsDoneToday(state, now), next: nextReview(state)?.due, now: now)
+  }
+
+  /// What `status` and the reports say of reviews when none is due today and no new card is ready:
+  /// whether today's new cards are done and when the next review is (as `review` says it), or
+  /// "nothing scheduled yet" when no card is scheduled.
+  public static func nothingDueText(newCardsDone: Bool, next: Timestamp?, now: Timestamp) -> String {
+    guard next != nil || newCardsDone else { return "nothing scheduled yet" }
+    var text = "nothing due now"
+    if newCardsDone { text += ", and today's new cards are done" }
+    if let next { text += "; next review \(relative(next, from: now))" }
+    return text
+  }
+
+  static func renderNothingDue(_ state: AppState, _ out: inout Output) {
+    let now = out.context.now
     var text = "Nothing is due now"
-    if state.newCardsLeftToday(at: now) == 0 && !state.newCards().isEmpty { text += ", and today's new cards are done" }
-    if let (ref, due) = next { text += ". Next review: \(relative(due, from: now)) (\(ref))" }
+    if newCardsDoneToday(state, now) { text += ", and today's new cards are done" }
+    if let (ref, due) = nextReview(state) { text += ". Next review: \(relative(due, from: now)) (\(ref))" }
     out.paragraph(text + ". Type forecast for the coming days, or cram BANK to practise anyway.")
   }
 }
