@@ -54,6 +54,10 @@ enum ImportCommand {
     do {
       bytes = try env.files.read(path, limit: JSONLimits.default.maxDocumentBytes)
     } catch {
+      if let long = InteropFiles.longLine(path, error, format: args.value("format")) {
+        env.stderr.line(long.description)
+        return .dataError
+      }
       env.stderr.line("\(path): error: \(error.message)")
       if case .missing = error { return .noInput }
       return .ioError
