@@ -2,8 +2,22 @@ import Foundation
 import QuizlineCore
 import Testing
 
-/// Issue 30, item 7: an import message that named the file for a line.
+/// Issue 30, item 7: import messages that left an item empty or named the file for a line.
 @Suite struct ImportMessageTests {
+  @Test func theRowOfColumnNamesIsListedByItsLineWithoutAnEmptyItem() throws {
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let file = dir + "/words.csv"
+    try Data("Front,Back,Tags\nbonjour,hello,fr\n".utf8).write(to: URL(fileURLWithPath: file))
+    let r = runInProcess(["import", file, "--out", dir + "/out"])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(
+      r.stdout.contains(
+        "Converted with loss:\n  column names: 1 note\n    line 1: read as the names of the columns (front, back, tags), not as a card\n"
+      ), "\(r.stdout)")
+    #expect(!r.stdout.contains(", :"))
+  }
+
   /// The 200 MB line is past the 128 MiB a file may have; the 17 MiB one is read, then refused.
   @Test(arguments: [17 << 20, 200 << 20])
   func aLineOverTheLimitIsNamedWithItsNumberItsSizeAndTheLimit(_ size: Int) throws {

@@ -158,7 +158,8 @@ enum ImportCommand {
       default:
         out.line("  \(kind.rawValue): \(plural(notes.count, "note"))")
         for n in notes.prefix(8) {
-          out.line("    line \(n.line), \(n.questionID): \(escapingControlCharacters(n.detail))")
+          let item = n.questionID.isEmpty ? "" : ", \(n.questionID)"
+          out.line("    line \(n.line)\(item): \(escapingControlCharacters(n.detail))")
         }
         if notes.count > 8 { out.line("    … \(notes.count - 8) more") }
       }
