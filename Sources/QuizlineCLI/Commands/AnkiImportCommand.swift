@@ -45,21 +45,27 @@ enum AnkiImportCommand {
     let withHistory =
       !args.flag("no-history") && (args.flag("with-history") || path.lowercased().hasSuffix(".colpkg"))
     let out = args.value("out") ?? env.settings.userQuizzesDirectory
-    if let problem = InteropFiles.makeDirectory(out) {
-      env.stderr.line("quizline: \(problem)")
-      return .ioError
+    var targets = ImportTargets()
+    for r in imported.banks {
+      targets.files.append(
+        .init(
+          path: ImportCommand.target(out, "banks", r.bank.id), bytes: Array(BankJSONWriter.json(r.bank).utf8),
+          hint: " (re-importing keeps progress: ids come from the notes)"))
     }
-    let files = imported.banks.map { (ImportCommand.target(out, "banks", $0.bank.id), BankJSONWriter.json($0.bank)) }
-    let bankFolder = (files[0].0 as NSString).deletingLastPathComponent
+    let bankFolder = PathText.directory(of: targets.files[0].path)
     let mediaFolder = bankFolder + "/" + AnkiImporter.mediaFolder(for: path)
-    if !args.flag("force") {
-      let existing = files.map(\.0).first { FileManager.default.fileExists(atPath: $0) }
-      if let existing {
-        env.stderr.line(
-          "quizline: \(quotedArg(existing)) already exists; pass --force to replace it (re-importing keeps progress: ids come from the notes)"
-        )
-        return .cantCreate
+    if !media.isEmpty {
+      targets.folders = [mediaFolder]
+      for (name, data) in media {
+        targets.files.append(.init(path: mediaFolder + "/" + name, bytes: data, sameBytesIsKept: true))
       }
+    }
+    let plan: ImportTargets.Plan
+    switch targets.check(force: args.flag("force")) {
+    case .success(let p): plan = p
+    case .failure(let refusal):
+      env.stderr.line("quizline: \(refusal.message)")
+      return refusal.exitCode
     }
     var profile: OpenedProfile?
     let clock = QuizlineCommand.makeClock(env.settings)
@@ -71,29 +77,25 @@ enum AnkiImportCommand {
         return error.exitCode
       }
     }
-    do {
-      for (file, text) in files { try InteropFiles.write(text, to: file, replace: args.flag("force")) }
-      if !media.isEmpty, let problem = InteropFiles.makeDirectory(mediaFolder) {
-        env.stderr.line("quizline: \(problem)")
-        return .ioError
-      }
-      for (name, data) in media {
-        try InteropFiles.write(bytes: data, to: mediaFolder + "/" + name, replace: true)
-      }
-    } catch {
-      env.stderr.line("quizline: \(error.message)")
-      return error.exitCode
+    if let refusal = targets.write(plan, into: out) {
+      env.stderr.line("quizline: \(refusal.message)")
+      return refusal.exitCode
     }
     let questions = imported.banks.reduce(0) { $0 + $1.bank.questions.count }
     env.stdout.line(
       "Imported \(plural(questions, "question")) in \(plural(imported.banks.count, "bank")) from \(quotedArg(path)) (Anki package version \(imported.packageVersion)):"
     )
-    for (r, file) in zip(imported.banks, files) {
+    for (r, file) in zip(imported.banks, targets.files) {
       let kinds = r.countsByKind.map { "\($0.kind.rawValue) \($0.count)" }.joined(separator: ", ")
-      env.stdout.line("  \(quotedArg(file.0)): \(kinds)")
+      env.stdout.line("  \(quotedArg(file.path)): \(kinds)")
     }
     if !media.isEmpty {
-      env.stdout.line("  \(plural(media.count, "media file")) copied into \(quotedArg(mediaFolder))")
+      let kept = plan.kept.count
+      env.stdout.line(
+        kept == 0
+          ? "  \(plural(media.count, "media file")) copied into \(quotedArg(mediaFolder))"
+          : "  \(plural(media.count, "media file")) in \(quotedArg(mediaFolder)): \(media.count - kept) copied, \(kept) already there with the same content"
+      )
     }
     lossSummary(imported.banks.flatMap(\.notes), env)
     if var opened = profile, let store = opened.store {

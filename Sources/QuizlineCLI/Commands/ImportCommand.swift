@@ -76,31 +76,27 @@ enum ImportCommand {
       return .dataError
     }
     let out = args.value("out") ?? env.settings.userQuizzesDirectory
-    if let problem = InteropFiles.makeDirectory(out) {
-      env.stderr.line("quizline: \(problem)")
-      return .ioError
-    }
-    var files = [(target(out, "banks", result.bank.id), BankJSONWriter.json(result.bank))]
+    var targets = ImportTargets()
+    let hint = " (or choose another --id or --out)"
+    targets.files.append(
+      .init(path: target(out, "banks", result.bank.id), bytes: Array(BankJSONWriter.json(result.bank).utf8), hint: hint)
+    )
     if let session = result.studySession {
-      files.append((target(out, "sessions", session.id), BankJSONWriter.json(session)))
+      targets.files.append(
+        .init(path: target(out, "sessions", session.id), bytes: Array(BankJSONWriter.json(session).utf8), hint: hint))
     }
-    if !args.flag("force"),
-      let existing = files.first(where: { FileManager.default.fileExists(atPath: $0.0) })
-    {
-      env.stderr.line(
-        "quizline: \(quotedArg(existing.0)) already exists; pass --force to replace it (or choose another --id or --out)"
-      )
-      return .cantCreate
+    let plan: ImportTargets.Plan
+    switch targets.check(force: args.flag("force")) {
+    case .success(let p): plan = p
+    case .failure(let refusal):
+      env.stderr.line("quizline: \(refusal.message)")
+      return refusal.exitCode
     }
-    for (file, text) in files {
-      do {
-        try InteropFiles.write(text, to: file, replace: args.flag("force"))
-      } catch {
-        env.stderr.line("quizline: \(error.message)")
-        return error.exitCode
-      }
+    if let refusal = targets.write(plan, into: out) {
+      env.stderr.line("quizline: \(refusal.message)")
+      return refusal.exitCode
     }
-    summary(result, format: format, source: path, written: files.map(\.0), env)
+    summary(result, format: format, source: path, written: targets.files.map(\.path), env)
     if !QuizzesFolders.paths(env).contains(out) {
       env.stdout.line(
         "\(quotedArg(out)) is not among the quizzes folders of this start; load it with --quizzes \(quotedArg(out)) (once per folder, e.g. --quizzes Quizzes --quizzes \(quotedArg(out)))."
