@@ -37,7 +37,15 @@ enum AnkiImportCommand {
       env.stderr.line(escapingControlCharacters("\(path): error: \(error.message); nothing written"))
       return .dataError
     }
-    for d in imported.diagnostics { env.stderr.line(escapingControlCharacters(d.description)) }
+    for line in imported.diagnostics.printableLines() { env.stderr.line(escapingControlCharacters(line)) }
+    let questions = imported.banks.reduce(0) { $0 + $1.bank.questions.count }
+    let errors = imported.diagnostics.filter { $0.severity == .error }.count
+    if let refusal = ImportErrors.refusal(
+      errors: errors, readable: questions, path: path, partial: args.flag("partial"))
+    {
+      env.stderr.line(refusal)
+      return .dataError
+    }
     guard !imported.banks.isEmpty else {
       env.stderr.line("quizline: \(quotedArg(path)) holds no card quizline could read; nothing written.")
       return .dataError
@@ -81,7 +89,6 @@ enum AnkiImportCommand {
       env.stderr.line("quizline: \(refusal.message)")
       return refusal.exitCode
     }
-    let questions = imported.banks.reduce(0) { $0 + $1.bank.questions.count }
     env.stdout.line(
       "Imported \(plural(questions, "question")) in \(plural(imported.banks.count, "bank")) from \(quotedArg(path)) (Anki package version \(imported.packageVersion)):"
     )
@@ -97,7 +104,7 @@ enum AnkiImportCommand {
           : "  \(plural(media.count, "media file")) in \(quotedArg(mediaFolder)): \(media.count - kept) copied, \(kept) already there with the same content"
       )
     }
-    lossSummary(imported.banks.flatMap(\.notes), env)
+    lossSummary(imported.banks.flatMap(\.notes), leftOut: leftOutText(imported.leftOut), env)
     if var opened = profile, let store = opened.store {
       let refs = Set(
         imported.banks.flatMap { b in b.bank.questions.map { QuestionRef(bank: b.bank.id, question: $0.id) } })
@@ -121,21 +128,27 @@ enum AnkiImportCommand {
         before.questions[r.question]?.card?.lastReview.map { r.at > $0 } ?? true
       }.count
       env.stdout.line(
-        "Review history: \(plural(added, "review")) recorded in profile \(quotedArg(env.settings.profile)) (\(imported.reviews.count - added) already there, \(imported.skippedReviews) manual or rescheduling entries left out); \(plural(imported.suspended.count, "suspended or buried card")) flagged and kept out of reviews."
+        "Review history: \(plural(added, "review")) recorded in profile \(quotedArg(env.settings.profile)) (\(imported.reviews.count - added) already there; \(plural(imported.skippedReviews, "log entry", "log entries")) left out: manual or rescheduling entries, or reviews of cards not imported); \(plural(imported.suspended.count, "suspended or buried card")) flagged and kept out of reviews."
       )
     } else if !imported.reviews.isEmpty {
       env.stdout.line(
         "The package has \(plural(imported.reviews.count, "review")); pass --with-history to bring them into your profile."
       )
     }
-    return .ok
+    return errors > 0 ? .dataError : .ok
   }
 
-  private static func lossSummary(_ notes: [ConversionNote], _ env: CommandEnvironment) {
-    guard !notes.isEmpty else {
-      env.stdout.line("Nothing was lost in conversion.")
-      return
-    }
+  /// `2 cards of 2 notes`, `1 note without a card`; nil when nothing was left out.
+  static func leftOutText(_ l: AnkiLeftOut) -> String? {
+    var parts: [String] = []
+    if l.cards > 0 { parts.append("\(plural(l.cards, "card")) of \(plural(l.notes, "note"))") }
+    if l.notesWithoutCards > 0 { parts.append("\(plural(l.notesWithoutCards, "note")) without a card") }
+    return parts.isEmpty ? nil : parts.joined(separator: " and ") + " (the errors above say why)"
+  }
+
+  private static func lossSummary(_ notes: [ConversionNote], leftOut: String?, _ env: CommandEnvironment) {
+    ImportErrors.lossHeadline(leftOut: leftOut, convertedWithLoss: !notes.isEmpty, env.stdout)
+    guard !notes.isEmpty else { return }
     env.stdout.line("Converted with loss:")
     var details: [String: [String]] = [:]
     var order: [String] = []

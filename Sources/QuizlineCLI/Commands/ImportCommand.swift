@@ -67,12 +67,10 @@ enum ImportCommand {
     for line in result.diagnostics.printableLines() { env.stderr.line(escapingControlCharacters(line)) }
     let errors = result.diagnostics.filter { $0.severity == .error }.count
     if result.isRejected { return .dataError }
-    if errors > 0, !args.flag("partial") || result.bank.questions.isEmpty {
-      let rest =
-        result.bank.questions.isEmpty
-        ? "No question could be read."
-        : "Fix them, or pass --partial to write the \(plural(result.bank.questions.count, "question")) that could be read."
-      env.stderr.line("quizline: \(plural(errors, "error")) in \(quotedArg(path)); nothing written. " + rest)
+    if let refusal = ImportErrors.refusal(
+      errors: errors, readable: result.bank.questions.count, path: path, partial: args.flag("partial"))
+    {
+      env.stderr.line(refusal)
       return .dataError
     }
     let out = args.value("out") ?? env.settings.userQuizzesDirectory
@@ -136,10 +134,9 @@ enum ImportCommand {
     }
     let warnings = r.diagnostics.filter { $0.severity == .warning }.count
     if warnings > 0 { out.line("  \(plural(warnings, "warning")) (printed above)") }
-    guard !r.notes.isEmpty else {
-      out.line("Nothing was lost in conversion.")
-      return
-    }
+    let errors = r.diagnostics.filter { $0.severity == .error }.count
+    ImportErrors.lossHeadline(leftOut: ImportErrors.leftOut(errors: errors), convertedWithLoss: !r.notes.isEmpty, out)
+    guard !r.notes.isEmpty else { return }
     out.line("Converted with loss:")
     for kind in ConversionNote.Kind.allCases {
       let notes = r.notes.filter { $0.kind == kind }
