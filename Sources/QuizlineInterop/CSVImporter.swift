@@ -8,7 +8,8 @@ import QuizlineFormats
 /// gives tags (space-separated), `#guid column:N` stable ids (so a re-import keeps progress), `#deck:`
 /// the bank's title and tags. A front with Anki cloze deletions (`{{c1::…}}`) becomes one card per
 /// cloze number, the gap hidden. The file is read by ``DelimitedText``; every error is located at
-/// `line:column` and names what is wrong.
+/// `line:column` and names what is wrong. A line over ``maxLineBytes`` refuses the file (located at
+/// that line; the CLI finds it in a file too large to read whole too).
 public struct CSVImporter: QuestionImporter {
   public var bankID: String?
   var bankTitle: String?
@@ -20,6 +21,17 @@ public struct CSVImporter: QuestionImporter {
     self.bankTitle = bankTitle
   }
 
+  /// The longest line read, in bytes (a card's front and back hold at most 1 MiB of text each).
+  public static let maxLineBytes = 16 << 20
+
+  /// The refusal of a file with a line over ``maxLineBytes``, located at that line.
+  public static func longLine(_ path: String, _ found: LongLineFinder.Found) -> Diagnostic {
+    .error(
+      path, found.line, 0,
+      "line \(found.line) is \(found.bytes) bytes long, over the limit of \(maxLineBytes) bytes (\(maxLineBytes >> 20) MiB) for a line; the file is refused: shorten or split that line"
+    )
+  }
+
   public func read(bytes: [UInt8], path: String) -> ImportResult {
     var stemPath = path
     for ext in [".csv", ".tsv"] where stemPath.lowercased().hasSuffix(ext) { stemPath = String(stemPath.dropLast(4)) }
@@ -27,6 +39,11 @@ public struct CSVImporter: QuestionImporter {
     var result = ImportResult(
       bank: Bank(
         id: id, title: title, description: "Imported from \(ImportNaming.fileName(path)) (CSV).", questions: []))
+    if let long = LongLineFinder.first(in: bytes, limit: Self.maxLineBytes) {
+      result.diagnostics = [Self.longLine(path, long)]
+      result.isRejected = true
+      return result
+    }
     guard let text = String(validating: bytes, as: UTF8.self) else {
       var source: SourceLines.DecodingError?
       if case .failure(let e) = SourceLines.decode(bytes) { source = e }

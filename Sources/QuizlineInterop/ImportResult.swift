@@ -113,6 +113,8 @@ public struct ConversionNote: Sendable, Equatable, CustomStringConvertible {
     case otherNoteType = "other note type"
     /// A spreadsheet's first row naming the columns (`Front,Back,Tags`): read as names, not as a card.
     case columnNames = "column names"
+    /// More tags than a question gets (an Anki note with over 50): the first ones kept.
+    case tagsDropped = "tags left out"
   }
 
   public var kind: Kind

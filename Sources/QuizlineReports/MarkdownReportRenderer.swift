@@ -43,7 +43,7 @@ public enum MarkdownReportRenderer {
         ["Accuracy", s.accuracy.map(ReportFormat.percent) ?? "no answers yet"],
         ["Time studied", Renderer.formatDuration(s.secondsStudied)],
         ["Study streak", "\(Renderer.count(s.streakDays, "day")) (longest \(s.longestStreakDays))"],
-        ["Reviews", ReportFormat.dueText(s)],
+        ["Reviews", ReportFormat.dueText(s, now: report.generatedAt)],
         ["Flagged questions", String(s.flaggedCount)],
       ], align: "l")
     if let period = p.period {

@@ -90,6 +90,8 @@ import Testing
     let partial = runInProcess(["import", file, "--out", out, "--partial"])
     #expect(partial.status == 65)
     #expect(partial.stdout.hasPrefix("Imported 1 question from"))
+    #expect(partial.stdout.contains("\nLeft out: what the 1 error above names.\n"), "\(partial.stdout)")
+    #expect(!partial.stdout.contains("Nothing was lost"))
     #expect(FileManager.default.fileExists(atPath: out + "/quiz.json"))
   }
 

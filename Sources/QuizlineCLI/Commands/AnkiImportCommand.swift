@@ -37,7 +37,15 @@ enum AnkiImportCommand {
       env.stderr.line(escapingControlCharacters("\(path): error: \(error.message); nothing written"))
       return .dataError
     }
-    for d in imported.diagnostics { env.stderr.line(escapingControlCharacters(d.description)) }
+    for line in imported.diagnostics.printableLines() { env.stderr.line(escapingControlCharacters(line)) }
+    let questions = imported.banks.reduce(0) { $0 + $1.bank.questions.count }
+    let errors = imported.diagnostics.filter { $0.severity == .error }.count
+    if let refusal = ImportErrors.refusal(
+      errors: errors, readable: questions, path: path, partial: args.flag("partial"))
+    {
+      env.stderr.line(refusal)
+      return .dataError
+    }
     guard !imported.banks.isEmpty else {
       env.stderr.line("quizline: \(quotedArg(path)) holds no card quizline could read; nothing written.")
       return .dataError
@@ -45,21 +53,27 @@ enum AnkiImportCommand {
     let withHistory =
       !args.flag("no-history") && (args.flag("with-history") || path.lowercased().hasSuffix(".colpkg"))
     let out = args.value("out") ?? env.settings.userQuizzesDirectory
-    if let problem = InteropFiles.makeDirectory(out) {
-      env.stderr.line("quizline: \(problem)")
-      return .ioError
+    var targets = ImportTargets()
+    for r in imported.banks {
+      targets.files.append(
+        .init(
+          path: ImportCommand.target(out, "banks", r.bank.id), bytes: Array(BankJSONWriter.json(r.bank).utf8),
+          hint: " (re-importing keeps progress: ids come from the notes)"))
     }
-    let files = imported.banks.map { (ImportCommand.target(out, "banks", $0.bank.id), BankJSONWriter.json($0.bank)) }
-    let bankFolder = (files[0].0 as NSString).deletingLastPathComponent
+    let bankFolder = PathText.directory(of: targets.files[0].path)
     let mediaFolder = bankFolder + "/" + AnkiImporter.mediaFolder(for: path)
-    if !args.flag("force") {
-      let existing = files.map(\.0).first { FileManager.default.fileExists(atPath: $0) }
-      if let existing {
-        env.stderr.line(
-          "quizline: \(quotedArg(existing)) already exists; pass --force to replace it (re-importing keeps progress: ids come from the notes)"
-        )
-        return .cantCreate
+    if !media.isEmpty {
+      targets.folders = [mediaFolder]
+      for (name, data) in media {
+        targets.files.append(.init(path: mediaFolder + "/" + name, bytes: data, sameBytesIsKept: true))
       }
+    }
+    let plan: ImportTargets.Plan
+    switch targets.check(force: args.flag("force")) {
+    case .success(let p): plan = p
+    case .failure(let refusal):
+      env.stderr.line("quizline: \(refusal.message)")
+      return refusal.exitCode
     }
     var profile: OpenedProfile?
     let clock = QuizlineCommand.makeClock(env.settings)
@@ -71,31 +85,26 @@ enum AnkiImportCommand {
         return error.exitCode
       }
     }
-    do {
-      for (file, text) in files { try InteropFiles.write(text, to: file, replace: args.flag("force")) }
-      if !media.isEmpty, let problem = InteropFiles.makeDirectory(mediaFolder) {
-        env.stderr.line("quizline: \(problem)")
-        return .ioError
-      }
-      for (name, data) in media {
-        try InteropFiles.write(bytes: data, to: mediaFolder + "/" + name, replace: true)
-      }
-    } catch {
-      env.stderr.line("quizline: \(error.message)")
-      return error.exitCode
+    if let refusal = targets.write(plan, into: out) {
+      env.stderr.line("quizline: \(refusal.message)")
+      return refusal.exitCode
     }
-    let questions = imported.banks.reduce(0) { $0 + $1.bank.questions.count }
     env.stdout.line(
       "Imported \(plural(questions, "question")) in \(plural(imported.banks.count, "bank")) from \(quotedArg(path)) (Anki package version \(imported.packageVersion)):"
     )
-    for (r, file) in zip(imported.banks, files) {
+    for (r, file) in zip(imported.banks, targets.files) {
       let kinds = r.countsByKind.map { "\($0.kind.rawValue) \($0.count)" }.joined(separator: ", ")
-      env.stdout.line("  \(quotedArg(file.0)): \(kinds)")
+      env.stdout.line("  \(quotedArg(file.path)): \(kinds)")
     }
     if !media.isEmpty {
-      env.stdout.line("  \(plural(media.count, "media file")) copied into \(quotedArg(mediaFolder))")
+      let kept = plan.kept.count
+      env.stdout.line(
+        kept == 0
+          ? "  \(plural(media.count, "media file")) copied into \(quotedArg(mediaFolder))"
+          : "  \(plural(media.count, "media file")) in \(quotedArg(mediaFolder)): \(media.count - kept) copied, \(kept) already there with the same content"
+      )
     }
-    lossSummary(imported.banks.flatMap(\.notes), env)
+    lossSummary(imported.banks.flatMap(\.notes), leftOut: leftOutText(imported.leftOut), env)
     if var opened = profile, let store = opened.store {
       let refs = Set(
         imported.banks.flatMap { b in b.bank.questions.map { QuestionRef(bank: b.bank.id, question: $0.id) } })
@@ -119,21 +128,27 @@ enum AnkiImportCommand {
         before.questions[r.question]?.card?.lastReview.map { r.at > $0 } ?? true
       }.count
       env.stdout.line(
-        "Review history: \(plural(added, "review")) recorded in profile \(quotedArg(env.settings.profile)) (\(imported.reviews.count - added) already there, \(imported.skippedReviews) manual or rescheduling entries left out); \(plural(imported.suspended.count, "suspended or buried card")) flagged and kept out of reviews."
+        "Review history: \(plural(added, "review")) recorded in profile \(quotedArg(env.settings.profile)) (\(imported.reviews.count - added) already there; \(plural(imported.skippedReviews, "log entry", "log entries")) left out: manual or rescheduling entries, or reviews of cards not imported); \(plural(imported.suspended.count, "suspended or buried card")) flagged and kept out of reviews."
       )
     } else if !imported.reviews.isEmpty {
       env.stdout.line(
         "The package has \(plural(imported.reviews.count, "review")); pass --with-history to bring them into your profile."
       )
     }
-    return .ok
+    return errors > 0 ? .dataError : .ok
   }
 
-  private static func lossSummary(_ notes: [ConversionNote], _ env: CommandEnvironment) {
-    guard !notes.isEmpty else {
-      env.stdout.line("Nothing was lost in conversion.")
-      return
-    }
+  /// `2 cards of 2 notes`, `1 note without a card`; nil when nothing was left out.
+  static func leftOutText(_ l: AnkiLeftOut) -> String? {
+    var parts: [String] = []
+    if l.cards > 0 { parts.append("\(plural(l.cards, "card")) of \(plural(l.notes, "note"))") }
+    if l.notesWithoutCards > 0 { parts.append("\(plural(l.notesWithoutCards, "note")) without a card") }
+    return parts.isEmpty ? nil : parts.joined(separator: " and ") + " (the errors above say why)"
+  }
+
+  private static func lossSummary(_ notes: [ConversionNote], leftOut: String?, _ env: CommandEnvironment) {
+    ImportErrors.lossHeadline(leftOut: leftOut, convertedWithLoss: !notes.isEmpty, env.stdout)
+    guard !notes.isEmpty else { return }
     env.stdout.line("Converted with loss:")
     var details: [String: [String]] = [:]
     var order: [String] = []

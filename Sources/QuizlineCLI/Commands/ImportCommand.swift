@@ -54,6 +54,10 @@ enum ImportCommand {
     do {
       bytes = try env.files.read(path, limit: JSONLimits.default.maxDocumentBytes)
     } catch {
+      if let long = InteropFiles.longLine(path, error, format: args.value("format")) {
+        env.stderr.line(long.description)
+        return .dataError
+      }
       env.stderr.line("\(path): error: \(error.message)")
       if case .missing = error { return .noInput }
       return .ioError
@@ -63,40 +67,34 @@ enum ImportCommand {
     for line in result.diagnostics.printableLines() { env.stderr.line(escapingControlCharacters(line)) }
     let errors = result.diagnostics.filter { $0.severity == .error }.count
     if result.isRejected { return .dataError }
-    if errors > 0, !args.flag("partial") || result.bank.questions.isEmpty {
-      let rest =
-        result.bank.questions.isEmpty
-        ? "No question could be read."
-        : "Fix them, or pass --partial to write the \(plural(result.bank.questions.count, "question")) that could be read."
-      env.stderr.line("quizline: \(plural(errors, "error")) in \(quotedArg(path)); nothing written. " + rest)
+    if let refusal = ImportErrors.refusal(
+      errors: errors, readable: result.bank.questions.count, path: path, partial: args.flag("partial"))
+    {
+      env.stderr.line(refusal)
       return .dataError
     }
     let out = args.value("out") ?? env.settings.userQuizzesDirectory
-    if let problem = InteropFiles.makeDirectory(out) {
-      env.stderr.line("quizline: \(problem)")
-      return .ioError
-    }
-    var files = [(target(out, "banks", result.bank.id), BankJSONWriter.json(result.bank))]
+    var targets = ImportTargets()
+    let hint = " (or choose another --id or --out)"
+    targets.files.append(
+      .init(path: target(out, "banks", result.bank.id), bytes: Array(BankJSONWriter.json(result.bank).utf8), hint: hint)
+    )
     if let session = result.studySession {
-      files.append((target(out, "sessions", session.id), BankJSONWriter.json(session)))
+      targets.files.append(
+        .init(path: target(out, "sessions", session.id), bytes: Array(BankJSONWriter.json(session).utf8), hint: hint))
     }
-    if !args.flag("force"),
-      let existing = files.first(where: { FileManager.default.fileExists(atPath: $0.0) })
-    {
-      env.stderr.line(
-        "quizline: \(quotedArg(existing.0)) already exists; pass --force to replace it (or choose another --id or --out)"
-      )
-      return .cantCreate
+    let plan: ImportTargets.Plan
+    switch targets.check(force: args.flag("force")) {
+    case .success(let p): plan = p
+    case .failure(let refusal):
+      env.stderr.line("quizline: \(refusal.message)")
+      return refusal.exitCode
     }
-    for (file, text) in files {
-      do {
-        try InteropFiles.write(text, to: file, replace: args.flag("force"))
-      } catch {
-        env.stderr.line("quizline: \(error.message)")
-        return error.exitCode
-      }
+    if let refusal = targets.write(plan, into: out) {
+      env.stderr.line("quizline: \(refusal.message)")
+      return refusal.exitCode
     }
-    summary(result, format: format, source: path, written: files.map(\.0), env)
+    summary(result, format: format, source: path, written: targets.files.map(\.path), env)
     if !QuizzesFolders.paths(env).contains(out) {
       env.stdout.line(
         "\(quotedArg(out)) is not among the quizzes folders of this start; load it with --quizzes \(quotedArg(out)) (once per folder, e.g. --quizzes Quizzes --quizzes \(quotedArg(out)))."
@@ -136,10 +134,9 @@ enum ImportCommand {
     }
     let warnings = r.diagnostics.filter { $0.severity == .warning }.count
     if warnings > 0 { out.line("  \(plural(warnings, "warning")) (printed above)") }
-    guard !r.notes.isEmpty else {
-      out.line("Nothing was lost in conversion.")
-      return
-    }
+    let errors = r.diagnostics.filter { $0.severity == .error }.count
+    ImportErrors.lossHeadline(leftOut: ImportErrors.leftOut(errors: errors), convertedWithLoss: !r.notes.isEmpty, out)
+    guard !r.notes.isEmpty else { return }
     out.line("Converted with loss:")
     for kind in ConversionNote.Kind.allCases {
       let notes = r.notes.filter { $0.kind == kind }
@@ -154,7 +151,8 @@ enum ImportCommand {
       default:
         out.line("  \(kind.rawValue): \(plural(notes.count, "note"))")
         for n in notes.prefix(8) {
-          out.line("    line \(n.line), \(n.questionID): \(escapingControlCharacters(n.detail))")
+          let item = n.questionID.isEmpty ? "" : ", \(n.questionID)"
+          out.line("    line \(n.line)\(item): \(escapingControlCharacters(n.detail))")
         }
         if notes.count > 8 { out.line("    … \(notes.count - 8) more") }
       }

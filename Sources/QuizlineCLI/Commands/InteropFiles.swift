@@ -2,6 +2,7 @@ import Foundation
 import QuizlineCore
 import QuizlineFormats
 import QuizlineInterop
+import QuizlineStorage
 
 /// Shared by `import`, `export-anki` and `check`: which importer reads a file, and writing output files
 /// without ever replacing an existing one unless asked to.
@@ -127,6 +128,35 @@ enum InteropFiles {
     }
   }
 
+  /// For a CSV or TSV file (by its name or `--format`) too large to be read whole: its first line over
+  /// ``CSVImporter/maxLineBytes``, reported as the importer reports it in a smaller file; nil otherwise.
+  static func longLine(_ path: String, _ error: FileReadError, format explicit: String?) -> Diagnostic? {
+    guard case .tooLarge = error else { return nil }
+    let named = format(of: path, bytes: [], explicit: explicit)
+    guard named == .csv || named == .tsv,
+      let long = firstLongLine(path, limit: CSVImporter.maxLineBytes)
+    else { return nil }
+    return CSVImporter.longLine(path, long)
+  }
+
+  /// The first line of the file at `path` longer than `limit` bytes, read a mebibyte at a time (for a
+  /// file too large to be read whole); nil when there is none or the file cannot be read.
+  static func firstLongLine(_ path: String, limit: Int) -> LongLineFinder.Found? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var finder = LongLineFinder(limit: limit)
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let n = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+      if n < 0, errno == EINTR { continue }
+      guard n > 0 else { break }
+      let more = buffer.withUnsafeBytes { finder.feed(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+      if !more { break }
+    }
+    return finder.result
+  }
+
   /// Creates `dir` (and its parents) when missing.
   static func makeDirectory(_ dir: String) -> String? {
     do {
@@ -170,7 +200,8 @@ enum InteropCheck {
         bytes = try env.files.read(path, limit: JSONLimits.default.maxDocumentBytes)
       } catch {
         if case .tooLarge = error {} else { result.unreadableFiles += 1 }
-        result.diagnostics.append(Diagnostic(.error, path: path, error.message))
+        result.diagnostics.append(
+          InteropFiles.longLine(path, error, format: nil) ?? Diagnostic(.error, path: path, error.message))
         continue
       }
       result.fileCount += 1

@@ -282,8 +282,7 @@ extension Renderer {
     let studied = p.days.values.reduce(0) { $0 + $1.seconds }
     out.field("Time answering", formatDuration(studied))
     out.field("Flagged", count(p.flaggedQuestions.count, "question"))
-    out.field(
-      "Reviews", dueLine(state, out.context.now) ?? readFirstLine(state, out.context.now) ?? "nothing scheduled yet")
+    out.field("Reviews", reviewsLine(state, out.context.now))
     if p.settings.parameterFit != nil { out.field("Scheduler", parameterSummary(p.settings, arrow: s.arrow)) }
     let orphans = state.orphanedQuestionCount
     if orphans > 0 {

@@ -82,17 +82,46 @@ extension Renderer {
       text + ". The history stays in the journal and undo can restore it. Type yes to reset, anything else to cancel.")
   }
 
-  static func renderNothingDue(_ state: AppState, bank: String?, _ out: inout Output) {
-    let now = out.context.now
-    let next = state.progress.questions.compactMap { ref, p -> (QuestionRef, Timestamp)? in
+  /// The card of a loaded, unsuspended question (of `bank`, or of every bank) due first, and when
+  /// (nil when no card is scheduled).
+  static func nextReview(_ state: AppState, bank: String? = nil) -> (ref: QuestionRef, due: Timestamp)? {
+    state.progress.questions.compactMap { ref, p -> (QuestionRef, Timestamp)? in
       guard bank == nil || ref.bank == bank, let card = p.card, !p.suspended, state.catalog.question(ref) != nil else {
         return nil
       }
       return (ref, card.due)
     }.min { $0.1 < $1.1 }
+  }
+
+  /// Whether new cards are waiting but today's allowance of them is used up.
+  static func newCardsDoneToday(_ state: AppState, _ now: Timestamp) -> Bool {
+    state.newCardsLeftToday(at: now) == 0 && !state.newCards().isEmpty
+  }
+
+  /// What `status` says of reviews: ``dueLine(_:_:)``, else what to read to unlock new cards, else
+  /// (nothing due) when the next review is, in `review`'s words; "nothing scheduled yet" only when
+  /// no card is scheduled.
+  static func reviewsLine(_ state: AppState, _ now: Timestamp) -> String {
+    dueLine(state, now) ?? readFirstLine(state, now)
+      ?? nothingDueText(newCardsDone: newCardsDoneToday(state, now), next: nextReview(state)?.due, now: now)
+  }
+
+  /// What `status` and the reports say of reviews when none is due today and no new card is ready:
+  /// whether today's new cards are done and when the next review is (as `review` says it), or
+  /// "nothing scheduled yet" when no card is scheduled.
+  public static func nothingDueText(newCardsDone: Bool, next: Timestamp?, now: Timestamp) -> String {
+    guard next != nil || newCardsDone else { return "nothing scheduled yet" }
+    var text = "nothing due now"
+    if newCardsDone { text += ", and today's new cards are done" }
+    if let next { text += "; next review \(relative(next, from: now))" }
+    return text
+  }
+
+  static func renderNothingDue(_ state: AppState, bank: String?, _ out: inout Output) {
+    let now = out.context.now
     var text = "Nothing is due now" + (bank.map { " in \($0)" } ?? "")
     text += newCardsHeldBack(state, bank: bank, now)
-    if let (ref, due) = next { text += ". Next review: \(relative(due, from: now)) (\(ref))" }
+    if let (ref, due) = nextReview(state, bank: bank) { text += ". Next review: \(relative(due, from: now)) (\(ref))" }
     let elsewhere = bank == nil ? 0 : state.dueCards(at: now).now.count
     if elsewhere > 0 {
       text += ". \(count(elsewhere, "card")) \(elsewhere == 1 ? "is" : "are") due in other banks: type review"

@@ -72,7 +72,7 @@ struct Dashboard {
     field(
       "Study streak",
       streak + (s.longestStreakDays > s.streakDays ? " (longest \(count(s.longestStreakDays, "day")))" : ""))
-    field("Reviews", ReportFormat.dueText(s))
+    field("Reviews", ReportFormat.dueText(s, now: report.generatedAt))
     field("Flagged", count(s.flaggedCount, "question"))
     if let period = p.period {
       let acc = period.accuracy.map { "\(style.dot)accuracy \(ReportFormat.percent($0))" } ?? ""

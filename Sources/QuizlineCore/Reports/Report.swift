@@ -79,6 +79,10 @@ public struct ReportSummary: Sendable, Equatable {
   public var dueToday: Int
   /// New cards `review` would still introduce today.
   public var newToday: Int
+  /// When the first scheduled card of a loaded question is due (nil when none is scheduled).
+  public var nextReview: Timestamp? = nil
+  /// New cards are waiting but today's allowance of them is used up.
+  public var newCardsDoneToday = false
 }
 
 /// Totals from `sinceDay` to today.

@@ -40,9 +40,12 @@ public enum ReportFormat: String, Sendable, Equatable, CaseIterable {
     return "\(sign)\(a / 100).\(a % 100 < 10 ? "0" : "")\(a % 100)"
   }
 
-  /// `3 due now, 10 due today (+20 new)`, as the status screen says it.
-  public static func dueText(_ s: ReportSummary) -> String {
-    if s.dueNow == 0 && s.dueToday == 0 && s.newToday == 0 { return "nothing scheduled yet" }
+  /// `3 due now, 10 due today (+20 new)`, or when nothing is due today what the status screen says
+  /// (`nothing due now; next review in 8 days`, relative to `now`, the report's time).
+  public static func dueText(_ s: ReportSummary, now: Timestamp) -> String {
+    if s.dueNow == 0 && s.dueToday == 0 && s.newToday == 0 {
+      return Renderer.nothingDueText(newCardsDone: s.newCardsDoneToday, next: s.nextReview, now: now)
+    }
     return "\(s.dueNow) due now, \(s.dueToday) due today" + (s.newToday > 0 ? " (+\(s.newToday) new)" : "")
   }
 

@@ -16,8 +16,10 @@ public struct AnkiImport {
   public var skippedReviews: Int
   /// 1 (`collection.anki2`), 2 (`collection.anki21`), 3 (`collection.anki21b`).
   public var packageVersion: Int
-  /// Warnings about cards that could not be converted.
+  /// One error for each card left out and each note without a card, naming it and why.
   public var diagnostics: [Diagnostic]
+  /// How much the errors left out.
+  public var leftOut: AnkiLeftOut
   let package: AnkiPackage
 
   /// The bytes of the media file with this original name.
@@ -29,10 +31,26 @@ public struct AnkiImport {
   }
 }
 
+/// What an Anki import left out: every card that became no question and every note without a card,
+/// each also an error in ``AnkiImport/diagnostics``.
+public struct AnkiLeftOut: Sendable, Equatable {
+  /// Cards that became no question (their note or note type missing, no template, an empty front,
+  /// text quizline cannot store, or a question id another note's card took).
+  public var cards = 0
+  /// The notes those cards belong to, each counted once.
+  public var notes = 0
+  /// Notes without any card (Anki shows them nowhere either).
+  public var notesWithoutCards = 0
+
+  public var isEmpty: Bool { cards == 0 && notesWithoutCards == 0 }
+}
+
 /// Reads Anki packages (`.apkg`, `.colpkg`). Banks: each deck (`French::Verbs`) becomes a bank
 /// (`french-verbs`, prefixed `ID-` with `bankPrefix`), tagged with its levels; Anki tags become tags.
 /// Question ids are `<16 hex digits of the note GUID's FNV-1a hash>-<card ordinal + 1>`, so a
-/// re-imported deck keeps the ids of its notes and an edited note updates its question.
+/// re-imported deck keeps the ids of its notes and an edited note updates its question. Every card
+/// that cannot become a question is an error (located at its note and card) and counted in
+/// ``AnkiImport/leftOut``; nothing is left out silently.
 public struct AnkiImporter {
   public var typedCloze: Bool
   public var bankPrefix: String?
@@ -55,8 +73,17 @@ public struct AnkiImporter {
     var usedBankIDs = UniqueIDs()
     var refs: [Int64: QuestionRef] = [:]
     var suspended: [QuestionRef] = []
-    var takenIDs: Set<QuestionRef> = []
+    /// Each question id taken, and the note whose card took it.
+    var takenIDs: [QuestionRef: AnkiCollection.Note] = [:]
     var diagnostics: [Diagnostic] = []
+    var leftOut = AnkiLeftOut()
+    var notesLeftOut: Set<Int64> = []
+    func leaveOut(_ card: AnkiCollection.Card, note: AnkiCollection.Note?, _ why: String) {
+      let which = note.map { "note \($0.id) card \(card.ord + 1)" } ?? "card \(card.id)"
+      diagnostics.append(Diagnostic(.error, path: path, "\(which): \(why); left out"))
+      leftOut.cards += 1
+      if let note { notesLeftOut.insert(note.id) }
+    }
     for deck in col.decks.keys.sorted(by: {
       (col.decks[$0] ?? []).joined(separator: "\u{1F}") < (col.decks[$1] ?? []).joined(separator: "\u{1F}")
     }) {
@@ -67,8 +94,7 @@ public struct AnkiImporter {
     }
     for card in col.cards {
       guard let note = notes[card.note], let nt = col.notetypes[note.notetype] else {
-        diagnostics.append(
-          Diagnostic(.warning, path: path, "card \(card.id): its note or note type is missing; left out"))
+        leaveOut(card, note: nil, "its note or note type is missing")
         continue
       }
       let deckID = bankIDs[card.deck] != nil ? card.deck : Int64.min
@@ -79,19 +105,28 @@ public struct AnkiImporter {
       let id = Self.questionID(guid: note.guid, ord: card.ord)
       switch converter.convert(note: note, type: nt, ord: card.ord) {
       case .failure(let e):
-        diagnostics.append(
-          Diagnostic(.warning, path: path, "note \(note.id) card \(card.ord + 1): \(e.message); left out"))
-      case .success(let c):
+        leaveOut(card, note: note, e.message)
+      case .success(var c):
         let deckParts = col.decks[card.deck] ?? []
         var tags = Self.tags(deckParts.map { Slug.make($0) } + note.tags.map { Slug.make($0) })
-        if tags.count > 50 { tags = Array(tags.prefix(50)) }
+        if tags.count > Self.maxTags {
+          c.notes.append((.tagsDropped, "only the first \(Self.maxTags) of its \(tags.count) tags kept"))
+          tags = Array(tags.prefix(Self.maxTags))
+        }
         let question = Question(id: id, prompt: c.prompt, explanation: c.explanation, tags: tags, body: c.body)
         if let problem = StorableCheck.problem(question) {
-          diagnostics.append(
-            Diagnostic(.warning, path: path, "note \(note.id) card \(card.ord + 1): \(problem); left out"))
+          leaveOut(card, note: note, problem)
           continue
         }
-        guard takenIDs.insert(QuestionRef(bank: bankID, question: id)).inserted else { continue }
+        if let other = takenIDs[QuestionRef(bank: bankID, question: id)] {
+          let same =
+            other.guid == note.guid
+            ? "its note has the same GUID (\(quoted(note.guid))) as note \(other.id)"
+            : "its question id \(quoted(id)) is the one note \(other.id)'s card has"
+          leaveOut(card, note: note, same)
+          continue
+        }
+        takenIDs[QuestionRef(bank: bankID, question: id)] = note
         if byDeck[deckID] == nil {
           byDeck[deckID] = (
             Bank(
@@ -110,6 +145,12 @@ public struct AnkiImporter {
         refs[card.id] = ref
         if card.queue < 0 { suspended.append(ref) }
       }
+    }
+    leftOut.notes = notesLeftOut.count
+    let withCards = Set(col.cards.map(\.note))
+    for note in col.notes where !withCards.contains(note.id) {
+      diagnostics.append(Diagnostic(.error, path: path, "note \(note.id) has no card; left out"))
+      leftOut.notesWithoutCards += 1
     }
     var reviews: [ImportedReview] = []
     var skipped = 0
@@ -131,7 +172,7 @@ public struct AnkiImporter {
     return AnkiImport(
       banks: banks, media: package.media.map { (mediaNames[$0.name] ?? AnkiMedia.safeName($0.name), $0.name) },
       reviews: reviews, suspended: suspended, skippedReviews: skipped, packageVersion: package.version,
-      diagnostics: diagnostics, package: package)
+      diagnostics: diagnostics, leftOut: leftOut, package: package)
   }
 
   /// A note's question id: the GUID hashed (FNV-1a, 64 bits, hex) and the card ordinal + 1; a note
@@ -150,6 +191,9 @@ public struct AnkiImporter {
     let hex = String(h, radix: 16)
     return String(repeating: "0", count: 16 - hex.count) + hex + "-\(ord + 1)"
   }
+
+  /// The most tags a question gets (its deck's levels first, then the note's tags).
+  static let maxTags = 50
 
   /// The folder beside the banks that receives a package's media: `deck-media` for `path/Deck.apkg`.
   public static func mediaFolder(for path: String) -> String {
