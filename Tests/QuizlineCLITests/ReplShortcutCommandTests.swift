@@ -13,6 +13,9 @@ import Testing
 
   @Test func reviewOnTheCommandLineTakesAnswersFromAPipeAndLeavesWhenTheReviewEnds() throws {
     let progress = try temporaryDirectory()
+    // New cards in the bank's order (the fixture course would hold them until a session is read).
+    let set = try quizline(progress, at: "2026-03-01T08:59:00Z", [], input: "config new-order bank\nquit\n")
+    #expect(set.status == 0, "\(set.stderr)")
     // Enough answers for the two cards and their learning steps in the same sitting.
     let r = try quizline(
       progress, at: "2026-03-01T09:00:00Z", ["review", "--limit", "2"], input: "b\na,c\nb\na,c\nb\na,c\n")
@@ -41,6 +44,9 @@ import Testing
   @Test func forecastAndProgressPrintWhatTheREPLShows() throws {
     let progress = try temporaryDirectory()
     let time = "2026-03-01T09:20:00Z"
+    // New cards in the bank's order, and Anki's learning steps: both come back today.
+    let config = "config new-order bank\nconfig auto-graded-steps anki\nquit\n"
+    #expect(try quizline(progress, at: "2026-03-01T08:59:00Z", [], input: config).status == 0)
     #expect(
       try quizline(progress, at: "2026-03-01T09:00:00Z", ["review", "--limit", "2"], input: "b\na,c\n").status == 0)
     let repl = try quizline(progress, at: time, [], input: "forecast\nprogress\nquit\n")
