@@ -119,7 +119,7 @@ enum AnkiImportCommand {
         before.questions[r.question]?.card?.lastReview.map { r.at > $0 } ?? true
       }.count
       env.stdout.line(
-        "Review history: \(plural(added, "review")) recorded in profile \(quotedArg(env.settings.profile)) (\(imported.reviews.count - added) already there, \(imported.skippedReviews) manual or rescheduling entries left out); \(plural(imported.suspended.count, "suspended or buried card")) flagged and kept out of reviews."
+        "Review history: \(plural(added, "review")) recorded in profile \(quotedArg(env.settings.profile)) (\(imported.reviews.count - added) already there, \(imported.skippedReviews) manual or rescheduling entries left out); \(plural(imported.suspended.count, "suspended or buried card")) kept out of reviews."
       )
     } else if !imported.reviews.isEmpty {
       env.stdout.line(

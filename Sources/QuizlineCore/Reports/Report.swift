@@ -79,6 +79,8 @@ public struct ReportSummary: Sendable, Equatable {
   public var dueToday: Int
   /// New cards `review` would still introduce today.
   public var newToday: Int
+  /// Questions suspended or buried in Anki (imported history): never due, never new; not flagged.
+  public var suspendedCount = 0
 }
 
 /// Totals from `sinceDay` to today.
