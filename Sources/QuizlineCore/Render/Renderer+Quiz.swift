@@ -51,13 +51,27 @@ extension Renderer {
     } else {
       out.line(s.paint(s.wrongMark + " Incorrect.", .bad) + recorded)
     }
+    // A cloze's back: its text with the gaps revealed and marked, or its explanation so marked when
+    // that is the text filled in (an Anki cloze's back).
+    var explanation = q.explanation
+    var clozeBack: String?
+    if case .cloze(let text, let gaps) = q.body {
+      if let marked = ClozeReveal.marked(q.explanation, clozeText: text) {
+        explanation = marked
+      } else {
+        clozeBack = ClozeReveal.filled(text, gaps)
+      }
+    }
     if !q.body.kind.isSelfGraded {
       if !f.grade.isCorrect || !f.recorded {
         out.paragraph("You answered: " + f.typed, indent: "    ", firstIndent: "  ")
       }
       if !f.grade.isCorrect {
         out.paragraph("Right answer: " + Grader.correctAnswer(for: q), indent: "    ", firstIndent: "  ")
+        if let clozeBack { out.paragraph(clozeBack, indent: "    ") }
         renderArrangement(f, q, &out)
+      } else if let clozeBack {
+        out.paragraph(clozeBack, indent: "  ")
       }
       renderTypedComparison(f, q, &out)
     }
@@ -67,7 +81,7 @@ extension Renderer {
       out.line("  Certainty \(c): \(mark >= 0 ? "+" : "")\(mark) mark\(abs(mark) == 1 ? "" : "s").")
     }
     // Self-graded questions showed their explanation with the back or the model answer already.
-    if !q.explanation.isEmpty && !q.body.kind.isSelfGraded { out.paragraph(q.explanation, indent: "  ") }
+    if !explanation.isEmpty && !q.body.kind.isSelfGraded { out.paragraph(explanation, indent: "  ") }
     if f.recorded {
       if f.practice {
         out.line(s.paint("  practice: the schedule is unchanged", .dim))
@@ -78,7 +92,9 @@ extension Renderer {
   }
 
   static func renderFlashcardBack(_ ref: QuestionRef, guess: String?, _ state: AppState, _ out: inout Output) {
-    guard let q = state.catalog.question(ref), case .flashcard(let back) = q.body else { return }
+    guard let q = state.catalog.question(ref), case .flashcard(let text) = q.body else { return }
+    // An Anki cloze card's back is its whole text: the gap its front hides is marked.
+    let back = ClozeReveal.marked(text, front: q.prompt) ?? text
     if let guess, !guess.isEmpty {
       // The guess typed at the front, then the back to compare it with.
       out.paragraph("Your guess: " + guess, indent: "    ", firstIndent: "  ")
