@@ -1,7 +1,9 @@
 import Foundation
+import QuizlineTestSupport
 import Testing
 
 @testable import QuizlineCore
+@testable import QuizlineInterop
 
 /// Code in prompts and answers (issue 31, item 5): inline code and code blocks shown as sessions show
 /// code, in plain and rich output, and the revealed gap of a cloze's back marked.
@@ -170,6 +172,35 @@ import Testing
     let rich = d.screen(style: .rich).text
     #expect(
       rich.hasPrefix("  SwiftUI code on a Mac needs [\(Self.revealed)Xcode\(Self.reset)] installed.\n"), "\(rich)")
+  }
+
+  /// A cloze note of a package the real Anki wrote (`AnkiDecks`), imported as cards and with typed gaps.
+  static func ankiCloze(typed: Bool, ord: Int) throws -> StoreDriver {
+    let path = try AnkiDecks.path("deck.apkg")
+    let imported = try AnkiImporter(typedCloze: typed).read(
+      bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), path: path)
+    let banks = imported.banks.map(\.bank)
+    let id = AnkiDecks.questionID(guid: "qlCloze001", ord: ord)
+    let bank = try #require(banks.first { $0.question(id) != nil })
+    var d = StoreDriver(catalog: Catalog(banks: banks))
+    d.type("start \(bank.id)")
+    while let q = d.state.currentQuestion?.question, q.id != id { d.type("skip") }
+    return d
+  }
+
+  @Test func theBacksOfAClozeNoteAnkiWroteMarkTheirGaps() throws {
+    var first = try Self.ankiCloze(typed: false, ord: 0)
+    first.type("")
+    #expect(first.screen().text.hasPrefix("  [Paris] is the capital of France.\n"), "\(first.screen().text)")
+    var second = try Self.ankiCloze(typed: false, ord: 1)
+    second.type("")
+    #expect(second.screen().text.hasPrefix("  Paris is the capital of [France].\n"), "\(second.screen().text)")
+    // With typed gaps, the back is the explanation: marked as the gap's number.
+    var typed = try Self.ankiCloze(typed: true, ord: 1)
+    typed.type("Spain")
+    let text = typed.screen().text
+    #expect(text.contains("  Paris is the capital of [1: France].\n"), "\(text)")
+    #expect(!text.contains("    Paris is the capital of"), "the text filled in is not shown a second time: \(text)")
   }
 
   @Test func anOrdinaryFlashcardWithBracketsIsNotTakenForACloze() {
