@@ -128,7 +128,7 @@ enum AnkiImportCommand {
         before.questions[r.question]?.card?.lastReview.map { r.at > $0 } ?? true
       }.count
       env.stdout.line(
-        "Review history: \(plural(added, "review")) recorded in profile \(quotedArg(env.settings.profile)) (\(imported.reviews.count - added) already there; \(plural(imported.skippedReviews, "log entry", "log entries")) left out: manual or rescheduling entries, or reviews of cards not imported); \(plural(imported.suspended.count, "suspended or buried card")) flagged and kept out of reviews."
+        "Review history: \(plural(added, "review")) recorded in profile \(quotedArg(env.settings.profile)) (\(imported.reviews.count - added) already there; \(plural(imported.skippedReviews, "log entry", "log entries")) left out: manual or rescheduling entries, or reviews of cards not imported); \(plural(imported.suspended.count, "suspended or buried card")) kept out of reviews."
       )
     } else if !imported.reviews.isEmpty {
       env.stdout.line(

@@ -5,7 +5,8 @@ public struct HistoryImport: Sendable, Equatable {
   public var source: String
   /// The reviews, grouped by question and in time order within each question.
   public var reviews: [ImportedReview]
-  /// Questions whose card is suspended or buried in the other tool: flagged, and not due.
+  /// Questions whose card is suspended or buried in the other tool: suspended (not due, not new);
+  /// their flags stay the learner's own.
   public var suspended: [QuestionRef]
   /// Questions suspended by an earlier import that the other tool no longer suspends.
   public var resumed: [QuestionRef]
@@ -96,7 +97,9 @@ extension LearnerProgress {
   /// ends where the other tool's history puts it. A review at or before the card's last review is
   /// skipped, so importing the same log again adds nothing. Imported reviews schedule cards and set
   /// the question's last answer time; they are not quiz answers, so scores, runs, days and reports
-  /// leave them out. Suspended questions are flagged and kept out of reviews; resumed ones come back.
+  /// leave them out. Suspended questions are kept out of reviews; resumed ones come back. A flag is
+  /// the learner's own: an import never sets it (one of an older quizline did; see
+  /// `SnapshotCoding.learnerFlagsOnly`), so replaying an old event gives the same schedule and no flag.
   mutating func applyImportedHistory(_ history: HistoryImport) {
     let scheduler = FSRSScheduler(settings: settings.scheduler)
     var current: QuestionRef?
@@ -114,7 +117,6 @@ extension LearnerProgress {
     if let ref = current { questions[ref] = q }
     for ref in history.suspended {
       var p = question(ref)
-      p.flagged = true
       p.suspended = true
       questions[ref] = p
     }

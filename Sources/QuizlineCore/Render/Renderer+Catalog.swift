@@ -119,14 +119,15 @@ extension Renderer {
     if !c.banks.isEmpty {
       out.line(s.paint("Banks", .bold))
       let idWidth = min(28, (c.banks.map { TextWrap.displayWidth($0.id) }.max() ?? 0) + 2)
+      let checkpoints = ReportBuilder.checkpointFigures(state.progress)
       for bank in c.banks {
-        var detail = count(bank.questions.count, "question")
-        if let stats = state.scores(ofBank: bank.id) {
-          detail +=
-            "\(s.dot)best \(stats.best)%\(s.dot)last \(stats.last)%\(s.dot)average \(stats.average)%\(s.dot)\(count(stats.runs, "quiz", "quizzes"))"
-        } else {
-          detail += "\(s.dot)not taken yet"
+        let answered = bank.questions.contains {
+          state.progress.questions[QuestionRef(bank: bank.id, question: $0.id)]?.attempts ?? 0 > 0
         }
+        let record = ReportText.bankRecord(
+          state.scores(ofBank: bank.id), checkpoints: checkpoints[bank.id], answered: answered,
+          never: "not taken yet", dot: s.dot)
+        let detail = count(bank.questions.count, "question") + s.dot + record
         out.paragraph(
           "\(safe(bank.title, out.context)): \(detail)", indent: String(repeating: " ", count: idWidth + 2),
           firstIndent: TextWrap.pad("  " + bank.id, to: idWidth + 2))
@@ -282,6 +283,8 @@ extension Renderer {
     let studied = p.days.values.reduce(0) { $0 + $1.seconds }
     out.field("Time answering", formatDuration(studied))
     out.field("Flagged", count(p.flaggedQuestions.count, "question"))
+    let suspended = p.suspendedQuestions.count
+    if suspended > 0 { out.field("Suspended", suspendedText(suspended)) }
     out.field("Reviews", reviewsLine(state, out.context.now))
     if p.settings.parameterFit != nil { out.field("Scheduler", parameterSummary(p.settings, arrow: s.arrow)) }
     let orphans = state.orphanedQuestionCount
@@ -306,6 +309,11 @@ extension Renderer {
     } else {
       out.field("Current quiz", "none")
     }
+  }
+
+  /// `2 questions (suspended or buried in Anki: not reviewed)`, for `status` and `progress`.
+  static func suspendedText(_ n: Int) -> String {
+    count(n, "question") + " (suspended or buried in Anki: not reviewed)"
   }
 
   /// `1 bank`, `3 banks`.

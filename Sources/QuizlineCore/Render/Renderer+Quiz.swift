@@ -51,13 +51,27 @@ extension Renderer {
     } else {
       out.line(s.paint(s.wrongMark + " Incorrect.", .bad) + recorded)
     }
+    // A cloze's back: its text with the gaps revealed and marked, or its explanation so marked when
+    // that is the text filled in (an Anki cloze's back).
+    var explanation = q.explanation
+    var clozeBack: String?
+    if case .cloze(let text, let gaps) = q.body {
+      if let marked = ClozeReveal.marked(q.explanation, clozeText: text) {
+        explanation = marked
+      } else {
+        clozeBack = ClozeReveal.filled(text, gaps)
+      }
+    }
     if !q.body.kind.isSelfGraded {
       if !f.grade.isCorrect || !f.recorded {
         out.paragraph("You answered: " + f.typed, indent: "    ", firstIndent: "  ")
       }
       if !f.grade.isCorrect {
         out.paragraph("Right answer: " + Grader.correctAnswer(for: q), indent: "    ", firstIndent: "  ")
+        if let clozeBack { out.paragraph(clozeBack, indent: "    ") }
         renderArrangement(f, q, &out)
+      } else if let clozeBack {
+        out.paragraph(clozeBack, indent: "  ")
       }
       renderTypedComparison(f, q, &out)
     }
@@ -67,18 +81,20 @@ extension Renderer {
       out.line("  Certainty \(c): \(mark >= 0 ? "+" : "")\(mark) mark\(abs(mark) == 1 ? "" : "s").")
     }
     // Self-graded questions showed their explanation with the back or the model answer already.
-    if !q.explanation.isEmpty && !q.body.kind.isSelfGraded { out.paragraph(q.explanation, indent: "  ") }
+    if !explanation.isEmpty && !q.body.kind.isSelfGraded { out.paragraph(explanation, indent: "  ") }
     if f.recorded {
       if f.practice {
         out.line(s.paint("  practice: the schedule is unchanged", .dim))
-      } else if let due = state.progress.questions[f.question]?.card?.due {
-        out.line(s.paint("  next review: \(relative(due, from: out.context.now))", .dim))
+      } else if let card = state.progress.questions[f.question]?.card {
+        out.line(s.paint("  next review: \(IntervalText.nextReview(card, now: out.context.now))", .dim))
       }
     }
   }
 
   static func renderFlashcardBack(_ ref: QuestionRef, guess: String?, _ state: AppState, _ out: inout Output) {
-    guard let q = state.catalog.question(ref), case .flashcard(let back) = q.body else { return }
+    guard let q = state.catalog.question(ref), case .flashcard(let text) = q.body else { return }
+    // An Anki cloze card's back is its whole text: the gap its front hides is marked.
+    let back = ClozeReveal.marked(text, front: q.prompt) ?? text
     if let guess, !guess.isEmpty {
       // The guess typed at the front, then the back to compare it with.
       out.paragraph("Your guess: " + guess, indent: "    ", firstIndent: "  ")
@@ -96,29 +112,23 @@ extension Renderer {
   }
 
   /// The four grades with the interval each would give the card now, from the scheduler's preview
-  /// (unfuzzed): `again 1 min · hard 6 min · good 10 min · easy 2 d`; in practice runs, the grades.
+  /// (unfuzzed): `again 1m · hard 6m · good 10m · easy ~8d`, with `~` where fuzz will move the
+  /// due day a little (3 days or more, fuzz on); in practice runs, the grades.
   static func ratingChoices(_ ref: QuestionRef, _ state: AppState, _ context: RenderContext) -> String {
     guard state.currentRun?.start.practice != true else { return "again, hard, good or easy" }
     let now = context.now
+    let settings = state.progress.settings.scheduler
     let card = state.progress.questions[ref]?.card ?? .new(at: now)
-    let intervals = FSRSScheduler(settings: state.progress.settings.scheduler).nextIntervals(for: card, at: now)
-    return Rating.allCases.map { "\($0.name) \(intervals[$0].map(compactInterval) ?? "?")" }.joined(
-      separator: context.style.dot)
+    let intervals = FSRSScheduler(settings: settings).nextIntervals(for: card, at: now)
+    return Rating.allCases.map { rating in
+      guard let interval = intervals[rating] else { return "\(rating.name) ?" }
+      let fuzzed = settings.enableFuzzing && (interval.wholeDays ?? 0) >= 3
+      return "\(rating.name) \(fuzzed ? "~" : "")\(compactInterval(interval))"
+    }.joined(separator: context.style.dot)
   }
 
-  /// `45s`, `1m`, `5.5m`, `2h`, `12d`, `1.4y`: an interval as Anki's rating buttons show it.
-  static func compactInterval(_ interval: ReviewInterval) -> String {
-    let s = Double(interval.microseconds) / 1_000_000
-    func short(_ x: Double) -> String {
-      let tenths = Int(saturating: (x * 10).rounded())
-      return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
-    }
-    if s < 60 { return short(s) + "s" }
-    if s < 3600 { return short(s / 60) + "m" }
-    if s < 86_400 { return short(s / 3600) + "h" }
-    if s < 365 * 86_400 { return short(s / 86_400) + "d" }
-    return short(s / (365.25 * 86_400)) + "y"
-  }
+  /// `45s`, `1m`, `6m`, `2h`, `12d`, `1.4y`: an interval as Anki's rating buttons show it.
+  static func compactInterval(_ interval: ReviewInterval) -> String { IntervalText.compact(interval) }
 
   static func renderModelAnswer(_ ref: QuestionRef, _ written: String, _ state: AppState, _ out: inout Output) {
     guard let q = state.catalog.question(ref), case .openEnded(let model, let points) = q.body else { return }
@@ -141,102 +151,8 @@ extension Renderer {
           width: out.context.width, indent: "  "), .dim))
   }
 
-  static func renderSummary(_ runID: Int, _ state: AppState, _ out: inout Output) {
-    guard
-      let run = state.progress.runs.last(where: { $0.id == runID })
-        ?? (state.progress.activeRun?.id == runID ? state.progress.activeRun : nil)
-    else { return }
-    let s = out.context.style
-    let final = run.finalOutcomes
-    let total = final.count
-    let what: String
-    switch run.start.source {
-    case .checkpoint: what = "Checkpoint"
-    default: what = "Quiz"
-    }
-    let howItEnded = run.endReason == .ended ? "ended early" : "finished"
-    let scoreText = "\(formatScore(run.scoreTotal))/\(total) (\(run.percent)%)"
-    var verdict = ""
-    if case .checkpoint(let sid) = run.start.source, let pass = state.catalog.session(sid)?.checkpoint?.passPercent {
-      verdict =
-        run.percent >= pass
-        ? s.dot + s.paint("passed", .good) : s.dot + s.paint("not passed", .bad) + " (pass mark \(pass)%)"
-    }
-    out.line()
-    out.line(s.paint("\(what) \(howItEnded): \(safe(run.start.source.label, out.context))", .bold))
-    out.line("  Score \(scoreText)\(verdict)\(s.dot)\(formatDuration(run.secondsSpent))")
-    if run.start.certainty {
-      let marks = run.outcomes.compactMap { o -> Int? in
-        o?.certainty.map { Feedback.certaintyMark(correct: (o?.score ?? 0) >= 0.9999, certainty: $0) }
-      }
-      if !marks.isEmpty {
-        let total = marks.reduce(0, +)
-        out.line(
-          "  Certainty-based marks: \(total) over \(count(marks.count, "answer")) (average \(format1(Double(total) / Double(marks.count))) of at most 3)"
-        )
-      }
-    }
-    if run.start.practice { out.line("  Practice run: the schedule was not changed.") }
-    let skipped = final.filter { $0.outcome?.isSkipped == true }.count
-    let unanswered = final.filter { $0.outcome == nil }.count
-    let counts = [(skipped, "skipped"), (unanswered, "not reached")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
-    if !counts.isEmpty { out.line("  " + counts.joined(separator: ", ")) }
-    // Per-tag breakdown, over the questions asked (answered or skipped): one never reached says
-    // nothing about a tag.
-    var tags: [String: (score: Double, count: Int)] = [:]
-    for (ref, outcome) in final {
-      guard outcome != nil, let q = state.catalog.question(ref) else { continue }
-      for tag in q.tags {
-        var t = tags[tag] ?? (0, 0)
-        t.score += outcome?.score ?? 0
-        t.count += 1
-        tags[tag] = t
-      }
-    }
-    if !tags.isEmpty {
-      let parts = tags.sorted { $0.key < $1.key }.map {
-        "\($0.key) \(Int(saturating: ($0.value.score / Double($0.value.count) * 100).rounded()))%"
-      }
-      out.paragraph("By tag: " + parts.joined(separator: ", "), indent: "    ", firstIndent: "  ")
-    }
-    let missed = final.filter { ($0.outcome?.score ?? 0) < 0.9999 }
-    if !missed.isEmpty {
-      out.line("  Missed:")
-      for (ref, outcome) in missed {
-        guard let q = state.catalog.question(ref) else {
-          out.line("    \(safe(ref.description, out.context)) (no longer in its bank)")
-          continue
-        }
-        let status =
-          outcome == nil
-          ? "not reached"
-          : outcome?.isSkipped == true ? "skipped" : "\(Int(saturating: ((outcome?.score ?? 0) * 100).rounded()))%"
-        out.paragraph("\(q.id) (\(status)): \(shortPrompt(q))", indent: "      ", firstIndent: "    ")
-        // Questions never reached keep their answers secret, for the retry.
-        if outcome != nil {
-          out.paragraph("\(s.arrow) " + Grader.correctAnswer(for: q), indent: "        ", firstIndent: "      ")
-        }
-      }
-      out.line("  Type retry to practise the missed questions.")
-    } else if run.endReason == .finished {
-      // A pass that completes a session is followed by the completion, which says what comes next.
-      let next = sessionCompletedByPass(run, state) == nil ? state.nextSession : nil
-      out.line("  Everything right." + (next.map { " Next up: \(quotedTitle($0.title, out.context))." } ?? ""))
-    }
-    if let step = checkpointNextStep(run, state) { out.paragraph(step, indent: "  ", firstIndent: "  ") }
-  }
-
-  /// `in 10 min`, `in 4 days`, `now`.
-  static func relative(_ t: Timestamp, from now: Timestamp) -> String {
-    let delta = t.microseconds - now.microseconds
-    if delta <= 0 { return "now" }
-    let s = Double(delta) / 1e6
-    if s < 3600 { return "in \(max(1, Int(saturating: (s / 60).rounded()))) min" }
-    if s < 86_400 { return "in \(Int(saturating: (s / 3600).rounded())) h" }
-    let days = Int(saturating: (s / 86_400).rounded())
-    return days == 1
-      ? "in 1 day" : days < 60 ? "in \(days) days" : days < 730 ? "in \(days / 30) months" : "in \(days / 365) years"
-  }
+  /// `in 10 min`, `in 4 days, Mon 7 Dec`, `now` (``IntervalText/until(_:from:)``).
+  static func relative(_ t: Timestamp, from now: Timestamp) -> String { IntervalText.until(t, from: now) }
 
   /// The question's title, or its prompt's first line cut at a word boundary.
   static func shortPrompt(_ q: Question) -> String {

@@ -140,9 +140,24 @@ struct Output {
   /// A line kept exactly as written (code), never reflowed.
   mutating func verbatim(_ text: String) { lines.append(text) }
 
-  /// Bank or session text: escaped, wrapped, indented.
+  /// Bank or session text: escaped, wrapped, indented; inline code, code blocks and revealed gaps
+  /// shown by ``RichText`` (a code block four columns in from `indent`, never wrapped).
   mutating func paragraph(_ text: String, indent: String = "", firstIndent: String? = nil) {
-    lines += TextWrap.lines(safe(text, context), width: context.width, indent: indent, firstIndent: firstIndent)
+    let style = context.style
+    var first = firstIndent
+    for piece in RichText.pieces(safe(text, context)) {
+      switch piece {
+      case .prose(let prose):
+        let wrapped = TextWrap.lines(
+          RichText.marked(prose, style), width: context.width, indent: indent, firstIndent: first)
+        lines += RichText.paint(wrapped, style)
+      case .code(let code, let swift):
+        // A label before the block (`a) `) goes on a line of its own.
+        if let label = first?.trimmingTrailingSpaces(), label.contains(where: { $0 != " " }) { lines.append(label) }
+        lines += CodeLines.render(code, indent: indent + "    ", width: context.width, style: style, swift: swift)
+      }
+      first = nil
+    }
   }
 
   /// A title followed by a rule up to the width, and a right-aligned detail. The title is shown

@@ -14,11 +14,18 @@ public struct Style: Sendable, Equatable {
 
   enum Tone: Sendable {
     case good, bad, partial, dim, bold, accent
+    /// A revealed cloze gap: bold and underlined (its brackets carry the meaning).
+    case revealed
   }
 
   /// `text` wrapped in the ANSI codes of `tone` when colour is on.
   func paint(_ text: String, _ tone: Tone) -> String {
     guard color, !text.isEmpty else { return text }
+    return sgr(tone) + text + Style.reset
+  }
+
+  /// The ANSI code that starts `tone` (whatever ``color`` says; ``paint(_:_:)`` checks it).
+  func sgr(_ tone: Tone) -> String {
     let code =
       switch tone {
       case .good: "32"
@@ -27,9 +34,13 @@ public struct Style: Sendable, Equatable {
       case .dim: "2"
       case .bold: "1"
       case .accent: "36"
+      case .revealed: "1;4"
       }
-    return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+    return "\u{1B}[\(code)m"
   }
+
+  /// The ANSI code that ends every tone.
+  static let reset = "\u{1B}[0m"
 
   var correctMark: String { unicode ? "✓" : "[right]" }
   var wrongMark: String { unicode ? "✗" : "[wrong]" }

@@ -74,6 +74,7 @@ struct Dashboard {
       streak + (s.longestStreakDays > s.streakDays ? " (longest \(count(s.longestStreakDays, "day")))" : ""))
     field("Reviews", ReportFormat.dueText(s, now: report.generatedAt))
     field("Flagged", count(s.flaggedCount, "question"))
+    if s.suspendedCount > 0 { field("Suspended", Renderer.suspendedText(s.suspendedCount)) }
     if let period = p.period {
       let acc = period.accuracy.map { "\(style.dot)accuracy \(ReportFormat.percent($0))" } ?? ""
       field(
@@ -126,13 +127,8 @@ struct Dashboard {
     heading("Banks")
     let idWidth = min(26, (p.banks.map { TextWrap.displayWidth($0.id) }.max() ?? 0) + 1)
     for b in p.banks {
-      var detail: String
-      if let sc = b.scores {
-        detail =
-          "best \(sc.best)%\(style.dot)last \(sc.last)%\(style.dot)average \(sc.average)%\(style.dot)\(count(sc.runs, "quiz", "quizzes"))"
-      } else {
-        detail = "no quiz yet"
-      }
+      var detail = ReportText.bankRecord(
+        b.scores, checkpoints: b.checkpoints, answered: b.answers > 0, never: "no quiz yet", dot: style.dot)
       if let a = b.accuracy {
         detail += "\(style.dot)accuracy \(ReportFormat.percent(a)) over \(count(b.answers, "answer"))"
       }

@@ -83,6 +83,8 @@ public struct ReportSummary: Sendable, Equatable {
   public var nextReview: Timestamp? = nil
   /// New cards are waiting but today's allowance of them is used up.
   public var newCardsDoneToday = false
+  /// Questions suspended or buried in Anki (imported history): never due, never new; not flagged.
+  public var suspendedCount = 0
 }
 
 /// Totals from `sinceDay` to today.

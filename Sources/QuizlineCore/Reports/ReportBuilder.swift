@@ -81,7 +81,8 @@ public enum ReportBuilder {
       longestStreakDays: streaks.longest,
       lastActiveDay: activeDays.max(), flaggedCount: p.flaggedQuestions.count, dueNow: due.now.count,
       dueToday: due.now.count + due.laterToday, newToday: min(state.newCards().count, state.newCardsLeftToday(at: now)),
-      nextReview: Renderer.nextReview(state)?.due, newCardsDoneToday: Renderer.newCardsDoneToday(state, now))
+      nextReview: Renderer.nextReview(state)?.due, newCardsDoneToday: Renderer.newCardsDoneToday(state, now),
+      suspendedCount: p.suspendedQuestions.count)
     var period: PeriodSummary?
     if let since = options.sinceDay {
       let days = byDay.filter { $0.key >= since }.map(\.value)

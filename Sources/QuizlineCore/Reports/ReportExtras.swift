@@ -100,6 +100,26 @@ extension ReportText {
     return "\(f.quizzes) (best \(f.best)%, last \(f.last)%)"
   }
 
+  /// A bank's record in a list line: its own quizzes (`best 80% · last 75% · average 78% · 3
+  /// quizzes`), then the checkpoints that asked its questions (`checkpoint quizzes 2 (best 80%,
+  /// last 75%)`); `no bank quiz yet` before a quiz of the bank when checkpoints or reviews answered
+  /// its questions, and `never` (`no quiz yet`) when nothing did.
+  public static func bankRecord(
+    _ scores: ScoreStats?, checkpoints: CheckpointFigures?, answered: Bool, never: String, dot: String
+  ) -> String {
+    var parts: [String] = []
+    if let sc = scores {
+      let quizzes = Renderer.count(sc.runs, "quiz", "quizzes")
+      parts.append("best \(sc.best)%\(dot)last \(sc.last)%\(dot)average \(sc.average)%\(dot)\(quizzes)")
+    } else if answered || checkpoints != nil {
+      parts.append("no bank quiz yet")
+    } else {
+      parts.append(never)
+    }
+    if let cell = checkpointCell(checkpoints) { parts.append("checkpoint quizzes " + cell) }
+    return parts.joined(separator: dot)
+  }
+
   public static let noWeakTags =
     "No weak tag: every tag with at least five answers is at 100%, or none has five answers yet."
 }

@@ -4,6 +4,12 @@
 public enum SnapshotCoding {
   public static let schemaVersion = 1
 
+  /// Root key written as `true`: every `flagged` in the file is the learner's own. Snapshots written
+  /// before it was added lack it; in those, an Anki import had flagged each card it suspended, so a
+  /// question both suspended and flagged there is read unflagged (a flag the learner set on such a
+  /// card before that import is lost with it; the journal's events no longer flag on replay).
+  static let learnerFlagsOnly = "learnerFlagsOnly"
+
   public static func encode(_ progress: LearnerProgress, writtenAt: Timestamp) -> String {
     // Device 0's run, undo and sequence at the top, every other device's under "devices" (in
     // SnapshotCoding+Devices.swift): the bytes do not depend on which device wrote them.
@@ -26,6 +32,7 @@ public enum SnapshotCoding {
         ),
         ("undoStack", .array(p.undoStack.map(undo))),
         ("settings", SettingsCoding.encode(p.settings)),
+        (learnerFlagsOnly, .bool(true)),
       ] + devices(p))
     return doc.sortedKeys.rendered(pretty: true) + "\n"
   }

@@ -29,7 +29,13 @@ extension SnapshotCoding {
   private static func progress(_ root: FieldMap) throws(E) -> LearnerProgress {
     var p = LearnerProgress()
     p.lastSequence = try root.int("lastSequence", in: ProgressLimits.count)
-    for (k, v) in try members(root, "questions") { p.questions[try ref(k)] = try question(FieldMap(v)) }
+    let importFlags = root.bool(learnerFlagsOnly) != true
+    for (k, v) in try members(root, "questions") {
+      var q = try question(FieldMap(v))
+      // An older quizline flagged every card an Anki import suspended: that flag was not the learner's.
+      if importFlags, q.suspended { q.flagged = false }
+      p.questions[try ref(k)] = q
+    }
     for (k, v) in try members(root, "sessions") { p.sessions[k] = try session(FieldMap(v)) }
     if let v = root.value("activeRun"), v.kind == .object { p.activeRun = try run(FieldMap(v)) }
     for v in root.value("runs")?.elements ?? [] { p.runs.append(try run(FieldMap(v))) }

@@ -43,6 +43,8 @@ public struct LearnerProgress: Sendable, Equatable {
   static let recentRunLimit = 100
 
   var flaggedQuestions: [QuestionRef] { questions.filter { $0.value.flagged }.map(\.key).sorted() }
+  /// Questions suspended or buried in Anki (``QuestionProgress/suspended``), apart from the flagged.
+  var suspendedQuestions: [QuestionRef] { questions.filter { $0.value.suspended }.map(\.key).sorted() }
 
   /// The progress of one question (empty when never seen).
   public func question(_ ref: QuestionRef) -> QuestionProgress { questions[ref] ?? QuestionProgress() }
