@@ -27,7 +27,7 @@ import Testing
     #expect(!line.contains("nothing scheduled yet"), "\(status.stdout)")
     // The REPL's `review` says when the next review is; status says the same.
     let review = try runBinary(base + ["--plain"], input: "review\nquit\n")
-    let when = review.stdout.range(of: #"Next review: in \d+ days"#, options: .regularExpression).map {
+    let when = review.stdout.range(of: #"Next review: in \d+ days, \w+ \d+ \w+"#, options: .regularExpression).map {
       String(review.stdout[$0].dropFirst("Next review: ".count))
     }
     #expect(when != nil, "\(review.stdout)")

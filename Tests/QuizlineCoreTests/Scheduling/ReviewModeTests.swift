@@ -167,6 +167,6 @@ import Testing
     let text = Renderer.render(s.store.state, RenderContext(now: s.now)).text.split(whereSeparator: \.isWhitespace)
       .joined(separator: " ")
     #expect(text.contains("Nothing is due now, and today's new cards are done"))
-    #expect(text.contains(". Next review: in 1 min (sample/single-owner)."))
+    #expect(text.contains(". Next review: in 55 s (sample/single-owner)."))
   }
 }
