@@ -68,13 +68,8 @@ enum AnkiImportCommand {
         targets.files.append(.init(path: mediaFolder + "/" + name, bytes: data, sameBytesIsKept: true))
       }
     }
-    let plan: ImportTargets.Plan
-    switch targets.check(force: args.flag("force")) {
-    case .success(let p): plan = p
-    case .failure(let refusal):
-      env.stderr.line("quizline: \(refusal.message)")
-      return refusal.exitCode
-    }
+    var refused = ExitCode.failure
+    guard let plan = targets.checked(force: args.flag("force"), env: env, exitCode: &refused) else { return refused }
     var profile: OpenedProfile?
     let clock = QuizlineCommand.makeClock(env.settings)
     if withHistory {

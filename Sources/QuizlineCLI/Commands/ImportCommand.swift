@@ -83,13 +83,8 @@ enum ImportCommand {
       targets.files.append(
         .init(path: target(out, "sessions", session.id), bytes: Array(BankJSONWriter.json(session).utf8), hint: hint))
     }
-    let plan: ImportTargets.Plan
-    switch targets.check(force: args.flag("force")) {
-    case .success(let p): plan = p
-    case .failure(let refusal):
-      env.stderr.line("quizline: \(refusal.message)")
-      return refusal.exitCode
-    }
+    var refused = ExitCode.failure
+    guard let plan = targets.checked(force: args.flag("force"), env: env, exitCode: &refused) else { return refused }
     if let refusal = targets.write(plan, into: out) {
       env.stderr.line("quizline: \(refusal.message)")
       return refusal.exitCode

@@ -88,6 +88,18 @@ struct ImportTargets {
   /// Writes the plan: creates `base` and each checked folder that receives a file, checks those
   /// folders again once they are there (a link put in place since is not written through), then
   /// writes the files. Returns why it stopped, if it did.
+  /// ``check(force:)`` for a command: the plan, or nil once the refusal is on standard error
+  /// (`exitCode` then says how the command ends).
+  func checked(force: Bool, env: CommandEnvironment, exitCode: inout ExitCode) -> Plan? {
+    switch check(force: force) {
+    case .success(let plan): return plan
+    case .failure(let refusal):
+      env.stderr.line("quizline: \(refusal.message)")
+      exitCode = refusal.exitCode
+      return nil
+    }
+  }
+
   func write(_ plan: Plan, into base: String) -> Refusal? {
     let used = folders.filter { folder in plan.writes.contains { $0.file.path.hasPrefix(folder + "/") } }
     for folder in [base] + used {

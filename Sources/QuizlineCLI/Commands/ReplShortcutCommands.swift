@@ -40,17 +40,23 @@ enum ReplShortcutCommands {
   static func printed(_ name: String, abstract: String) -> CommandSpec {
     let repl = entry(name)
     return CommandSpec(name: repl.name, abstract: abstract + " (as '\(name)' in the REPL)") { args, env in
-      QuizlineCommand.withProfile(env) { state, context in
-        var s = state
-        let reduction = Reducer.reduce(&s, .commandIssued(repl.decode(args), at: context.now, entropy: 0))
-        let frame = Renderer.render(s, context)
-        if reduction.outcome == .refused {
-          env.stderr.write(frame.text)
-          return .usage
-        }
-        env.stdout.write(frame.text)
-        return .ok
-      }
+      QuizlineCommand.withProfile(env) { state, context in printOnce(repl.decode(args), state, context, env) }
     }
+  }
+
+  /// Runs one REPL command on the profile's state as read (nothing is recorded) and prints its
+  /// screen; a refusal goes to standard error with exit 64.
+  static func printOnce(_ command: ReplCommand, _ state: AppState, _ context: RenderContext, _ env: CommandEnvironment)
+    -> ExitCode
+  {
+    var s = state
+    let reduction = Reducer.reduce(&s, .commandIssued(command, at: context.now, entropy: 0))
+    let frame = Renderer.render(s, context)
+    if reduction.outcome == .refused {
+      env.stderr.write(frame.text)
+      return .usage
+    }
+    env.stdout.write(frame.text)
+    return .ok
   }
 }

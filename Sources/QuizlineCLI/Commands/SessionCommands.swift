@@ -9,19 +9,8 @@ enum SessionCommands {
     positionals: 1...2, completes: .session
   ) { args, env in
     QuizlineCommand.withProfile(env) { state, context in
-      var s = state
-      let reduction = Reducer.reduce(
-        &s,
-        .commandIssued(
-          .read(session: args.positionals[0], section: args.positionals.count > 1 ? args.positionals[1] : nil),
-          at: context.now, entropy: 0))
-      let frame = Renderer.render(s, context)
-      if reduction.outcome == .refused {
-        env.stderr.write(frame.text)
-        return .usage
-      }
-      env.stdout.write(frame.text)
-      return .ok
+      let section = args.positionals.count > 1 ? args.positionals[1] : nil
+      return ReplShortcutCommands.printOnce(.read(session: args.positionals[0], section: section), state, context, env)
     }
   }
 
