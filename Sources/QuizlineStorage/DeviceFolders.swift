@@ -106,16 +106,22 @@ public struct DeviceFolders: Sendable {
   static func refuseLinkedFolders(_ layout: ProfileLayout) throws(ProfileError) {
     for path in [layout.directory, layout.devices] {
       if let kind = folderKind(path) {
+        let instead =
+          path == layout.directory
+          ? "name the folder that holds the real profile folder with --progress instead"
+          : "replace the link with the folder it points to"
         throw ProfileError(
-          "\(path): is \(kind), not a folder; quizline follows no link below the progress folder (name the real folder with --progress instead). Nothing was read or written.",
+          "\(path): is \(kind), not a folder; quizline follows no link below the progress folder (\(instead)). Nothing was read or written.",
           exitCode: .ioError)
       }
     }
     guard let id = layout.device else { return }
     if let problem = linkProblem(layout) {
-      let what = problem.path == layout.ownFolder ? "this device's folder" : "in this device's folder"
+      let what =
+        problem.path == layout.ownFolder
+        ? "this device's folder is \(problem.kind)" : "is \(problem.kind), in this device's folder"
       throw ProfileError(
-        "\(problem.path): \(what), is \(problem.kind); quizline follows no link below the progress folder, so nothing was read or written. Replace it with the folder or file it points to, then start again.",
+        "\(problem.path): \(what); quizline follows no link below the progress folder, so nothing was read or written. Replace it with the folder or file it points to, then start again.",
         exitCode: .ioError)
     }
     if let record = DeviceRecord.read(layout.ownFolder + "/device.json"), record.id != id {

@@ -63,7 +63,7 @@ import Testing
     )
     #expect(again.status == 74)
     #expect(
-      again.stderr.contains("quizline: \(own): this device's folder, is a symbolic link"), "\(again.stderr)")
+      again.stderr.contains("quizline: \(own): this device's folder is a symbolic link"), "\(again.stderr)")
     #expect(again.stderr.contains("nothing was read or written"), "\(again.stderr)")
     let status = try runBinary(args + ["status"], environment: laptop)
     #expect(status.status == 74, "\(status.stderr)")
