@@ -30,6 +30,19 @@ import Testing
         && opened.notices.first?.contains(", outside 0…86400)") == true, "\(opened.notices)")
   }
 
+  /// Sequence numbers start at 1 (`ProgressLimits`); a line numbered 0 or below is a damaged line for
+  /// every reader (mutant F17).
+  @Test func aSequenceNumberOfZeroIsRefusedByEveryReader() throws {
+    let line = Array(Self.answeredLine(seq: 0, seconds: "2").utf8)
+    #expect(throws: EventCoding.DecodeError.self) { _ = try EventCoding.decode(line) }
+    var table = StringTable()
+    #expect(line.withUnsafeBufferPointer { FastEventLine.parse($0, table: &table) } == nil)
+    var fast = FastReplayDecoder()
+    #expect(throws: EventCoding.DecodeError.self) {
+      _ = try line.withUnsafeBufferPointer { try fast.decode($0) }
+    }
+  }
+
   @Test func aScoreOutOfRangeIsRefusedByTheFastReportReaderToo() throws {
     let line = Array(Self.answeredLine(seq: 2, seconds: "2", score: "1e308").utf8)
     #expect(throws: EventCoding.DecodeError(message: "\"score\" is 1e+308, outside 0…1")) {
