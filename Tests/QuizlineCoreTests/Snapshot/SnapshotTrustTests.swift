@@ -1,0 +1,48 @@
+import Testing
+
+@testable import QuizlineCore
+
+/// A snapshot is a cache quizline can rebuild, so one it cannot trust is refused rather than used:
+/// a newer schema is "newer" (never overwritten), and counts that contradict each other are damage.
+/// Written for mutants F27 and F28.
+@Suite struct SnapshotTrustTests {
+  static func snapshot(_ edit: (String) -> String) -> [UInt8] {
+    var progress = LearnerProgress()
+    let ref = QuestionRef(bank: "b", question: "q")
+    progress.apply(
+      RecordedEvent(
+        sequence: 1, at: Timestamp(seconds: 1_796_200_000),
+        payload: .answered(AnswerRecord(run: 0, question: ref, response: "a", score: 1, seconds: 2, rating: .good))))
+    return Array(edit(SnapshotCoding.encode(progress, writtenAt: Timestamp(seconds: 1_796_200_001))).utf8)
+  }
+
+  @Test func aSnapshotOfTheNextSchemaIsNewerNotDamaged() throws {
+    #expect(throws: Never.self) { _ = try SnapshotCoding.decode(Self.snapshot { $0 }) }
+    for version in [2, 3, 99] {
+      let bytes = Self.snapshot {
+        $0.replacingOccurrences(of: #""schemaVersion": 1"#, with: #""schemaVersion": \#(version)"#)
+      }
+      #expect(throws: SnapshotCoding.DecodeError.newerSchema(version)) { _ = try SnapshotCoding.decode(bytes) }
+    }
+  }
+
+  @Test func moreRightAnswersThanAttemptsIsDamage() throws {
+    // Only the question's count (the day's and the bank's are other figures).
+    let bytes = Self.snapshot { text in
+      guard let questions = text.range(of: #""questions""#),
+        let count = text.range(of: #""correct": 1"#, range: questions.upperBound..<text.endIndex)
+      else { return text }
+      return text.replacingCharacters(in: count, with: #""correct": 2"#)
+    }
+    #expect(String(decoding: Self.snapshot { $0 }, as: UTF8.self).contains(#""correct": 1"#))
+    do {
+      _ = try SnapshotCoding.decode(bytes)
+      Issue.record("a question with 2 right answers of 1 attempt was trusted")
+    } catch {
+      guard case .damaged = error else {
+        Issue.record("\(error)")
+        return
+      }
+    }
+  }
+}
