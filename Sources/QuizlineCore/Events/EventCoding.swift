@@ -89,6 +89,18 @@ struct FieldMap {
     return s
   }
 
+  /// The value at `key` as one of `T`'s cases (nil when absent); any other string is refused,
+  /// naming the value and the cases allowed (`allowed`, e.g. "course, bank or random").
+  func optionalCase<T: RawRepresentable>(_ key: String, _ type: T.Type, allowed: String) throws(EventCoding.DecodeError)
+    -> T? where T.RawValue == String
+  {
+    guard let raw = try optionalString(key) else { return nil }
+    guard let value = T(rawValue: raw) else {
+      throw EventCoding.DecodeError(message: "unknown \(key) \(quoted(raw)): \(allowed)")
+    }
+    return value
+  }
+
   func int(_ key: String) throws(EventCoding.DecodeError) -> Int {
     guard let n = members[key]?.int else { throw EventCoding.DecodeError(message: "missing or non-integer \"\(key)\"") }
     return n

@@ -51,20 +51,8 @@ enum SettingsCoding {
     s.typoTolerance = f.bool("typoTolerance") ?? true
     // Added later: journals and snapshots without them take the defaults. Neither changes how an
     // earlier answer is replayed (an answer that skipped the steps says so itself).
-    s.newCardOrder =
-      try f.optionalString("newCardOrder").map { (v: String) throws(EventCoding.DecodeError) in
-        guard let order = NewCardOrder(rawValue: v) else {
-          throw EventCoding.DecodeError(message: "unknown newCardOrder \(quoted(v)): course, bank or random")
-        }
-        return order
-      } ?? .course
-    s.autoGradedSteps =
-      try f.optionalString("autoGradedSteps").map { (v: String) throws(EventCoding.DecodeError) in
-        guard let steps = AutoGradedSteps(rawValue: v) else {
-          throw EventCoding.DecodeError(message: "unknown autoGradedSteps \(quoted(v)): skip or anki")
-        }
-        return steps
-      } ?? .skip
+    s.newCardOrder = try f.optionalCase("newCardOrder", NewCardOrder.self, allowed: "course, bank or random") ?? .course
+    s.autoGradedSteps = try f.optionalCase("autoGradedSteps", AutoGradedSteps.self, allowed: "skip or anki") ?? .skip
     if let v = f.value("parameterFit"), v.kind == .object { s.parameterFit = try ParameterFit.decode(FieldMap(v)) }
     let problems = s.validate()
     guard problems.isEmpty else {
