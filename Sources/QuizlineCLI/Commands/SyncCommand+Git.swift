@@ -62,9 +62,7 @@ extension SyncCommand {
     let legacy = [profile + "/journal.jsonl", profile + "/archive"].filter {
       !git.run(["ls-files", "--", $0]).output.isEmpty
     }
-    // The `.gitignore` sync writes goes in too, while it is untracked (never a tracked one's edits).
-    let ignoreFile =
-      git.run(["ls-files", "--others", "--exclude-standard", "--", ".gitignore"]).output.isEmpty ? [] : [".gitignore"]
+    let ignoreFile = ignoreFileToCommit(git)
     _ = git.run(["add", "-A", "--", own])
     if !legacy.isEmpty { _ = git.run(["rm", "-r", "-q", "--cached", "--ignore-unmatch", "--"] + legacy) }
     if !ignoreFile.isEmpty { _ = git.run(["add", "--"] + ignoreFile) }
@@ -125,6 +123,17 @@ extension SyncCommand {
       }
     }
     return nil
+  }
+
+  /// `[".gitignore"]` when the `.gitignore` sync writes is not committed yet: untracked, or staged by
+  /// a sync killed before its commit. A `.gitignore` already committed is the user's to edit, and its
+  /// edits are never committed by sync.
+  static func ignoreFileToCommit(_ git: GitRunner) -> [String] {
+    if !git.run(["ls-files", "--others", "--exclude-standard", "--", ".gitignore"]).output.isEmpty {
+      return [".gitignore"]
+    }
+    let staged = !git.run(["ls-files", "--cached", "--", ".gitignore"]).output.isEmpty
+    return staged && !git.run(["cat-file", "-e", "HEAD:./.gitignore"]).ok ? [".gitignore"] : []
   }
 
   /// Uncommitted changes to tracked files stop `git pull --rebase`: name them instead of pulling.

@@ -106,4 +106,42 @@ import Testing
       ["log", "-1", "--format=%an <%ae> | %cn <%ce>", "main"], in: base + "/remote.git", home: desk.home)
     #expect(top.stdout == "Ana <ana@example.org> | Ana <ana@example.org>\n")
   }
+
+  /// The state a sync killed between `git add .gitignore` and its commit leaves (CI met it in the
+  /// three-device simulation): the next sync commits the staged file instead of calling it the
+  /// user's uncommitted change, and pulls.
+  @Test func aSyncKilledBeforeCommittingItsIgnoreFileIsFinishedByTheNextSync() throws {
+    let base = try temporaryDirectory()
+    let ds = try devices(base, ["laptop", "desk"])
+    let (laptop, desk) = (ds[0], ds[1])
+    #expect(try quizline(laptop, ["sync"], at: "2026-03-01T09:00:00Z").status == 0)
+    #expect(try quizline(desk, [], input: "start sample\nb\nquit\n", at: "2026-03-01T10:00:00Z").status == 0)
+    // What the killed sync did before its commit: wrote the ignore file and staged it.
+    let ignore = try String(contentsOfFile: laptop.clone + "/.gitignore", encoding: .utf8)
+    try Data(ignore.utf8).write(to: URL(fileURLWithPath: desk.clone + "/.gitignore"))
+    _ = try git(["add", "--", ".gitignore"], in: desk.clone, home: desk.home)
+
+    let synced = try quizline(desk, ["sync"], at: "2026-03-01T10:01:00Z")
+    #expect(synced.status == 0, "\(synced.stderr)")
+    let left = try git(["status", "--porcelain", "--untracked-files=all"], in: desk.clone, home: desk.home)
+    #expect(left.stdout.isEmpty, "nothing left staged or untracked: \(left.stdout)")
+    let pushed = try git(["ls-tree", "--name-only", "main"], in: base + "/remote.git", home: desk.home)
+    #expect(pushed.stdout.contains(".gitignore\n"), "\(pushed.stdout)")
+  }
+
+  /// A `.gitignore` already committed is the user's: sync never commits their edits to it, and
+  /// says they stop the pull.
+  @Test func editsToACommittedIgnoreFileAreNotCommittedBySync() throws {
+    let base = try temporaryDirectory()
+    let laptop = try devices(base, ["laptop"])[0]
+    #expect(try quizline(laptop, ["sync"], at: "2026-03-01T09:00:00Z").status == 0)
+    let path = laptop.clone + "/.gitignore"
+    let edited = try String(contentsOfFile: path, encoding: .utf8) + "my-notes/\n"
+    try Data(edited.utf8).write(to: URL(fileURLWithPath: path))
+    let second = try quizline(laptop, ["sync"], at: "2026-03-01T09:05:00Z")
+    #expect(second.status == 79, "\(second.stderr)")
+    #expect(second.stderr.contains("changes that are not committed (.gitignore)"), "\(second.stderr)")
+    let diff = try git(["diff", "--name-only"], in: laptop.clone, home: laptop.home)
+    #expect(diff.stdout == ".gitignore\n", "the edit stays the user's, uncommitted: \(diff.stdout)")
+  }
 }
