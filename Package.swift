@@ -30,14 +30,18 @@ let package = Package(
     .systemLibrary(name: "CSQLite"),
     .systemLibrary(name: "CZlib"),
     .systemLibrary(name: "CZstd"),
+    // cmark-gfm (Debian's libcmark-gfm-dev, libcmark-gfm-extensions-dev): CommonMark with GitHub's
+    // tables and task lists, with source positions, for Markdown banks and sessions.
+    .systemLibrary(name: "CCmark"),
     // The pure core: model, grading, events and the one fold, store (reducer), render, scheduling,
     // the report model. No file, terminal or clock API: `scripts/lint/pure-core.sh` keeps it so.
     .target(name: "QuizlineCore", dependencies: ["CMath"], linkerSettings: staticLinking),
     // Everything that touches the file system for progress: bounded reads, atomic writes, the
     // journal, snapshots, the profile lock and layout.
     .target(name: "QuizlineStorage", dependencies: ["QuizlineCore"]),
-    // The bank and session JSON formats: decoding, validation, loading a quiz folder.
-    .target(name: "QuizlineFormats", dependencies: ["QuizlineCore", "QuizlineStorage"]),
+    // The bank and session formats (JSON, and Markdown through cmark-gfm): decoding, validation,
+    // loading a quiz folder.
+    .target(name: "QuizlineFormats", dependencies: ["QuizlineCore", "QuizlineStorage", "CCmark"]),
     // Reports from a profile's history on disk, and the report file formats (md, json, csv, html).
     .target(name: "QuizlineReports", dependencies: ["QuizlineCore", "QuizlineStorage"]),
     // Other tools' formats: GIFT, Aiken, CSV/TSV and Anki packages in; Anki notes and packages, bank JSON out.

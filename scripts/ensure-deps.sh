@@ -12,6 +12,9 @@ fi
 [ -f /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
 [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)
 [ -f /usr/include/zstd.h ] || need+=(libzstd-dev)
+# Markdown banks and sessions: cmark-gfm with GitHub's extensions (tables, task lists).
+[ -f /usr/include/cmark-gfm.h ] || need+=(libcmark-gfm-dev)
+[ -f /usr/include/cmark-gfm-core-extensions.h ] || need+=(libcmark-gfm-extensions-dev)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 # The schema tests validate with PyPI's jsonschema in a venv (scripts/schemas/validate.sh); flock
 # serialises the parallel tests that build it.
