@@ -1,0 +1,157 @@
+/// The `key: value` lines between two `---` lines at the top of a Markdown bank or session.
+///
+/// Not YAML: one level, `key: value` or `key:` followed by indented `- item` lines; a value may be
+/// quoted (`"…"`) to keep spaces at its ends. Lines starting with `#` are comments. Everything
+/// else is an error with its line and column.
+public struct FrontMatter: Sendable, Equatable {
+  /// A value: the text after `key:`, or the `- item` lines under it.
+  public enum Value: Sendable, Equatable {
+    case text(String)
+    case list([Item])
+  }
+
+  /// One `- item` line of a list value.
+  public struct Item: Sendable, Equatable {
+    public var text: String
+    public var at: SourcePoint
+  }
+
+  /// One `key: value` entry, with where its key and value start.
+  public struct Entry: Sendable, Equatable {
+    public var key: String
+    public var value: Value
+    public var keyAt: SourcePoint
+    public var valueAt: SourcePoint
+
+    /// The value as text (a list's items joined with ", ").
+    public var text: String {
+      switch value {
+      case .text(let t): t
+      case .list(let items): items.map(\.text).joined(separator: ", ")
+      }
+    }
+
+    /// The value as a list: the `- item` lines, or the text split at commas (each item trimmed,
+    /// empty ones dropped).
+    public var items: [Item] {
+      switch value {
+      case .list(let items): return items
+      case .text(let t):
+        return t.split(separator: ",").map { $0.trimmingSpaces }.filter { !$0.isEmpty }.map {
+          Item(text: $0, at: valueAt)
+        }
+      }
+    }
+  }
+
+  public var entries: [Entry]
+  /// The `---` line that opens the front matter (1) and the one that closes it.
+  public var closingLine: Int
+
+  /// The entry for `key` (keys are matched exactly; the readers list the keys they know).
+  public func entry(_ key: String) -> Entry? { entries.first { $0.key == key } }
+}
+
+/// A front-matter problem: where, and what is wrong.
+public struct FrontMatterError: Error, Sendable, Equatable {
+  public var at: SourcePoint
+  public var message: String
+}
+
+/// Reads a Markdown file's front matter.
+public enum FrontMatterParser {
+  /// The front matter of `text`, or nil when the text does not start with a `---` line (a Markdown
+  /// file that is not a quizline file). Throws the first malformed line.
+  public static func parse(_ text: String) throws(FrontMatterError) -> FrontMatter? {
+    // "\r\n" is one Character in Swift: split on both line ends.
+    let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    guard let first = lines.first, first.trimmingSpaces == "---" else { return nil }
+    var entries: [FrontMatter.Entry] = []
+    var index = 1
+    while index < lines.count {
+      let line = lines[index]
+      let number = index + 1
+      index += 1
+      let trimmed = line.trimmingSpaces
+      if trimmed == "---" { return FrontMatter(entries: entries, closingLine: number) }
+      if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+      let indent = line.prefix { $0 == " " || $0 == "\t" }.count
+      if trimmed.hasPrefix("- ") || trimmed == "-" {
+        guard indent > 0, var last = entries.last, case .list(var items) = last.value else {
+          throw FrontMatterError(
+            at: SourcePoint(line: number, column: indent + 1),
+            message:
+              "a list item must be indented under a key that has no value on its line (objectives:, then \"  - item\" lines)"
+          )
+        }
+        let item = String(trimmed.dropFirst()).trimmingSpaces
+        let value = try unquote(item, at: SourcePoint(line: number, column: indent + 3))
+        items.append(FrontMatter.Item(text: value, at: SourcePoint(line: number, column: indent + 3)))
+        last.value = .list(items)
+        entries[entries.count - 1] = last
+        continue
+      }
+      guard indent == 0 else {
+        throw FrontMatterError(
+          at: SourcePoint(line: number, column: 1),
+          message: "an indented line that is not a \"- item\"; front matter is key: value lines, not nested YAML")
+      }
+      guard let colon = line.firstIndex(of: ":") else {
+        throw FrontMatterError(
+          at: SourcePoint(line: number, column: 1),
+          message: "expected key: value, found \(quotedFrontMatter(String(trimmed)))")
+      }
+      let key = String(line[..<colon]).trimmingSpaces
+      let keyAt = SourcePoint(line: number, column: 1)
+      guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+        throw FrontMatterError(
+          at: keyAt, message: "a key is letters, digits, - and _, found \(quotedFrontMatter(key))")
+      }
+      guard !entries.contains(where: { $0.key == key }) else {
+        throw FrontMatterError(at: keyAt, message: "\(quotedFrontMatter(key)) is given twice")
+      }
+      let rest = line[line.index(after: colon)...]
+      let valueColumn = line.utf8.distance(from: line.startIndex, to: colon) + 2 + rest.prefix { $0 == " " }.utf8.count
+      let valueAt = SourcePoint(line: number, column: valueColumn)
+      let raw = rest.trimmingSpaces
+      let value: FrontMatter.Value = raw.isEmpty ? .list([]) : .text(try unquote(raw, at: valueAt))
+      entries.append(FrontMatter.Entry(key: key, value: value, keyAt: keyAt, valueAt: valueAt))
+    }
+    throw FrontMatterError(
+      at: SourcePoint(line: 1, column: 1), message: "the front matter opened here is never closed by a --- line")
+  }
+
+  /// The text with its front matter lines (up to and including `closingLine`) made empty, so that
+  /// the Markdown parser's line numbers are the file's.
+  public static func blankingFrontMatter(_ text: String, closingLine: Int) -> String {
+    var rest = Substring(text)
+    var blanked = ""
+    for _ in 0..<closingLine {
+      guard let end = rest.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) else { return blanked }
+      blanked += String(rest[end])
+      rest = rest[rest.index(after: end)...]
+    }
+    return blanked + rest
+  }
+
+  private static func unquote(_ raw: String, at: SourcePoint) throws(FrontMatterError) -> String {
+    guard let quote = raw.first, quote == "\"" || quote == "'" else { return raw }
+    guard raw.count >= 2, raw.last == quote else {
+      throw FrontMatterError(at: at, message: "a quoted value must end with its quote (\(quote)) on the same line")
+    }
+    return String(raw.dropFirst().dropLast())
+  }
+}
+
+/// `"text"`, for messages.
+func quotedFrontMatter(_ text: String) -> String { "\"" + text + "\"" }
+
+extension StringProtocol {
+  /// Without spaces and tabs at either end.
+  var trimmingSpaces: String {
+    var s = Substring(self)
+    while let c = s.first, c == " " || c == "\t" { s = s.dropFirst() }
+    while let c = s.last, c == " " || c == "\t" { s = s.dropLast() }
+    return String(s)
+  }
+}
