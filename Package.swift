@@ -33,12 +33,15 @@ let package = Package(
     // cmark-gfm (Debian's libcmark-gfm-dev, libcmark-gfm-extensions-dev): CommonMark with GitHub's
     // tables and task lists, with source positions, for Markdown banks and sessions.
     .systemLibrary(name: "CCmark"),
+    // renameat2(RENAME_EXCHANGE) from the C library: quizline swaps ids into a user's Markdown file
+    // and swaps back when the file changed meanwhile (Sources/CRenameExchange/shim.h).
+    .systemLibrary(name: "CRenameExchange", path: "Sources/CRenameExchange"),
     // The pure core: model, grading, events and the one fold, store (reducer), render, scheduling,
     // the report model. No file, terminal or clock API: `scripts/lint/pure-core.sh` keeps it so.
     .target(name: "QuizlineCore", dependencies: ["CMath"], linkerSettings: staticLinking),
     // Everything that touches the file system for progress: bounded reads, atomic writes, the
     // journal, snapshots, the profile lock and layout.
-    .target(name: "QuizlineStorage", dependencies: ["QuizlineCore"]),
+    .target(name: "QuizlineStorage", dependencies: ["QuizlineCore", "CRenameExchange"]),
     // The bank and session formats (JSON, and Markdown through cmark-gfm): decoding, validation,
     // loading a quiz folder.
     .target(name: "QuizlineFormats", dependencies: ["QuizlineCore", "QuizlineStorage", "CCmark"]),
