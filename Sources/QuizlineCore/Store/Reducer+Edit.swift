@@ -69,7 +69,7 @@ extension Reducer {
         state.display = blocks
         return Reduction()
       }
-      if reload.changes.isEmpty { blocks.append(.notice("No change to the quizzes.")) }
+      if reload.changes.isEmpty { blocks.append(.notice("\(path) loads; no change to its content.")) }
     }
     state.display = blocks
     return keepQuizPlace(&state, at: now)
