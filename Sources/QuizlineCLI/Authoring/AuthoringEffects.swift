@@ -48,7 +48,8 @@ struct AuthoringEffects {
     if let known, !known.hasSuffix(".md") {
       return .authoringFailed(
         "add: bank \(card.bank) is written in \(quotedArg(known)), not in Markdown; add writes Markdown banks",
-        hint: "Choose a bank id of your own (a new one becomes \(userFolder)/ID.md), or edit \(card.bank) to add the card there."
+        hint:
+          "Choose a bank id of your own (a new one becomes \(userFolder)/ID.md), or edit \(card.bank) to add the card there."
       )
     }
     let path = known ?? userFolder + "/" + card.bank + ".md"

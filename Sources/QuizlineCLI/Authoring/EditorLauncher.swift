@@ -100,7 +100,8 @@ struct TerminalEditor: EditorLauncher {
     let spawned = posix_spawnp(&pid, words[0], nil, nil, cArgs, environment)
     guard spawned == 0 else {
       return EditorFailure(
-        message: "edit: cannot start the editor \(quotedArg(words[0])) (\(from)): \(String(cString: strerror(spawned)))",
+        message:
+          "edit: cannot start the editor \(quotedArg(words[0])) (\(from)): \(String(cString: strerror(spawned)))",
         hint: "Set VISUAL or EDITOR to your editor's command, for example: export EDITOR=nano")
     }
     var status: Int32 = 0

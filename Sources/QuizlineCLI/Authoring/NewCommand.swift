@@ -64,7 +64,8 @@ enum NewCommand {
         "note: \(quotedArg(folder)) is not among the quizzes folders given (--quizzes); add --quizzes \(folder) to study it."
       )
     }
-    env.stdout.line("Next: start quizline, then type edit \(name) to write your own \(kind == "bank" ? "cards" : "text").")
+    env.stdout.line(
+      "Next: start quizline, then type edit \(name) to write your own \(kind == "bank" ? "cards" : "text").")
     return .ok
   }
 }

@@ -191,8 +191,9 @@ public enum ReplCommands {
       contexts: [.home, .quiz]
     ) { _ in .again },
     ReplCommandSpec(
-      "edit", arguments: "[BANK|SESSION|BANK/QUESTION]",
-      abstract: "open a bank, session or question in your editor ($VISUAL, $EDITOR or vi); in a quiz, the current question",
+      "edit", arguments: "[TARGET]",
+      abstract:
+        "open a bank, session or question (BANK/QUESTION) in your editor; in a quiz, the current question",
       positionals: 0...1, completes: .editable, contexts: [.home, .quiz]
     ) {
       .edit(target: $0.positionals.first)

@@ -65,7 +65,8 @@ public enum Renderer {
     case .runSummary(let id): renderSummary(id, state, &out)
     case .notice(let text): out.paragraph(text)
     case .note(let text): out.line("note: " + safe(text, out.context))
-    case .fileProblems(let lines): for line in lines { out.line("  " + safe(line, out.context)) }
+    case .fileProblems(let lines):
+      for line in lines { out.verbatim("  " + escapingControlCharacters(line, keepNewlines: false)) }
     case .flagToggled(let ref, let on):
       let count = state.progress.flaggedQuestions.count
       out.paragraph((on ? "Flagged" : "Unflagged") + " \(ref). Flagged: \(count) question\(count == 1 ? "" : "s").")

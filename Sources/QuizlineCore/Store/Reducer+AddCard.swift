@@ -29,7 +29,8 @@ extension Reducer {
       case .truefalse: return "The answer: true or false?"
       case .numeric: return "The answer: a number, with a tolerance (42 ± 0.5) or as a range (40..45):"
       case .single: return "Choices, separated by |, the right one marked with * (for example: *Paris | Lyon | Nice):"
-      case .multiple: return "Choices, separated by |, the right ones marked with * (for example: *red | *blue | round):"
+      case .multiple:
+        return "Choices, separated by |, the right ones marked with * (for example: *red | *blue | round):"
       }
     case .explanation:
       return card.kind == .flashcard
@@ -101,7 +102,8 @@ extension Reducer {
       if parts.contains(where: { $0.isEmpty || $0 == "*" }) { return "a choice is empty (between two |)" }
       let choices = parts.map { text in
         text.hasPrefix("*")
-          ? NewCard.Choice(String(text.dropFirst()).trimmingSpaces, correct: true) : NewCard.Choice(text, correct: false)
+          ? NewCard.Choice(String(text.dropFirst()).trimmingSpaces, correct: true)
+          : NewCard.Choice(text, correct: false)
       }
       if choices.count < 2 { return "give at least two choices, separated by |" }
       let right = choices.filter(\.correct).count

@@ -12,7 +12,9 @@ extension Reducer {
       } else if let ref = QuestionRef(target), let bank = catalog.bank(ref.bank) {
         guard catalog.question(ref) != nil else {
           var hint = "Type edit \(bank.id) to open the whole bank."
-          if let m = closestMatch(to: ref.question, in: bank.questions.map(\.id)) { hint = "Did you mean \(bank.id)/\(m)?" }
+          if let m = closestMatch(to: ref.question, in: bank.questions.map(\.id)) {
+            hint = "Did you mean \(bank.id)/\(m)?"
+          }
           return fail(&state, "bank \(bank.id) has no question \(quotedArg(ref.question))", hint: hint)
         }
         resolved = .question(ref)
@@ -65,7 +67,8 @@ extension Reducer {
     if case .edited(let target, let path) = cause {
       if let failure = reload.failures.first(where: { $0.path == path }) {
         state.mode = .confirmingEdit(target, path: path, returnTo: state.quiz)
-        blocks.append(.notice("Edit \(failure.name) again to fix \(failure.problems.count == 1 ? "it" : "them")? (y/n)"))
+        blocks.append(
+          .notice("Edit \(failure.name) again to fix \(failure.problems.count == 1 ? "it" : "them")? (y/n)"))
         state.display = blocks
         return Reduction()
       }

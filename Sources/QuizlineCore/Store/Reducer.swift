@@ -45,8 +45,8 @@ public enum Reducer {
         return reduceQuizLine(&state, "", &context)
       }
       // No more input: an offer to edit again is declined, a card being written is not added.
-      _ = cancelAuthoring(&state)
-      state.display = leavingBlocks(state)
+      let declined = cancelAuthoring(&state) == nil ? [] : state.display
+      state.display = declined.filter { $0 != .currentQuestion } + leavingBlocks(state)
       state.quitRequested = true
       return Reduction()
     case .terminationRequested:
