@@ -178,6 +178,19 @@ final class StepLineReader: LineReader {
     #expect(run.text.components(separatedBy: "Quizzes changed").count == 2, "said once, not at every prompt")
   }
 
+  @Test func aFileBrokenOnDiskIsReportedOnceAndItsOldVersionStaysInUse() throws {
+    let (folder, bank) = Self.copyCatalog()
+    let breakIt = {
+      let text = try! String(contentsOfFile: bank, encoding: .utf8)
+      try! text.replacingOccurrences(of: "\"type\": \"single\"", with: "\"type\": \"singel\"")
+        .write(toFile: bank, atomically: false, encoding: .utf8)
+    }
+    let run = Self.session(
+      [.line("list"), .run(breakIt), .line("status"), .line("status"), .line("status"), .line("quit")], folder: folder)
+    #expect(run.text.components(separatedBy: "error: banks/sample.json has errors").count == 2, "\(run.text)")
+    #expect(run.state.catalog.bank("sample")?.questions.count == 10)
+  }
+
   @Test func reloadSaysWhatChangedOrThatNothingDid() throws {
     let (folder, _) = Self.copyCatalog()
     let removeSession = { try! FileManager.default.removeItem(atPath: folder + "/sessions/intro.json") }
