@@ -12,6 +12,14 @@ public struct CatalogLoadResult: Sendable {
   public var unreadableFiles: Int
   /// Number of files looked at.
   public var fileCount: Int
+  /// The catalog files read, in load order.
+  public var files: [String] = []
+  /// The file that declared each bank, session and course of ``catalog`` (keys `bank/ID`,
+  /// `session/ID`, `course/ID`): where `edit` opens it and what a reload compares.
+  public var sources: [String: String] = [:]
+
+  /// The key of ``sources`` for an item.
+  public static func sourceKey(_ kind: String, _ id: String) -> String { kind + "/" + id }
 
   public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
   public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
@@ -77,6 +85,17 @@ public struct CatalogLoader: Sendable {
     }
     var checker = CrossFileChecker(items: items, reference: referenceCatalog ?? .empty)
     diagnostics += checker.check()
+    var sources: [String: String] = [:]
+    for (item, context) in items {
+      let key: String
+      switch item {
+      case .bank(let b, _, _): key = CatalogLoadResult.sourceKey("bank", b.id)
+      case .session(let s, _, _): key = CatalogLoadResult.sourceKey("session", s.id)
+      case .course(let c, _, _, _): key = CatalogLoadResult.sourceKey("course", c.id)
+      }
+      // The first declaration is the one the catalog keeps (a later one is a duplicate-id error).
+      if sources[key] == nil { sources[key] = context.path }
+    }
     let order = Dictionary(jsonFiles.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
     diagnostics.sort { a, b in
       let (oa, ob) = (order[a.path] ?? -1, order[b.path] ?? -1)
@@ -84,7 +103,24 @@ public struct CatalogLoader: Sendable {
     }
     return CatalogLoadResult(
       catalog: checker.catalog, diagnostics: diagnostics, missingPaths: missing, unreadableFiles: unreadable,
-      fileCount: jsonFiles.count)
+      fileCount: jsonFiles.count, files: jsonFiles, sources: sources)
+  }
+
+  /// The catalog files `load(paths:)` would read under these files and folders (nothing is read).
+  public func catalogFiles(paths: [String]) -> [String] {
+    var out: [String] = []
+    var ignored: [Diagnostic] = []
+    var unreadable = 0
+    for path in paths {
+      switch files.kind(of: path) {
+      case .directory:
+        var visited = Set<String>()
+        collect(directory: path, into: &out, diagnostics: &ignored, unreadable: &unreadable, visited: &visited)
+      case .regular: out.append(path)
+      default: continue
+      }
+    }
+    return out
   }
 
   /// Walks `directory`; a folder reached again through a link (a loop such as `ln -s . a`, or two

@@ -130,7 +130,7 @@ public enum FileOps {
   /// With `onlyIfAbsent`, `path` is created only when no file has that name (the first of two
   /// processes creating it wins); returns false, changing nothing, when one exists.
   @discardableResult
-  static func writeAtomically(
+  public static func writeAtomically(
     _ bytes: [UInt8], to path: String, keepingOldAs aside: String? = nil, onlyIfAbsent: Bool = false
   ) throws(JournalError) -> Bool {
     let temp = temporaryName(path)

@@ -32,6 +32,7 @@ struct ReportExporter: EffectPerformer {
         ?? .synced(
           "this profile keeps a single journal; leave and run quizline sync once (or start with --device NAME)", nil)
     case .optimizeParameters(let dryRun): OptimizeCommand.perform(layout: layout, state: state, dryRun: dryRun)
+    case .edit, .reload, .addCard: .authoringFailed("this needs the quizzes folders", hint: "Nothing was changed.")
     }
   }
 

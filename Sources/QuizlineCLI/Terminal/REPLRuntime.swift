@@ -29,6 +29,9 @@ struct REPLRuntime {
   var clearScreen = ""
   /// Shows a frame's text on a terminal, a screen at a time when it is longer (nil: written whole).
   var page: ((String) -> Void)?
+  /// `edit`, `reload` and `add`, and the check for quizzes files changed on disk before each home
+  /// prompt (nil: the catalog never changes while the loop runs).
+  var authoring: AuthoringEffects?
   /// Whether SIGTERM or SIGHUP asked the program to leave (injected so tests can ask it too).
   var terminationRequested: () -> Bool = { Signals.terminationRequested }
 
@@ -58,6 +61,11 @@ struct REPLRuntime {
       if terminationRequested() {
         show(send(.terminationRequested(at: clock())))
         break
+      }
+      // A quizzes file changed on disk (saved from an editor outside quizline): read again before
+      // the home prompt, never in the middle of a quiz or a question asked.
+      if store.state.mode == .home, let outcome = authoring?.noticeChanges() {
+        show(send(.effectFinished(outcome, at: clock())))
       }
       let prompt = Renderer.prompt(store.state, context())
       let action: Action
@@ -99,7 +107,7 @@ struct REPLRuntime {
       frame.text += Renderer.render([.note(warning)], store.state, context()).text
     }
     for effect in store.effects {
-      let outcome = effects.perform(effect, state: store.state, at: now)
+      let outcome = authoring?.perform(effect) ?? effects.perform(effect, state: store.state, at: now)
       let next = send(.effectFinished(outcome, at: clock()))
       frame.text += next.text
       frame.prompt = next.prompt
@@ -170,6 +178,10 @@ extension QuizlineCommand {
       }
     }
     runtime.effects = exporter
+    runtime.authoring = AuthoringEffects(
+      files: QuizFiles(
+        folders: { QuizzesFolders.paths(env) }, loader: CatalogLoader(files: env.files), initial: loaded),
+      editor: TerminalEditor(variables: env.variables), userFolder: settings.userQuizzesDirectory)
     if env.isInteractive {
       runtime.clearScreen = "\u{1B}[H\u{1B}[2J"
       let variables = env.variables

@@ -52,6 +52,11 @@ public enum Completion {
     // `read SESSION [SECTION]`: only the first positional is a session.
     case .session: return positionals.isEmpty ? .words(filter(state.catalog.sessions.map(\.id), word)) : .words([])
     case .bankOrSession: return .words(filter(state.catalog.banks.map(\.id) + state.catalog.sessions.map(\.id), word))
+    case .editable:
+      if let slash = word.firstIndex(of: "/"), let bank = state.catalog.bank(String(word[..<slash])) {
+        return .words(filter(bank.questions.map { bank.id + "/" + $0.id }, word))
+      }
+      return .words(filter(state.catalog.banks.map(\.id) + state.catalog.sessions.map(\.id), word))
     case .command: return .words(filter(ReplCommands.all.map(\.name), word))
     case .format: return positionals.isEmpty ? .words(filter(exportFormats, word)) : .files
     case .file: return .files

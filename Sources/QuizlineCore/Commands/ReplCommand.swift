@@ -30,6 +30,13 @@ public enum ReplCommand: Sendable, Equatable {
   case optimize(dryRun: Bool)
   /// Overrule the mark of the last auto-graded answer: it counts as right.
   case override
+  /// Open a bank, session or question (`bank/question`, or a question id found in one bank) in the
+  /// learner's editor; nil: the current question of a quiz.
+  case edit(target: String?)
+  /// Read every quizzes folder again and say what changed.
+  case reload
+  /// Write a new card, asked for step by step, into a Markdown bank of the learner's.
+  case add(bank: String?)
   case again, clear
   case skip, hint, flag, back, end
   case quit
@@ -60,6 +67,9 @@ public enum ReplCommand: Sendable, Equatable {
     case .undo: "undo"
     case .optimize: "optimize"
     case .override: "override"
+    case .edit: "edit"
+    case .reload: "reload"
+    case .add: "add"
     case .again: "again"
     case .clear: "clear"
     case .skip: "skip"

@@ -9,6 +9,8 @@ public enum ReplContext: Sendable, Equatable {
 /// What a command's arguments complete to at the REPL prompt.
 public enum ReplCompletion: Sendable, Equatable {
   case none, bank, session, bankOrSession, command, format, file, tag, setting
+  /// A bank, a session, or a question as `bank/question` (`edit`).
+  case editable
 }
 
 /// One REPL command, declared once: parsing, decoding into a typed ``ReplCommand``, `help`, TAB
@@ -188,6 +190,21 @@ public enum ReplCommands {
       "again", abstract: "show the current question again (Enter on an empty answer line does too)",
       contexts: [.home, .quiz]
     ) { _ in .again },
+    ReplCommandSpec(
+      "edit", arguments: "[TARGET]",
+      abstract:
+        "open a bank, session or question (BANK/QUESTION) in your editor; in a quiz, the current question",
+      positionals: 0...1, completes: .editable, contexts: [.home, .quiz]
+    ) {
+      .edit(target: $0.positionals.first)
+    },
+    ReplCommandSpec("reload", abstract: "read the quizzes folders again and say what changed") { _ in .reload },
+    ReplCommandSpec(
+      "add", arguments: "[BANK]", abstract: "write a new card into a Markdown bank of yours (MyQuizzes/BANK.md)",
+      positionals: 0...1, completes: .bank
+    ) {
+      .add(bank: $0.positionals.first)
+    },
     ReplCommandSpec("clear", abstract: "clear the screen", contexts: [.home, .quiz]) { _ in .clear },
     ReplCommandSpec("sync", abstract: "share this device's progress through git") { _ in .sync },
     ReplCommandSpec("skip", abstract: "skip this question", contexts: [.quiz]) { _ in .skip },

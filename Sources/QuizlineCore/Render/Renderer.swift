@@ -18,6 +18,11 @@ public enum Renderer {
 
   /// The prompt, which always says where the learner is.
   public static func prompt(_ state: AppState, _ context: RenderContext) -> String {
+    switch state.mode {
+    case .confirmingEdit: return "edit again? (y/n)> "
+    case .addingCard(_, let step): return "card \(step)> "
+    default: break
+    }
     guard let run = state.currentRun, let stage = state.quiz else { return "quizline> " }
     let place =
       "\(safe(run.start.source.label, context)) \(min(run.position + 1, run.questions.count))/\(run.questions.count)"
@@ -60,6 +65,8 @@ public enum Renderer {
     case .runSummary(let id): renderSummary(id, state, &out)
     case .notice(let text): out.paragraph(text)
     case .note(let text): out.line("note: " + safe(text, out.context))
+    case .fileProblems(let lines):
+      for line in lines { out.verbatim("  " + escapingControlCharacters(line, keepNewlines: false)) }
     case .flagToggled(let ref, let on):
       let count = state.progress.flaggedQuestions.count
       out.paragraph((on ? "Flagged" : "Unflagged") + " \(ref). Flagged: \(count) question\(count == 1 ? "" : "s").")

@@ -65,7 +65,9 @@ extension Reducer {
       }
       state.progress = merged
       state.display = [.notice(text)]
-    case .optimized: break  // Reducer.optimizationFinished
+    case .optimized, .reloaded: break  // Reducer.optimizationFinished, Reducer.reloaded
+    case .authoringFailed(let message, let hint):
+      state.display = [.error(message, hint: hint)]
     case .optimizationFailed(let message):
       state.display = [.error("optimize: " + message, hint: "Nothing was changed.")]
     }

@@ -131,6 +131,11 @@ public enum Mode: Sendable, Equatable {
   case quiz(QuizStage)
   /// Leaving: the loop ends after this frame.
   case leaving
+  /// The file just edited has errors: edit it again (`y`) or keep the version read before (`n`);
+  /// `returnTo` is the quiz stage the learner was at when `edit` was typed.
+  case confirmingEdit(EditTarget, path: String, returnTo: QuizStage?)
+  /// `add` asks for the card a line at a time.
+  case addingCard(NewCard, step: AddStep)
 }
 
 /// Where the learner is inside the active run.
@@ -192,6 +197,12 @@ public enum Effect: Sendable, Equatable {
   case sync
   /// Read the profile's review history and fit the scheduler's weights to it.
   case optimizeParameters(dryRun: Bool)
+  /// Open the file of `target` in the learner's editor, then read the quizzes folders again.
+  case edit(EditTarget)
+  /// Read the quizzes folders again.
+  case reload
+  /// Write the card into its bank's Markdown file (created when needed), then read the folders again.
+  case addCard(NewCard)
 }
 
 /// What came of an ``Effect``.
@@ -207,6 +218,10 @@ public enum EffectOutcome: Sendable, Equatable {
   /// `sync` went through: what came in, and the progress folded from every device's log, which
   /// replaces the progress shown (nil when the sync failed; the text then says why).
   case synced(String, LearnerProgress?)
+  /// The quizzes folders were read again (after `reload`, `edit` or `add`, or a change noticed on disk).
+  case reloaded(CatalogReload, ReloadCause)
+  /// `edit` or `add` could not do its work (no editor, a file that cannot be written); what to do.
+  case authoringFailed(String, hint: String)
 }
 
 /// One piece of what the screen shows after an action; ``Renderer`` turns blocks into text.
@@ -250,6 +265,9 @@ public enum Block: Sendable, Equatable {
   case progressReport
   /// `clear`: the runtime clears a terminal's screen before the frame (nothing on a pipe).
   case clearScreen
+  /// Lines that name a place in a file (`path:line:column: error: …`): shown whole, never wrapped,
+  /// so an editor or a terminal can follow them.
+  case fileProblems([String])
 }
 
 /// What to tell the learner about one graded answer.

@@ -108,8 +108,11 @@ extension Reducer {
   private static func isQuizCommand(_ line: String) -> Bool {
     let words = ReplCommands.tokenize(line)
     guard let word = words.first else { return false }
-    // "override setUp" is an answer; only `override` (or `!`) alone overrules a mark.
-    if words.count > 1, ReplCommands.parser(for: .quiz).command(named: word.lowercased())?.name == "override" {
+    // "override setUp" and "edit distance" are answers; only `override` (or `!`) alone overrules a
+    // mark, and only `edit` alone opens the question in the editor.
+    if words.count > 1, let name = ReplCommands.parser(for: .quiz).command(named: word.lowercased())?.name,
+      name == "override" || name == "edit"
+    {
       return false
     }
     return ReplCommands.parser(for: .quiz).command(named: word.lowercased()) != nil
@@ -214,6 +217,7 @@ extension Reducer {
     case .clear: state.display = [.clearScreen, .currentQuestion]
     case .undo: return undo(&state, context)
     case .override: return overrule(&state)
+    case .edit: return edit(&state, target: nil)
     case .quit:
       state.quitRequested = true
       state.display = [.notice("Your place in this quiz is saved: type resume next time."), .goodbye]

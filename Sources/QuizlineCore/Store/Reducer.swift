@@ -11,6 +11,7 @@ public enum Reducer {
       state.display = [.welcome]
       return Reduction()
     case .interrupted(_, let lineHadText):
+      if let cancelled = cancelAuthoring(&state) { return cancelled }
       if let scope = state.pendingReset {
         state.pendingReset = nil
         state.display = [.notice("Reset of \(scope.label) cancelled; nothing was changed.")]
@@ -43,7 +44,9 @@ public enum Reducer {
         var context = Context(now: now, entropy: 0)
         return reduceQuizLine(&state, "", &context)
       }
-      state.display = leavingBlocks(state)
+      // No more input: an offer to edit again is declined, a card being written is not added.
+      let declined = cancelAuthoring(&state) == nil ? [] : state.display
+      state.display = declined.filter { $0 != .currentQuestion } + leavingBlocks(state)
       state.quitRequested = true
       return Reduction()
     case .terminationRequested:
@@ -69,6 +72,9 @@ public enum Reducer {
       if case .optimized(let result, let dryRun) = outcome {
         return optimizationFinished(&state, result, dryRun: dryRun, at: action.at)
       }
+      if case .reloaded(let reload, let cause) = outcome {
+        return reloaded(&state, reload, cause, at: action.at)
+      }
       return effectFinished(&state, outcome)
     case .commandIssued(let command, let now, let entropy):
       state.interruptArmed = false
@@ -83,6 +89,8 @@ public enum Reducer {
       }
       let line = raw.trimmingSpaces
       if state.pendingReset != nil { return confirmReset(&state, line) }
+      if case .confirmingEdit = state.mode { return confirmEdit(&state, line) }
+      if case .addingCard = state.mode { return addCardLine(&state, line) }
       if line.isEmpty { return Reduction() }
       return reduceHomeLine(&state, line, &context)
     }
@@ -200,6 +208,9 @@ public enum Reducer {
     case .undo: return undo(&state, context)
     case .optimize(let dryRun): return optimize(&state, dryRun: dryRun)
     case .override: return overrule(&state)
+    case .edit(let target): return edit(&state, target: target)
+    case .reload: return Reduction(effects: [.reload])
+    case .add(let bank): return add(&state, bank: bank)
     case .clear: state.display = [.clearScreen]
     case .again:
       if state.progress.activeRun != nil {

@@ -12,7 +12,8 @@ import Testing
 
   @Test(arguments: [
     ("sta", ["start", "status"]), ("star", ["start"]),
-    ("re", ["read", "reopen", "resume", "review", "reset", "retry"]), ("q", ["quiz", "quit"]),
+    ("re", ["read", "reopen", "resume", "review", "reset", "retry", "reload"]),
+    ("edit ", ["sample", "intro", "layout"]), ("edit sample/s", ["sample/single-owner"]), ("q", ["quiz", "quit"]),
     ("start ", ["sample"]), ("start sa", ["sample"]), ("read ", ["intro", "layout"]),
     ("read in", ["intro"]),
     ("complete l", ["layout"]), ("help sk", ["skip"]), ("start sample --co", ["--count"]),
@@ -31,7 +32,8 @@ import Testing
     #expect(
       Self.complete(d, "")
         == .words([
-          "help", "status", "undo", "override", "again", "clear", "skip", "hint", "flag", "back", "end", "quit", "a",
+          "help", "status", "undo", "override", "again", "edit", "clear", "skip", "hint", "flag", "back", "end", "quit",
+          "a",
           "b",
           "c", "d",
         ]))
@@ -49,8 +51,8 @@ import Testing
     #expect(
       Self.complete(d, "")
         == .words([
-          "help", "status", "undo", "override", "clear", "skip", "hint", "flag", "back", "end", "quit", "again",
-          "hard", "good", "easy",
+          "help", "status", "undo", "override", "edit", "clear", "skip", "hint", "flag", "back", "end", "quit",
+          "again", "hard", "good", "easy",
         ]))
     #expect(Self.complete(d, "ea") == .words(["easy"]))
   }

@@ -1,0 +1,15 @@
+import QuizlineCore
+
+/// Where a question is written in its bank's file, for `edit` to open the editor there (`+LINE`).
+public enum QuestionLine {
+  /// The 1-based line of question `id` in the bank file `path` whose content is `bytes`; nil when
+  /// it cannot be found (the editor then opens at the top). JSON banks: the line of the question's
+  /// `"id"`. Other formats answer nil until their reader knows its questions' lines.
+  public static func line(ofQuestion id: String, path: String, bytes: [UInt8], limits: JSONLimits = .default) -> Int? {
+    if path.hasSuffix(".json") {
+      guard let at = QuestionIDPositions(bytes: bytes, limits: limits)[id] else { return nil }
+      return DecodeContext(path: path, bytes: bytes).location(of: at.offset).line
+    }
+    return nil
+  }
+}
