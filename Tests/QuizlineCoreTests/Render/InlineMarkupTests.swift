@@ -15,7 +15,8 @@ import Testing
   }
 
   @Test func marksThatPairWithNothingStayText() {
-    for text in ["2 * 3 * 4", "snake_case_name", "a ` b", "*open", "close*", "**", "\\* escaped \\*", "_ a _"] {
+    for text in ["2 * 3 * 4", "a* b*", "snake_case_name", "a ` b", "*open", "close*", "**", "\\* escaped \\*", "_ a _"]
+    {
       let spans = InlineMarkup.parse(text)
       #expect(spans.allSatisfy { if case .text = $0 { true } else { false } }, "\(text): \(spans)")
     }
