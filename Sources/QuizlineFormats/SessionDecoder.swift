@@ -16,7 +16,7 @@ public struct SessionReferences {
 struct SessionDecoder {
   let context: DecodeContext
 
-  static let blockKinds = ["heading", "paragraph", "bullets", "code"]
+  static let blockKinds = ["heading", "paragraph", "bullets", "numbered", "table", "quote", "code"]
 
   func decode(_ reader: inout ObjectReader) -> (StudySession, SessionReferences)? {
     let id = BankDecoder(context: context).decodeID(&reader, key: "id", what: "session")
@@ -64,17 +64,22 @@ struct SessionDecoder {
 
   private func decodeBody(_ reader: inout ObjectReader) -> [BodyBlock]? {
     guard let items = reader.array("body", required: true, minCount: 1) else { return nil }
+    return decodeBlocks(items, of: reader.what)
+  }
+
+  /// The blocks of a body (or of a block quote, `of` naming where they are).
+  private func decodeBlocks(_ items: [TapeValue], of what: String) -> [BodyBlock] {
     var blocks: [BodyBlock] = []
     for (n, item) in items.enumerated() {
-      guard var b = ObjectReader(item, context: context, what: "body block \(n + 1) of \(reader.what)") else {
+      guard var b = ObjectReader(item, context: context, what: "body block \(n + 1) of \(what)") else {
         continue
       }
       let present = Self.blockKinds.filter { b.has($0) }
       guard present.count == 1, let kind = present.first else {
         let message =
           present.isEmpty
-          ? "\(b.what) must have one of the keys heading, paragraph, bullets or code"
-          : "\(b.what) has \(present.joined(separator: " and ")); a block holds exactly one of heading, paragraph, bullets, code"
+          ? "\(b.what) must have one of the keys heading, paragraph, bullets, numbered, table, quote or code"
+          : "\(b.what) has \(present.joined(separator: " and ")); a block holds exactly one of heading, paragraph, bullets, numbered, table, quote, code"
         context.error(item, message)
         continue
       }
@@ -82,6 +87,16 @@ struct SessionDecoder {
       case "heading": b.string("heading").map { blocks.append(.heading($0)) }
       case "paragraph": b.string("paragraph").map { blocks.append(.paragraph($0)) }
       case "bullets": b.strings("bullets", minCount: 1).map { blocks.append(.bullets($0)) }
+      case "numbered":
+        let items = b.strings("numbered", minCount: 1)
+        let start = b.integer("start", in: 0...999_999_999) ?? 1
+        items.map { blocks.append(.numbered($0, start: start)) }
+      case "table": decodeTable(&b).map { blocks.append($0) }
+      case "quote":
+        if let inner = b.array("quote", minCount: 1) {
+          let quoted = decodeBlocks(inner, of: "the quote in \(b.what)")
+          if !quoted.isEmpty { blocks.append(.quote(quoted)) }
+        }
       default:
         let code = b.string("code")
         let language = b.string("language")
@@ -90,6 +105,38 @@ struct SessionDecoder {
       b.reportUnknownKeys()
     }
     return blocks
+  }
+
+  /// `{"table": {"header": [cell…], "rows": [[cell…]…]}}`: every row as many cells as the header.
+  private func decodeTable(_ b: inout ObjectReader) -> BodyBlock? {
+    guard let v = b.value("table"), var t = ObjectReader(v, context: context, what: "the table of \(b.what)") else {
+      return nil
+    }
+    let header = cells(t.array("header", required: true, minCount: 1), t)
+    var rows: [[String]] = []
+    for (n, row) in (t.array("rows") ?? []).enumerated() {
+      guard row.kind == .array else {
+        context.error(row, "row \(n + 1) of \(t.what) must be an array of cells, found \(row.kindDescription)")
+        continue
+      }
+      let rowCells = cells(row.elements, t) ?? []
+      if let header, rowCells.count != header.count {
+        context.error(
+          row,
+          "row \(n + 1) of \(t.what) has \(rowCells.count) cells; the header has \(header.count), and so must every row"
+        )
+        continue
+      }
+      rows.append(rowCells)
+    }
+    t.reportUnknownKeys()
+    guard let header else { return nil }
+    return .table(header: header, rows: rows)
+  }
+
+  private func cells(_ items: [TapeValue]?, _ t: ObjectReader) -> [String]? {
+    guard let items else { return nil }
+    return items.compactMap { t.text($0, key: "cells", nonEmpty: false) }
   }
 
   private func decodeKeyTerms(_ reader: inout ObjectReader) -> [KeyTerm] {

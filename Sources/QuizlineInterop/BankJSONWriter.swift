@@ -130,21 +130,7 @@ public enum BankJSONWriter {
       ("kind", .string("session")), ("schemaVersion", .int(1)), ("id", .string(s.id)),
       ("title", .string(s.title)),
       ("objectives", strings(s.objectives)), ("estimatedMinutes", .int(s.estimatedMinutes)),
-      (
-        "body",
-        .array(
-          s.body.map { block in
-            switch block {
-            case .heading(let t): return .object([("heading", .string(t))])
-            case .paragraph(let t): return .object([("paragraph", .string(t))])
-            case .bullets(let items): return .object([("bullets", strings(items))])
-            case .code(let code, let language):
-              return .object(
-                [("code", .string(code))]
-                  + (language.map { [("language", JSONText.string($0))] } ?? []))
-            }
-          })
-      ),
+      ("body", .array(s.body.map(value))),
     ]
     if !s.keyTerms.isEmpty {
       keys.append(
@@ -173,6 +159,24 @@ public enum BankJSONWriter {
         ))
     }
     return .object(keys)
+  }
+
+  /// One block of a session's body, as `schemas/session.schema.json` has it.
+  static func value(_ block: BodyBlock) -> JSONText {
+    switch block {
+    case .heading(let t): return .object([("heading", .string(t))])
+    case .paragraph(let t): return .object([("paragraph", .string(t))])
+    case .bullets(let items): return .object([("bullets", strings(items))])
+    case .numbered(let items, let start):
+      return .object([("numbered", strings(items))] + (start == 1 ? [] : [("start", JSONText.int(start))]))
+    case .table(let header, let rows):
+      var table: [(String, JSONText)] = [("header", strings(header))]
+      if !rows.isEmpty { table.append(("rows", .array(rows.map(strings)))) }
+      return .object([("table", .object(table))])
+    case .quote(let blocks): return .object([("quote", .array(blocks.map(value)))])
+    case .code(let code, let language):
+      return .object([("code", .string(code))] + (language.map { [("language", JSONText.string($0))] } ?? []))
+    }
   }
 
   /// A source reference's keys, the learner-facing title and section before the seed file name.

@@ -27,12 +27,30 @@ public struct StudySession: Sendable, Equatable, Hashable {
   }
 }
 
-/// A block of a session body.
-public enum BodyBlock: Sendable, Equatable, Hashable {
+/// A block of a session body. Texts (headings, paragraphs, items, cells) carry inline Markdown
+/// (``InlineMarkup``: code spans, emphasis, strong).
+public indirect enum BodyBlock: Sendable, Equatable, Hashable {
   case heading(String)
   case paragraph(String)
   case bullets([String])
+  /// A numbered list; `start` is the number of its first item.
+  case numbered([String], start: Int)
+  /// A table: its header cells, then rows with as many cells as the header.
+  case table(header: [String], rows: [[String]])
+  /// A block quote, holding blocks of its own.
+  case quote([BodyBlock])
   case code(String, language: String?)
+
+  /// Every text of the block (code included), for searching.
+  public var texts: [String] {
+    switch self {
+    case .heading(let t), .paragraph(let t): [t]
+    case .bullets(let items), .numbered(let items, _): items
+    case .table(let header, let rows): header + rows.flatMap { $0 }
+    case .quote(let blocks): blocks.flatMap(\.texts)
+    case .code(let code, _): [code]
+    }
+  }
 }
 
 /// A term the session introduces, with its definition.

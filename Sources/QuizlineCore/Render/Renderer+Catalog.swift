@@ -156,13 +156,7 @@ extension Renderer {
     let needle = query.lowercased()
     var hits: [String] = []
     for session in state.catalog.sessions {
-      let body = session.body.map { block -> String in
-        switch block {
-        case .heading(let t), .paragraph(let t): t
-        case .bullets(let items): items.joined(separator: " ")
-        case .code(let code, _): code
-        }
-      }.joined(separator: " ")
+      let body = session.body.flatMap(\.texts).joined(separator: " ")
       if session.title.lowercased().contains(needle) || body.lowercased().contains(needle) {
         hits.append("session \(session.id): \(session.title)")
       }
@@ -206,29 +200,6 @@ extension Renderer {
     }
     renderBody(session.body, &out)
     renderSessionEnd(session, state, &out)
-  }
-
-  /// The blocks of a session's body: headings, paragraphs, bullets, and code (kept whole).
-  static func renderBody(_ body: [BodyBlock], _ out: inout Output) {
-    let s = out.context.style
-    for block in body {
-      switch block {
-      case .heading(let h):
-        out.line(s.paint(safe(h, out.context), .bold))
-      case .paragraph(let p):
-        out.paragraph(p)
-        out.line()
-      case .bullets(let items):
-        for item in items { out.paragraph(item, indent: "    ", firstIndent: "  \(s.bullet) ") }
-        out.line()
-      case .code(let code, let language):
-        let swift = language.map { $0.lowercased() == "swift" } ?? true
-        for l in CodeLines.render(code, indent: "    ", width: out.context.width, style: s, swift: swift) {
-          out.verbatim(l)
-        }
-        out.line()
-      }
-    }
   }
 
   /// Key terms, the checkpoint and how the session is completed.

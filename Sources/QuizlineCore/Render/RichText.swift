@@ -8,8 +8,9 @@
 ///   (`` `var b = a` ``). It is shown as sessions show code (``CodeLines``): four columns in, never
 ///   wrapped, a line too wide cut with `…` (`>` in plain output), Swift highlighted with colour
 ///   (another language named after the fence: the code colour only).
-/// * **Inline code** (backticks that pair up, as ``ReportText/codeSpans(_:)`` reads them): with
-///   colour, in the code colour without its backticks; without colour the backticks stay, as written.
+/// * **Inline markup** (``InlineMarkup``: code spans, `*emphasis*`, `**strong**`): with colour,
+///   code in the code colour, emphasis in italics and strong in bold, without their marks; without
+///   colour the text is shown as written, so its backticks and stars carry the meaning.
 /// * A **revealed gap** (``revealed(_:)``): its brackets are written by the caller, so they show in
 ///   every style; with colour the gap's text is also bold and underlined.
 ///
@@ -27,11 +28,15 @@ enum RichText {
   static let codeClose = mark(0xFDD2)
   static let gapOpen = mark(0xFDD3)
   static let gapClose = mark(0xFDD4)
+  static let emphasisOpen = mark(0xFDD5)
+  static let emphasisClose = mark(0xFDD6)
+  static let strongOpen = mark(0xFDD7)
+  static let strongClose = mark(0xFDD8)
 
   private static func mark(_ value: UInt32) -> Character { Character(Unicode.Scalar(value)!) }
 
   /// True for the zero-width marks (not ``TextWrap/glue``, which stands for a space).
-  static func isMark(_ scalar: UInt32) -> Bool { scalar >= 0xFDD1 && scalar <= 0xFDD4 }
+  static func isMark(_ scalar: UInt32) -> Bool { scalar >= 0xFDD1 && scalar <= 0xFDD8 }
 
   /// `text` marked as a revealed gap (the caller adds the brackets).
   static func revealed(_ text: String) -> String { String(gapOpen) + text + String(gapClose) }
@@ -85,43 +90,83 @@ enum RichText {
     return String(inner)
   }
 
-  /// Prose ready to wrap: with colour, each code span between code marks instead of backticks.
+  /// Prose ready to wrap: with colour, its inline markup (``InlineMarkup``) turned into marks
+  /// instead of backticks, stars and escapes; without colour, as written.
   static func marked(_ prose: String, _ style: Style) -> String {
-    guard style.color, prose.contains("`"), let spans = ReportText.codeSpans(prose) else { return prose }
-    return spans.map { $0.code ? String(codeOpen) + $0.text + String(codeClose) : $0.text }.joined()
+    guard style.color, prose.contains(where: { $0 == "`" || $0 == "*" || $0 == "_" || $0 == "\\" }) else {
+      return prose
+    }
+    return marked(InlineMarkup.parse(prose))
   }
 
-  /// Wrapped lines with their marks turned into colour codes (or removed without colour). A code span
-  /// or gap that goes on past a line's end is closed there and opened again after the next line's
+  private static func marked(_ spans: [InlineSpan]) -> String {
+    spans.map { span in
+      switch span {
+      case .text(let t): t
+      case .code(let c): String(codeOpen) + c + String(codeClose)
+      case .emphasis(let inner): String(emphasisOpen) + marked(inner) + String(emphasisClose)
+      case .strong(let inner): String(strongOpen) + marked(inner) + String(strongClose)
+      }
+    }.joined()
+  }
+
+  /// What the marks seen so far on a line stand for.
+  private struct Marks: Equatable {
+    var code = 0
+    var gap = 0
+    var emphasis = 0
+    var strong = 0
+
+    var none: Bool { self == Marks() }
+
+    mutating func take(_ ch: Character) -> Bool {
+      switch ch {
+      case codeOpen: code += 1
+      case codeClose: code = max(0, code - 1)
+      case gapOpen: gap += 1
+      case gapClose: gap = max(0, gap - 1)
+      case emphasisOpen: emphasis += 1
+      case emphasisClose: emphasis = max(0, emphasis - 1)
+      case strongOpen: strong += 1
+      case strongClose: strong = max(0, strong - 1)
+      default: return false
+      }
+      return true
+    }
+
+    func codes(_ style: Style) -> String {
+      var out = ""
+      if strong > 0 { out += style.sgr(.bold) }
+      if emphasis > 0 { out += style.sgr(.italic) }
+      if code > 0 { out += style.sgr(.accent) }
+      if gap > 0 { out += style.sgr(.revealed) }
+      return out
+    }
+  }
+
+  /// Wrapped lines with their marks turned into colour codes (or removed without colour). Marked
+  /// text that goes on past a line's end is closed there and opened again after the next line's
   /// indent.
   static func paint(_ lines: [String], _ style: Style) -> [String] {
     guard lines.contains(where: { $0.unicodeScalars.contains { isMark($0.value) } }) else { return lines }
-    var code = false
-    var gap = false
+    var marks = Marks()
     return lines.map { line in
       var out = ""
       // What the colour codes written so far on this line stand for; codes are written lazily,
       // just before a character that needs them, and never over the line's indent.
-      var shown = (code: false, gap: false)
+      var shown = Marks()
       var atIndent = true
       for ch in line {
-        switch ch {
-        case codeOpen: code = true
-        case codeClose: code = false
-        case gapOpen: gap = true
-        case gapClose: gap = false
-        default:
-          if ch != " " { atIndent = false }
-          if style.color, !atIndent, shown != (code, gap) {
-            if shown.code || shown.gap { out += Style.reset }
-            if code { out += style.sgr(.accent) }
-            if gap { out += style.sgr(.revealed) }
-            shown = (code, gap)
-          }
-          out.append(ch)
+        if marks.take(ch) { continue }
+        if ch != " " { atIndent = false }
+        if style.color, !atIndent, shown != marks {
+          if !shown.none { out += Style.reset }
+          out += marks.codes(style)
+          shown = marks
         }
+        out.append(ch)
       }
-      if shown != (false, false) { out += Style.reset }  // closed at the line's end
+      if !shown.none { out += Style.reset }  // closed at the line's end
       return out
     }
   }

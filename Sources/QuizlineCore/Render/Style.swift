@@ -14,6 +14,8 @@ public struct Style: Sendable, Equatable {
 
   enum Tone: Sendable {
     case good, bad, partial, dim, bold, accent
+    /// Emphasis (`*word*`) in a session or bank text: italic.
+    case italic
     /// A revealed cloze gap: bold and underlined (its brackets carry the meaning).
     case revealed
   }
@@ -35,6 +37,7 @@ public struct Style: Sendable, Equatable {
       case .bold: "1"
       case .accent: "36"
       case .revealed: "1;4"
+      case .italic: "3"
       }
     return "\u{1B}[\(code)m"
   }

@@ -1,0 +1,248 @@
+/// A piece of inline text: what the strings of sessions (and bank texts) may mark up.
+public enum InlineSpan: Sendable, Equatable, Hashable {
+  case text(String)
+  /// Inline code (between backticks).
+  case code(String)
+  /// `*emphasis*` or `_emphasis_`.
+  case emphasis([InlineSpan])
+  /// `**strong**` or `__strong__`.
+  case strong([InlineSpan])
+}
+
+/// The inline Markdown a text of a session, bank or question carries: code spans between
+/// backticks, `*emphasis*` (or `_emphasis_`), `**strong**` (or `__strong__`), and backslash escapes
+/// of those marks (`\*`, `\_`, `` \` ``, `\\`). Delimiters pair up by CommonMark's rules (a `*`
+/// between spaces, or `_` inside a word, is a plain character), so text written before markup
+/// existed reads as it did. The one home for this syntax: the renderer, the Markdown reader and
+/// writer all go through ``parse(_:)`` and ``serialize(_:)``.
+public enum InlineMarkup {
+  /// The spans of `text` (adjacent texts merged).
+  public static func parse(_ text: String) -> [InlineSpan] {
+    guard text.contains(where: { $0 == "`" || $0 == "*" || $0 == "_" || $0 == "\\" }) else {
+      return text.isEmpty ? [] : [.text(text)]
+    }
+    var tokens = tokenize(Array(text))
+    resolveEmphasis(&tokens)
+    return merged(
+      tokens.map { token in
+        switch token {
+        case .span(let s): s
+        case .delimiter(let d): .text(String(repeating: d.mark, count: d.count))
+        }
+      })
+  }
+
+  /// `spans` written back as text that ``parse(_:)`` reads as the same spans: marks escaped only
+  /// when the text would otherwise read differently.
+  public static func serialize(_ spans: [InlineSpan]) -> String {
+    let spans = merged(spans)
+    let plain = write(spans, escaping: false)
+    if merged(parse(plain)) == spans { return plain }
+    return write(spans, escaping: true)
+  }
+
+  /// The text without its marks (code without backticks, emphasis without stars).
+  public static func plainText(_ spans: [InlineSpan]) -> String {
+    spans.map { span in
+      switch span {
+      case .text(let t), .code(let t): t
+      case .emphasis(let inner), .strong(let inner): plainText(inner)
+      }
+    }.joined()
+  }
+
+  /// Adjacent texts joined, empty texts and empty emphasis dropped.
+  public static func merged(_ spans: [InlineSpan]) -> [InlineSpan] {
+    var out: [InlineSpan] = []
+    for span in spans {
+      switch span {
+      case .text(let t):
+        if t.isEmpty { continue }
+        if case .text(let previous)? = out.last {
+          out[out.count - 1] = .text(previous + t)
+        } else {
+          out.append(span)
+        }
+      case .code: out.append(span)
+      case .emphasis(let inner):
+        let m = merged(inner)
+        if !m.isEmpty { out.append(.emphasis(m)) }
+      case .strong(let inner):
+        let m = merged(inner)
+        if !m.isEmpty { out.append(.strong(m)) }
+      }
+    }
+    return out
+  }
+
+  // MARK: writing
+
+  private static func write(_ spans: [InlineSpan], escaping: Bool) -> String {
+    spans.map { span in
+      switch span {
+      case .text(let t): escaping ? escaped(t) : t
+      case .code(let c): codeSpan(c)
+      case .emphasis(let inner): "*" + write(inner, escaping: escaping) + "*"
+      case .strong(let inner): "**" + write(inner, escaping: escaping) + "**"
+      }
+    }.joined()
+  }
+
+  private static func escaped(_ t: String) -> String {
+    var out = ""
+    for ch in t {
+      if ch == "\\" || ch == "*" || ch == "_" || ch == "`" { out.append("\\") }
+      out.append(ch)
+    }
+    return out
+  }
+
+  /// `code` between as many backticks as it needs (one more than its longest run of backticks),
+  /// padded with a space when it starts or ends with a backtick or with spaces on both ends.
+  public static func codeSpan(_ code: String) -> String {
+    var longest = 0
+    var run = 0
+    for ch in code {
+      run = ch == "`" ? run + 1 : 0
+      longest = max(longest, run)
+    }
+    let fence = String(repeating: "`", count: longest + 1)
+    let pad =
+      code.first == "`" || code.last == "`"
+      || (code.first == " " && code.last == " " && code.contains(where: { $0 != " " }))
+    return fence + (pad ? " " + code + " " : code) + fence
+  }
+
+  // MARK: reading
+
+  private struct Delimiter {
+    var mark: Character
+    var count: Int
+    let original: Int
+    let canOpen: Bool
+    let canClose: Bool
+  }
+
+  private enum Token {
+    case span(InlineSpan)
+    case delimiter(Delimiter)
+  }
+
+  private static func isPunctuation(_ c: Character) -> Bool { c.isPunctuation || c.isSymbol }
+
+  private static func tokenize(_ chars: [Character]) -> [Token] {
+    var tokens: [Token] = []
+    var text = ""
+    func flush() {
+      if !text.isEmpty { tokens.append(.span(.text(text))) }
+      text = ""
+    }
+    var i = 0
+    while i < chars.count {
+      let c = chars[i]
+      if c == "\\", i + 1 < chars.count, "\\*_`".contains(chars[i + 1]) {
+        text.append(chars[i + 1])
+        i += 2
+      } else if c == "`" {
+        var n = 0
+        while i + n < chars.count, chars[i + n] == "`" { n += 1 }
+        if let (code, end) = codeSpan(chars, from: i + n, fence: n) {
+          flush()
+          tokens.append(.span(.code(code)))
+          i = end
+        } else {
+          text += String(repeating: "`", count: n)
+          i += n
+        }
+      } else if c == "*" || c == "_" {
+        var n = 0
+        while i + n < chars.count, chars[i + n] == c { n += 1 }
+        let before: Character = i > 0 ? chars[i - 1] : " "
+        let after: Character = i + n < chars.count ? chars[i + n] : " "
+        let left = !after.isWhitespace && (!isPunctuation(after) || before.isWhitespace || isPunctuation(before))
+        let right = !before.isWhitespace && (!isPunctuation(before) || after.isWhitespace || isPunctuation(after))
+        let canOpen = c == "*" ? left : left && (!right || isPunctuation(before))
+        let canClose = c == "*" ? right : right && (!left || isPunctuation(after))
+        flush()
+        tokens.append(
+          .delimiter(Delimiter(mark: c, count: n, original: n, canOpen: canOpen, canClose: canClose)))
+        i += n
+      } else {
+        text.append(c)
+        i += 1
+      }
+    }
+    flush()
+    return tokens
+  }
+
+  /// The code of a span whose opening fence of `fence` backticks ends before `start`, and the index
+  /// after its closing fence; nil when no run of exactly `fence` backticks closes it.
+  private static func codeSpan(_ chars: [Character], from start: Int, fence: Int) -> (String, Int)? {
+    var i = start
+    while i < chars.count {
+      guard chars[i] == "`" else {
+        i += 1
+        continue
+      }
+      var n = 0
+      while i + n < chars.count, chars[i + n] == "`" { n += 1 }
+      if n == fence {
+        var code = String(chars[start..<i])
+        if code.count >= 2, code.first == " ", code.last == " ", code.contains(where: { $0 != " " }) {
+          code = String(code.dropFirst().dropLast())
+        }
+        return (code, i + n)
+      }
+      i += n
+    }
+    return nil
+  }
+
+  /// CommonMark's "process emphasis": each closer pairs with the nearest opener of its mark before
+  /// it, two marks a side making strong emphasis, one making emphasis.
+  private static func resolveEmphasis(_ tokens: inout [Token]) {
+    var closer = 0
+    while closer < tokens.count {
+      guard case .delimiter(var c) = tokens[closer], c.canClose, c.count > 0 else {
+        closer += 1
+        continue
+      }
+      var found: Int?
+      var k = closer - 1
+      while k >= 0 {
+        if case .delimiter(let o) = tokens[k], o.mark == c.mark, o.canOpen, o.count > 0 {
+          let oddMatch =
+            (o.canClose || c.canOpen) && (o.original + c.original) % 3 == 0
+            && !(o.original % 3 == 0 && c.original % 3 == 0)
+          if !oddMatch {
+            found = k
+            break
+          }
+        }
+        k -= 1
+      }
+      guard let openerIndex = found, case .delimiter(var o) = tokens[openerIndex] else {
+        closer += 1
+        continue
+      }
+      let use = o.count >= 2 && c.count >= 2 ? 2 : 1
+      let inner = tokens[(openerIndex + 1)..<closer].map { token -> InlineSpan in
+        switch token {
+        case .span(let s): s
+        case .delimiter(let d): .text(String(repeating: d.mark, count: d.count))
+        }
+      }
+      o.count -= use
+      c.count -= use
+      let span: InlineSpan = use == 2 ? .strong(merged(inner)) : .emphasis(merged(inner))
+      var replacement: [Token] = []
+      if o.count > 0 { replacement.append(.delimiter(o)) }
+      replacement.append(.span(span))
+      if c.count > 0 { replacement.append(.delimiter(c)) }
+      tokens.replaceSubrange(openerIndex...closer, with: replacement)
+      // Go on from the closer, which may close another opener with what is left of it.
+      closer = openerIndex + replacement.count - (c.count > 0 ? 1 : 0)
+    }
+  }
+}
