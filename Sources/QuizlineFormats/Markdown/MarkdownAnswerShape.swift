@@ -90,9 +90,9 @@ extension MarkdownAnswerReader {
     if contentEnd > node.start.line {
       for n in (node.start.line + 1)...contentEnd { lines.append(dedent(source.line(n), by: width)) }
     }
-    var text = MarkdownEscapes.unescapeBlock(lines.joined(separator: "\n").trimmingBlankLines)
-    var credit: Double?
-    (text, credit) = splitCredit(text)
+    // The credit is read before the escapes are undone: `\%50%` is text, not a credit.
+    let (raw, credit) = splitCredit(lines.joined(separator: "\n").trimmingBlankLines)
+    let text = MarkdownEscapes.unescapeBlock(raw)
     let feedback = quote.map { quoteText($0) }
     return MarkdownAnswerEntry(text: text, credit: credit, feedback: feedback, checked: checked, at: node.start)
   }
@@ -120,8 +120,10 @@ extension MarkdownAnswerReader {
   func splitCredit(_ text: String) -> (String, Double?) {
     guard text.hasPrefix("%") else { return (text, nil) }
     let after = text.dropFirst()
-    guard let close = after.firstIndex(of: "%"), let percent = Double(after[..<close]) else { return (text, nil) }
-    return (String(after[after.index(after: close)...]).trimmingSpaces, percent / 100)
+    guard let close = after.firstIndex(of: "%"), let credit = MarkdownPercent.credit(String(after[..<close])) else {
+      return (text, nil)
+    }
+    return (String(after[after.index(after: close)...]).trimmingSpaces, credit)
   }
 
   /// The `=` lines from `first` on: each answer with its `>` feedback lines.

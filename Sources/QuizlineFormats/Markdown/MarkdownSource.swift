@@ -133,3 +133,43 @@ enum MarkdownFieldName {
     return words.count <= 3 && words.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isLetter } }
   }
 }
+
+/// Credits are written as percentages (`%50%`, as in GIFT). The decimal point is moved in the
+/// digits rather than multiplied, so that every credit reads back as the same `Double`.
+enum MarkdownPercent {
+  /// `0.3333333` → `"33.33333"`.
+  static func text(_ credit: Double) -> String {
+    shift(credit == credit.rounded() ? String(Int(credit)) : "\(credit)", by: 2)
+  }
+
+  /// `"33.33333"` → `0.3333333`; nil when it is not a number.
+  static func credit(_ text: String) -> Double? {
+    guard Double(text) != nil else { return nil }
+    return Double(shift(text, by: -2))
+  }
+
+  /// The decimal number `s` times 10^`by`, as digits.
+  static func shift(_ s: String, by: Int) -> String {
+    if let e = s.firstIndex(where: { $0 == "e" || $0 == "E" }), let exp = Int(s[s.index(after: e)...]) {
+      return s[..<e] + "e\(exp + by)"
+    }
+    let negative = s.hasPrefix("-")
+    let unsigned = negative || s.hasPrefix("+") ? String(s.dropFirst()) : s
+    let parts = unsigned.split(separator: ".", omittingEmptySubsequences: false)
+    var whole = String(parts[0])
+    var fraction = parts.count > 1 ? String(parts[1]) : ""
+    if by > 0 {
+      fraction += String(repeating: "0", count: max(0, by - fraction.count))
+      whole += fraction.prefix(by)
+      fraction = String(fraction.dropFirst(by))
+    } else {
+      whole = String(repeating: "0", count: max(0, -by - whole.count + 1)) + whole
+      fraction = String(whole.suffix(-by)) + fraction
+      whole = String(whole.dropLast(-by))
+    }
+    while whole.count > 1, whole.hasPrefix("0") { whole.removeFirst() }
+    while fraction.hasSuffix("0") { fraction.removeLast() }
+    if whole.isEmpty { whole = "0" }
+    return (negative ? "-" : "") + whole + (fraction.isEmpty ? "" : "." + fraction)
+  }
+}
