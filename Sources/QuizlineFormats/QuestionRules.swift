@@ -17,7 +17,9 @@ enum QuestionRules {
 
   /// Fewer than two, or more than 26.
   static func choiceCountProblem(_ count: Int, what: String) -> String? {
-    if count < 2 { return "\(what) has \(count) choice\(count == 1 ? "" : "s"); a question with choices needs at least 2" }
+    if count < 2 {
+      return "\(what) has \(count) choice\(count == 1 ? "" : "s"); a question with choices needs at least 2"
+    }
     return tooManyChoices(count, what: what)
   }
 
@@ -86,7 +88,8 @@ enum QuestionRules {
   /// A matching question: 2 to 26 pairs with distinct left items, at most 26 right items.
   static func matchingProblem(_ pairs: [MatchPair], distractors: [String], what: String) -> String? {
     if pairs.count < 2 {
-      return "\(what) has \(pairs.count) pair\(pairs.count == 1 ? "" : "s") (left -> right); a matching question needs at least 2"
+      return
+        "\(what) has \(pairs.count) pair\(pairs.count == 1 ? "" : "s") (left -> right); a matching question needs at least 2"
     }
     if pairs.count > maxItems { return "\(what) has \(pairs.count) pairs; at most \(maxItems) are allowed" }
     var lefts = Set<UInt64>()

@@ -27,14 +27,17 @@ extension MarkdownAnswerReader {
     let answers = entries.indices.filter { entries[$0].checked == true }
     if answers.isEmpty {
       file.error(
-        list.start, "none of the choices is checked: mark the right \(kind == .single ? "one" : "ones") with - [x]")
+        list.start,
+        "none of the \(out.count) choices is checked: mark the right \(kind == .single ? "one" : "ones") with - [x] (a box is - [ ] unchecked, - [x] checked)"
+      )
       return nil
     }
     if kind == .single {
       guard answers.count == 1 else {
         file.error(
           entries[answers[1]].at,
-          "a single-answer question has exactly one checked choice, found \(answers.count); write Type: multiple for several")
+          "a single-answer question has exactly one checked choice, found \(answers.count); write Type: multiple for several"
+        )
         return nil
       }
       return .single(choices: out, answer: answers[0])
@@ -46,7 +49,9 @@ extension MarkdownAnswerReader {
     guard entries.count == 1, let e = entries.first, ["true", "false"].contains(e.text.lowercased()) else {
       let e = entries.count > 1 ? entries[1] : entries[0]
       file.error(
-        e.at, "a true/false question has one answer, = true or = false, found \(quoted(entries.count > 1 ? "= " + e.text : e.text))")
+        e.at,
+        "a true/false question has one answer, = true or = false, found \(quoted(entries.count > 1 ? "= " + e.text : e.text))"
+      )
       return nil
     }
     if e.feedback != nil || e.credit != nil {
@@ -72,7 +77,9 @@ extension MarkdownAnswerReader {
       }
       out.append(TextAnswer(text: e.text, credit: credit, feedback: e.feedback))
     }
-    for (k, problem) in QuestionRules.repeatedAnswers(out.map(\.text), what: what) { file.warning(entries[k].at, problem) }
+    for (k, problem) in QuestionRules.repeatedAnswers(out.map(\.text), what: what) {
+      file.warning(entries[k].at, problem)
+    }
     if let problem = QuestionRules.noCreditProblem(out.map(\.credit), what: what) {
       file.error(entries.first?.at ?? headingAt, problem)
       return nil

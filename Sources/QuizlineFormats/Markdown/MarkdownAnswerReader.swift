@@ -31,7 +31,9 @@ struct MarkdownAnswerReader {
     if let t = fields["type"] {
       guard let k = QuestionKind(rawValue: t.value.lowercased()) else {
         var message = "unknown question type \(quoted(t.value))"
-        if let m = closestMatch(to: t.value.lowercased(), in: Self.typeNames) { message += "; did you mean \(quoted(m))?" }
+        if let m = closestMatch(to: t.value.lowercased(), in: Self.typeNames) {
+          message += "; did you mean \(quoted(m))?"
+        }
         file.error(t.valueAt, message + " Allowed: " + Self.typeNames.joined(separator: ", "))
         return nil
       }
@@ -64,7 +66,10 @@ struct MarkdownAnswerReader {
     case .text:
       guard case .equals(let first) = shape else { return missing(kind, "one = answer line per accepted answer") }
       return textAnswers(equalsEntries(from: first), what: "this question").map {
-        (prompt(through: promptEnd), .text(accept: $0, ignorePunctuation: ignorePunctuation(), otherFeedback: fields["other feedback"]?.value))
+        (
+          prompt(through: promptEnd),
+          .text(accept: $0, ignorePunctuation: ignorePunctuation(), otherFeedback: fields["other feedback"]?.value)
+        )
       }
     case .numeric:
       guard case .equals(let first) = shape else { return missing(kind, "= 42, = 42 ± 0.5 or = 40..45") }
@@ -81,7 +86,8 @@ struct MarkdownAnswerReader {
       return flashcard(shape)
     case .open:
       guard let model = fields["model answer"], !model.value.isEmpty else {
-        file.error(fields["model answer"]?.valueAt ?? headingAt, "an open question needs Model answer: with the model answer")
+        file.error(
+          fields["model answer"]?.valueAt ?? headingAt, "an open question needs Model answer: with the model answer")
         return nil
       }
       let points = keyPoints()

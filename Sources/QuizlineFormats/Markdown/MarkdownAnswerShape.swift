@@ -33,7 +33,9 @@ extension MarkdownAnswerReader {
       if last.children.allSatisfy({ item($0).text.contains("->") }) { return (.pairs(last), last.start.line - 1) }
     }
     if let first = equalsStart() { return (.equals(firstLine: first), first - 1) }
-    if let rule = blocks.first(where: { $0.kind == .thematicBreak }) { return (.thematicBreak(rule), rule.start.line - 1) }
+    if let rule = blocks.first(where: { $0.kind == .thematicBreak }) {
+      return (.thematicBreak(rule), rule.start.line - 1)
+    }
     return (.none, last.end.line)
   }
 
@@ -148,7 +150,8 @@ extension MarkdownAnswerReader {
         let (text, credit) = splitCredit(String(raw.dropFirst(spaces)).trimmingTrailingSpaces)
         out.append(
           MarkdownAnswerEntry(
-            text: MarkdownEscapes.unescape(text), credit: credit, at: SourcePoint(line: n, column: indent + 2 + spaces)))
+            text: MarkdownEscapes.unescape(text), credit: credit, at: SourcePoint(line: n, column: indent + 2 + spaces))
+        )
       } else if t.hasPrefix(">") {
         var s = t.dropFirst()
         if s.first == " " { s = s.dropFirst() }

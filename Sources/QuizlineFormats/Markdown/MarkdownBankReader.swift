@@ -12,10 +12,13 @@ public enum MarkdownBankReader {
     -> (bank: Bank?, layout: MarkdownBankLayout, context: DecodeContext)
   {
     let context = DecodeContext(path: path, bytes: bytes)
-    guard let document = MarkdownFile(bytes: bytes, context: context) else { return (nil, MarkdownBankLayout(), context) }
+    guard let document = MarkdownFile(bytes: bytes, context: context) else {
+      return (nil, MarkdownBankLayout(), context)
+    }
     guard let front = document.frontMatter else {
       context.error(
-        at: 0, "not a quizline file: a Markdown bank starts with front matter (a line ---, kind: bank, id:, title:, ---)")
+        at: 0,
+        "not a quizline file: a Markdown bank starts with front matter (a line ---, kind: bank, id:, title:, ---)")
       return (nil, MarkdownBankLayout(), context)
     }
     return read(document, front: front, context: context, hashContent: hashContent)

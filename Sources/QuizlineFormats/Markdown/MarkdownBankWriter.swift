@@ -69,7 +69,9 @@ struct MarkdownQuestionWriter {
     if !q.explanation.isEmpty { all.append(("Explanation", q.explanation)) }
     if !q.tags.isEmpty { all.append(("Tags", q.tags.joined(separator: ", "))) }
     if let d = q.difficulty { all.append(("Difficulty", d.rawValue)) }
-    if let s = q.source { all.append(("Source", ([s.file, s.section] + (s.title.map { [$0] } ?? [])).joined(separator: " | "))) }
+    if let s = q.source {
+      all.append(("Source", ([s.file, s.section] + (s.title.map { [$0] } ?? [])).joined(separator: " | ")))
+    }
     if !all.isEmpty {
       out += "\n"
       for (name, value) in all { out += field(name, value) }
@@ -111,7 +113,10 @@ struct MarkdownQuestionWriter {
     case .text(let accept, let ignore, let other):
       if ignore { fields.append(("Ignore punctuation", "yes")) }
       if let other { fields.append(("Other feedback", other)) }
-      return [accept.map { equalsLine(escapeAnswer($0.text), credit: $0.credit, feedback: $0.feedback) }.joined(separator: "\n")]
+      return [
+        accept.map { equalsLine(escapeAnswer($0.text), credit: $0.credit, feedback: $0.feedback) }.joined(
+          separator: "\n")
+      ]
     case .numeric(let accept, let unit, let other):
       if let unit { fields.append(("Unit", unit)) }
       if let other { fields.append(("Other feedback", other)) }
@@ -126,7 +131,9 @@ struct MarkdownQuestionWriter {
         }.joined(separator: "\n")
       ]
     case .matching(let pairs, let distractors):
-      let lines = pairs.map { "- " + itemText("\($0.left) -> \($0.right)", indent: 2) } + distractors.map { "- -> " + itemText($0, indent: 2) }
+      let lines =
+        pairs.map { "- " + itemText("\($0.left) -> \($0.right)", indent: 2) }
+        + distractors.map { "- -> " + itemText($0, indent: 2) }
       return [lines.joined(separator: "\n")]
     case .ordering(let items):
       return [
@@ -153,7 +160,9 @@ struct MarkdownQuestionWriter {
       if text.hasPrefix("%") { text = "\\" + text }
       if let credit = c.credit { text = "%\(percent(credit))% " + text }
       lines.append("- [\(checked.contains(n) ? "x" : " ")] " + text)
-      if let fb = c.feedback { lines += escape(fb).split(separator: "\n", omittingEmptySubsequences: false).map { "  > " + $0 } }
+      if let fb = c.feedback {
+        lines += escape(fb).split(separator: "\n", omittingEmptySubsequences: false).map { "  > " + $0 }
+      }
     }
     return lines.joined(separator: "\n")
   }
@@ -165,7 +174,12 @@ struct MarkdownQuestionWriter {
 
   private func equalsLine(_ text: String, credit: Double, feedback: String?) -> String {
     var line = "= " + (credit == 1 ? "" : "%\(percent(credit))% ") + text
-    if let feedback { line += "\n" + escape(feedback).split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }.joined(separator: "\n") }
+    if let feedback {
+      line +=
+        "\n"
+        + escape(feedback).split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }.joined(
+          separator: "\n")
+    }
     return line
   }
 

@@ -36,7 +36,8 @@ struct MarkdownCardSplitter {
     for block in file.tree.children {
       if case .heading(let level) = block.kind, level <= 2 {
         if isSetextCard(block) {
-          if section != nil { section?.blocks.append(block) } else { free.append(block) }
+          flushSection()
+          free.append(block)
           continue
         }
         flushSection()
@@ -44,11 +45,18 @@ struct MarkdownCardSplitter {
         if level == 2 { section = (block, []) }
         continue
       }
+      // A hashcards card ends the question above it.
+      if section != nil, block.kind == .paragraph, startsHashcard(block) { flushSection() }
       if section != nil { section?.blocks.append(block) } else { free.append(block) }
     }
     flushSection()
     flushFree()
     return out
+  }
+
+  private func startsHashcard(_ block: MarkdownNode) -> Bool {
+    let first = file.source.line(block.start.line).trimmingSpaces
+    return first.hasPrefix("Q:") || first.hasPrefix("C:")
   }
 
   /// A hashcards card followed by `---` without a blank line (`A: Paris` then `---`), which

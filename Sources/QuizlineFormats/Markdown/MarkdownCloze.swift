@@ -6,7 +6,8 @@ extension MarkdownAnswerReader {
   static func gapLabel(_ text: String) -> (Int, String)? {
     guard text.hasPrefix("c"), let colon = text.firstIndex(of: ":") else { return nil }
     let digits = text[text.index(after: text.startIndex)..<colon]
-    guard !digits.isEmpty, digits.count <= 3, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(digits) else {
+    guard !digits.isEmpty, digits.count <= 3, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(digits)
+    else {
       return nil
     }
     return (n, String(text[text.index(after: colon)...]).trimmingSpaces)
@@ -32,7 +33,8 @@ extension MarkdownAnswerReader {
       rawAt = headingAt
       promptText = MarkdownLegacyCards.clozePrompt
     } else {
-      file.error(headingAt, "this cloze question has no gaps: write them in the text as {{c1::answer}}, {{c2::another}}")
+      file.error(
+        headingAt, "this cloze question has no gaps: write them in the text as {{c1::answer}}, {{c2::another}}")
       return nil
     }
     guard !promptText.isEmpty else {
@@ -84,7 +86,8 @@ extension MarkdownAnswerReader {
       guard n >= 1, n <= gaps.count else {
         file.error(
           e.at,
-          "= c\(n): the text has no gap c\(n) (its gaps are \((1...gaps.count).map { "c\($0)" }.joined(separator: ", ")))")
+          "= c\(n): the text has no gap c\(n) (its gaps are \((1...gaps.count).map { "c\($0)" }.joined(separator: ", ")))"
+        )
         return nil
       }
       var entry = e
@@ -117,7 +120,8 @@ extension MarkdownAnswerReader {
     for part in value.split(separator: ",") {
       let name = part.trimmingSpaces
       guard name.hasPrefix("c"), let n = Int(name.dropFirst()), n >= 1, n <= gapCount else {
-        file.error(f.valueAt, "Ignore punctuation is yes, no, or the gaps it applies to (c1, c2), found \(quoted(f.value))")
+        file.error(
+          f.valueAt, "Ignore punctuation is yes, no, or the gaps it applies to (c1, c2), found \(quoted(f.value))")
         return out
       }
       out[n - 1] = true

@@ -76,9 +76,12 @@ struct MarkdownFile {
     if let entry = front.entry("title"), !entry.text.trimmingSpaces.isEmpty {
       title = checkedText(entry.text, at: entry.valueAt, what: "the title")
     } else {
-      error(front.entry("title")?.valueAt ?? SourcePoint(line: 1, column: 1), "the front matter has no title: a \(what) needs one")
+      error(
+        front.entry("title")?.valueAt ?? SourcePoint(line: 1, column: 1),
+        "the front matter has no title: a \(what) needs one")
     }
-    let description = front.entry("description").flatMap { checkedText($0.text, at: $0.valueAt, what: "the description") } ?? ""
+    let description =
+      front.entry("description").flatMap { checkedText($0.text, at: $0.valueAt, what: "the description") } ?? ""
     let version = front.entry("version").flatMap { checkedText($0.text, at: $0.valueAt, what: "the version") } ?? "1"
     return (id, title, description, version)
   }

@@ -19,9 +19,31 @@ struct MarkdownLegacyCards {
       case .paragraph:
         units.append((block.start.line...block.end.line).map { ($0, file.source.line($0)) })
       case .heading:
-        units.append((block.start.line...max(block.start.line, block.end.line - 1)).map { ($0, file.source.line($0)) })
+        // Its lines up to its underline (cmark's end of such a heading is not always the underline).
+        var lines: [Line] = []
+        for n in block.start.line...max(block.start.line, block.end.line) {
+          let t = file.source.line(n)
+          let trimmed = t.trimmingSpaces
+          if !lines.isEmpty, !trimmed.isEmpty, trimmed.allSatisfy({ $0 == "-" || $0 == "=" }) { break }
+          lines.append((n, t))
+        }
+        units.append(lines)
       default: continue
       }
+    }
+    // A card also ends at a --- line and where the next Q: or C: card starts.
+    units = units.flatMap { unit -> [[Line]] in
+      var parts: [[Line]] = [[]]
+      for line in unit {
+        let t = line.text.trimmingSpaces
+        if t.count >= 3, t.allSatisfy({ $0 == "-" }) {
+          parts.append([])
+          continue
+        }
+        if t.hasPrefix("Q:") || t.hasPrefix("C:"), !(parts.last?.isEmpty ?? true) { parts.append([]) }
+        parts[parts.count - 1].append(line)
+      }
+      return parts.filter { !$0.isEmpty }
     }
     var out: [MarkdownCardDraft] = []
     var k = 0
@@ -91,7 +113,9 @@ struct MarkdownLegacyCards {
     var explicitID: String?
     if index < ids.count {
       if let problem = Identifier.problem(ids[index]) {
-        file.error(idAt ?? SourcePoint(line: first.number, column: 1), "question id \(quoted(ids[index])) is not valid: \(problem)")
+        file.error(
+          idAt ?? SourcePoint(line: first.number, column: 1),
+          "question id \(quoted(ids[index])) is not valid: \(problem)")
       } else {
         explicitID = ids[index]
       }
@@ -184,7 +208,8 @@ struct MarkdownLegacyCards {
     var out = [card(prompt: front, body: .flashcard(back: back), first: unit[0], ids: marker.ids, idAt: marker.at)]
     if twoWay {
       out.append(
-        card(prompt: back, body: .flashcard(back: front), first: unit[0], ids: marker.ids, idAt: marker.at, second: true))
+        card(
+          prompt: back, body: .flashcard(back: front), first: unit[0], ids: marker.ids, idAt: marker.at, second: true))
     }
     return out
   }
@@ -197,12 +222,14 @@ struct MarkdownLegacyCards {
     guard !back.isEmpty else {
       file.error(
         SourcePoint(line: line.number, column: 1),
-        "this card has nothing after its \(sep.twoWay ? ":::" : "::"); write front::back (or front:::back for both ways)")
+        "this card has nothing after its \(sep.twoWay ? ":::" : "::"); write front::back (or front:::back for both ways)"
+      )
       return []
     }
     var out = [card(prompt: front, body: .flashcard(back: back), first: line, ids: marker.ids, idAt: marker.at)]
     if sep.twoWay {
-      out.append(card(prompt: back, body: .flashcard(back: front), first: line, ids: marker.ids, idAt: marker.at, second: true))
+      out.append(
+        card(prompt: back, body: .flashcard(back: front), first: line, ids: marker.ids, idAt: marker.at, second: true))
     }
     return out
   }

@@ -25,7 +25,8 @@ struct MarkdownQuestionReader {
       let last = max(n, node.end.line - 1)
       let text = source.lines(n, last).map(\.trimmingSpaces).joined(separator: "\n")
       return Heading(
-        text: text, insertionPoint: SourcePoint(line: last, column: source.line(last).trimmingTrailingSpaces.utf8.count + 1))
+        text: text,
+        insertionPoint: SourcePoint(line: last, column: source.line(last).trimmingTrailingSpaces.utf8.count + 1))
     }
     while i < bytes.count, bytes[i] == UInt8(ascii: "#") { i += 1 }
     while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
@@ -54,7 +55,9 @@ struct MarkdownQuestionReader {
     } else if text.hasSuffix("-->"), let open = text.ranges(of: "<!-- id:").last {
       let inner = text[open.upperBound..<text.index(text.endIndex, offsetBy: -3)].trimmingSpaces
       idAt = SourcePoint(line: n, column: i + text.utf8.distance(from: text.startIndex, to: open.upperBound) + 2)
-      if let problem = Identifier.problem(inner) { file.error(idAt!, "question id \(quoted(inner)) is not valid: \(problem)") }
+      if let problem = Identifier.problem(inner) {
+        file.error(idAt!, "question id \(quoted(inner)) is not valid: \(problem)")
+      }
       id = inner
       text = String(text[..<open.lowerBound]).trimmingTrailingSpaces
     }

@@ -35,10 +35,13 @@ import Testing
     }
   }
 
-  @Test(arguments: try! FileManager.default.contentsOfDirectory(atPath: shippedBanks).filter { $0.hasSuffix(".json") }.sorted())
+  @Test(
+    arguments: try! FileManager.default.contentsOfDirectory(atPath: shippedBanks).filter { $0.hasSuffix(".json") }
+      .sorted())
   func everyShippedBankReadsBackTheSame(name: String) throws {
     let path = Self.shippedBanks + "/" + name
-    let (item, context) = CatalogFileDecoder.decode(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))), path: path)
+    let (item, context) = CatalogFileDecoder.decode(
+      bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))), path: path)
     #expect(!context.diagnostics.hasErrors)
     guard case .bank(let bank, _, _) = item else {
       Issue.record("\(name) is not a bank")
@@ -65,7 +68,8 @@ extension MarkdownRoundTripTests {
           ], answer: 0)),
       Question(
         id: "multi", prompt: "Pick the two.", explanation: "",
-        body: .multiple(choices: [Choice(text: "a"), Choice(text: "b", credit: 0.5), Choice(text: "c")], answers: [0, 1])),
+        body: .multiple(
+          choices: [Choice(text: "a"), Choice(text: "b", credit: 0.5), Choice(text: "c")], answers: [0, 1])),
       Question(
         id: "tf", prompt: "Explanation: this prompt looks like a field.", explanation: "Because.",
         body: .truefalse(answer: false, feedbackTrue: "No.", feedbackFalse: "Right.")),
