@@ -21,6 +21,13 @@ struct MarkdownFile {
     loop: while true {
       switch decoder.decode(&iterator) {
       case .scalarValue(let s):
+        // Banks hold no control characters (as for JSON); "\r\n" ends a line, a lone "\r" would
+        // end one for cmark and not for the line table of the messages.
+        if isControl(s), s != "\n", s != "\t", !(s == "\r" && offset + 1 < bytes.count && bytes[offset + 1] == 0x0A) {
+          context.error(
+            at: offset, "control character U+\(hex4(s.value)) in the file; only newline and tab are allowed")
+          return nil
+        }
         text.unicodeScalars.append(s)
         offset += UTF8.width(s)
       case .emptyInput: break loop
