@@ -30,6 +30,9 @@ let usage = """
                                                  --snapshot FILE writes the fold's progress snapshot
     optimizer-fit --revlog FILE [--repeat R]   the FSRS-6 fit alone, in process, on a review-log CSV
                                                  (weights and median fit time as JSON)
+    markdown-loading [--questions N] [--repeat R]
+                                                 check the same generated bank of N questions (default 10000)
+                                                 as JSON and as Markdown, and read each in process
     bank-sample [--questions N] --out FILE      write a valid bank of N questions (default 100000),
                                                  every type, for the loading benchmark
   """
@@ -50,6 +53,7 @@ do {
   case "bank-sample": try writeBankSample(arguments: arguments)
   case "startup": try StartupBenchmark(arguments: arguments).startup()
   case "loading": try StartupBenchmark(arguments: arguments).loading()
+  case "markdown-loading": try MarkdownLoadingBenchmark(arguments: arguments).run()
   case "device-replay": try DeviceReplayBenchmark(arguments: arguments).run()
   case "optimizer-fit": try OptimizerFitBenchmark(arguments: arguments).run()
   case "-h", "--help", "help": print(usage)

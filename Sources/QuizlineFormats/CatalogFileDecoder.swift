@@ -97,6 +97,13 @@ public final class QuestionIDPositions {
     self.limits = limits
   }
 
+  /// Positions already known (a Markdown bank's reader records them as it reads).
+  init(located: [String: Located<String>]) {
+    bytes = []
+    limits = .default
+    positions = located
+  }
+
   /// Where the first question with this id has its id (nil when no question object has it).
   public subscript(id: String) -> Located<String>? {
     if positions == nil { positions = Self.find(bytes, limits: limits) }

@@ -42,7 +42,8 @@ public struct CatalogLoader: Sendable {
     CatalogLoader().load(paths: [directory])
   }
 
-  /// Loads the given files and folders (folders recursively: `*.json`, hidden entries skipped).
+  /// Loads the given files and folders (folders recursively: `*.json`, and `*.md` files whose
+  /// front matter has a `kind:`; hidden entries skipped).
   /// References (checkpoint questions, course sessions) may also resolve in `referenceCatalog`, whose
   /// own problems are not reported: this is how a single file is checked against its quizzes folder.
   public func load(paths: [String], referenceCatalog: Catalog? = nil) -> CatalogLoadResult {
@@ -50,6 +51,9 @@ public struct CatalogLoader: Sendable {
     var missing: [String] = []
     var unreadable = 0
     var jsonFiles: [String] = []
+    // Files named one by one: a Markdown file among them that is not a quizline file is an error,
+    // where one found in a folder (a README, a note) is passed over.
+    var named = Set<String>()
     for path in paths {
       switch files.kind(of: path) {
       case .missing:
@@ -63,12 +67,14 @@ public struct CatalogLoader: Sendable {
           directory: path, into: &jsonFiles, diagnostics: &diagnostics, unreadable: &unreadable, visited: &visited)
       case .regular:
         jsonFiles.append(path)
+        named.insert(path)
       case .other(let what):
         unreadable += 1
         diagnostics.append(Diagnostic(.error, path: path, "cannot read: it is \(what)"))
       }
     }
     var items: [(CatalogItem, DecodeContext)] = []
+    var notes = 0
     for path in jsonFiles {
       let bytes: [UInt8]
       do {
@@ -76,6 +82,21 @@ public struct CatalogLoader: Sendable {
       } catch {
         if case .tooLarge = error {} else { unreadable += 1 }
         diagnostics.append(Diagnostic(.error, path: path, error.message))
+        continue
+      }
+      if Self.isMarkdown(path) {
+        let (outcome, context) = MarkdownCatalogFile.decode(bytes: bytes, path: path, hashContent: hashesContent)
+        diagnostics += context.diagnostics
+        switch outcome {
+        case .item(let item): if let item { items.append((item, context)) }
+        case .notQuizline where named.contains(path):
+          diagnostics.append(
+            Diagnostic(
+              .error, path: path, line: 1, column: 1,
+              "not a quizline file: a Markdown bank or session starts with front matter (a line ---, then kind: bank or kind: session, id: and title: lines, then ---)"
+            ))
+        case .notQuizline: notes += 1
+        }
         continue
       }
       let (item, context) = CatalogFileDecoder.decode(
@@ -103,7 +124,7 @@ public struct CatalogLoader: Sendable {
     }
     return CatalogLoadResult(
       catalog: checker.catalog, diagnostics: diagnostics, missingPaths: missing, unreadableFiles: unreadable,
-      fileCount: jsonFiles.count, files: jsonFiles, sources: sources)
+      fileCount: jsonFiles.count - notes, files: jsonFiles, sources: sources)
   }
 
   /// The catalog files `load(paths:)` would read under these files and folders (nothing is read).
@@ -121,6 +142,12 @@ public struct CatalogLoader: Sendable {
       }
     }
     return out
+  }
+
+  /// Whether a file is read as Markdown (`.md`, `.markdown`).
+  static func isMarkdown(_ path: String) -> Bool {
+    let lower = path.lowercased()
+    return lower.hasSuffix(".md") || lower.hasSuffix(".markdown")
   }
 
   /// Walks `directory`; a folder reached again through a link (a loop such as `ln -s . a`, or two
@@ -153,7 +180,7 @@ public struct CatalogLoader: Sendable {
         } else {
           collect(directory: path, into: &out, diagnostics: &diagnostics, unreadable: &unreadable, visited: &visited)
         }
-      case .regular where name.hasSuffix(".json"):
+      case .regular where name.hasSuffix(".json") || Self.isMarkdown(name):
         out.append(path)
       case .other(let what) where name.hasSuffix(".json"):
         unreadable += 1

@@ -31,8 +31,8 @@ struct QuestionBodyDecoder {
   private func choices(_ q: inout ObjectReader) -> (choices: [Choice], node: TapeValue)? {
     guard let node = q.required("choices") else { return nil }
     guard let items = q.array("choices", minCount: 2) else { return nil }
-    if items.count > 26 {
-      context.error(node, "\(q.what) has \(items.count) choices; at most 26 (a-z) are allowed")
+    if let problem = QuestionRules.tooManyChoices(items.count, what: q.what) {
+      context.error(node, problem)
       return nil
     }
     var out: [Choice] = []
@@ -53,8 +53,7 @@ struct QuestionBodyDecoder {
       guard let choice else { return nil }
       let key = comparisonKey(choice.text)
       if let first = seen.firstIndex(of: key) {
-        context.warning(
-          item, "choice \(letter) of \(q.what) repeats choice \(Self.letter(first)) (\(quoted(choice.text)))")
+        context.warning(item, QuestionRules.repeatedChoice(n, of: first, text: choice.text, what: q.what))
       }
       seen.append(key)
       out.append(choice)
@@ -151,14 +150,13 @@ struct QuestionBodyDecoder {
         if !repeated { seenList.append(folded) }
       }
       if repeated {
-        context.warning(item, "accepted answer \(quoted(answer.text)) is listed twice in \(q.what)")
+        context.warning(item, QuestionRules.repeatedAnswer(answer.text, what: q.what))
       }
       out.append(answer)
     }
     if failed { return nil }
-    if !out.contains(where: { $0.credit > 0 }) {
-      context.error(
-        items[0], "\(quoted(key)) in \(q.what) has no answer with credit above 0, so nothing could be right")
+    if let problem = QuestionRules.noCreditProblem(out.map(\.credit), what: "\(quoted(key)) in \(q.what)") {
+      context.error(items[0], problem)
       return nil
     }
     return out
@@ -203,8 +201,8 @@ struct QuestionBodyDecoder {
         return nil
       }
     }
-    guard out.contains(where: { $0.credit > 0 }) else {
-      context.error(items[0], "\"accept\" in \(q.what) has no answer with credit above 0, so nothing could be right")
+    if let problem = QuestionRules.noCreditProblem(out.map(\.credit), what: "\"accept\" in \(q.what)") {
+      context.error(items[0], problem)
       return nil
     }
     return .numeric(accept: out, unit: unit, otherFeedback: other)
@@ -232,7 +230,7 @@ struct QuestionBodyDecoder {
       guard let left, let right else { return nil }
       let leftKey = comparisonKey(left)
       if lefts.contains(leftKey) {
-        context.error(item, "\(p.what) repeats the left item \(quoted(left)); each left item must be unique")
+        context.error(item, QuestionRules.repeatedLeft(left, what: p.what))
         return nil
       }
       lefts.append(leftKey)
@@ -244,8 +242,8 @@ struct QuestionBodyDecoder {
       }
       pairs.append(MatchPair(left: left, right: right))
     }
-    if pairs.count + distractors.count > 26 {
-      context.error(node, "\(q.what) has \(pairs.count + distractors.count) right items; at most 26 (a-z) are allowed")
+    if let problem = QuestionRules.tooManyRights(pairs.count + distractors.count, what: q.what) {
+      context.error(node, problem)
       return nil
     }
     for d in distractors where rights.contains(comparisonKey(d)) {
@@ -258,13 +256,10 @@ struct QuestionBodyDecoder {
     guard let node = q.required("items"), let items = q.strings("items", minCount: 2), items.count >= 2 else {
       return nil
     }
-    if items.count > 26 {
-      context.error(node, "\(q.what) has \(items.count) items; at most 26 are allowed")
-      return nil
-    }
-    let unique = Set(items.map { comparisonKey($0) })
-    if unique.count != items.count {
-      context.error(node, "\(q.what) lists the same item twice, so its order would be ambiguous")
+    if let problem = QuestionRules.tooManyItems(items.count, what: q.what)
+      ?? QuestionRules.ambiguousOrder(items, what: q.what)
+    {
+      context.error(node, problem)
       return nil
     }
     return .ordering(items: items)

@@ -25,6 +25,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case collection
   /// A CSV/TSV file (Anki's Notes in Plain Text) through the importer.
   case csv
+  /// A Markdown bank through its reader and writer.
+  case markdown
 
   /// Runs the target on one input; returns what went wrong (empty when all is well).
   public func run(_ bytes: [UInt8]) -> [String] {
@@ -38,6 +40,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .zip: AnkiFuzz.zip(bytes, &check)
     case .collection: AnkiFuzz.collection(bytes, &check)
     case .csv: AnkiFuzz.csv(bytes, &check)
+    case .markdown: MarkdownFuzz.run(bytes, &check)
     }
     return check.failures
   }

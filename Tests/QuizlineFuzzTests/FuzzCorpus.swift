@@ -26,6 +26,7 @@ enum FuzzCorpus {
     case .aiken: return own + [(root.path + "/Tests/Fixtures/aiken-cases", [".txt"])]
     case .journal, .repl, .zip, .collection: return own
     case .csv: return own
+    case .markdown: return own + [(root.path + "/Tests/Fixtures/markdown", [".md"])]
     }
   }
 
@@ -40,6 +41,7 @@ enum FuzzCorpus {
     case .zip: 2
     case .collection: 1
     case .csv: 4
+    case .markdown: 18
     }
   }
 

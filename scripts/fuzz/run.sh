@@ -3,7 +3,7 @@
 #
 #   scripts/fuzz/run.sh [--seconds N] [--smoke] [--with-conformance] [TARGET...]
 #
-# TARGET: bank gift aiken journal repl zip collection csv (default: all). Each target runs N seconds (default 300) on a
+# TARGET: bank gift aiken journal repl zip collection csv markdown (default: all). Each target runs N seconds (default 300) on a
 # corpus kept in .build/fuzz-corpus/TARGET, seeded from the same places as the test suite's replay
 # (Tests/QuizlineFuzzTests/FuzzCorpus.swift). --smoke (used by `make test`): a debug build, a fresh
 # corpus, a fixed seed and a fixed number of runs a target (about 10 s each), so the outcome depends
@@ -20,11 +20,11 @@ while [ $# -gt 0 ]; do
     --seconds) seconds="$2"; shift 2 ;;
     --smoke) smoke=1; config=debug; shift ;;
     --with-conformance) . scripts/conformance/defaults.sh; export CONFORMANCE_DIR; shift ;;
-    bank|gift|aiken|journal|repl|zip|collection|csv) targets+=("$1"); shift ;;
-    *) echo "usage: scripts/fuzz/run.sh [--seconds N] [--smoke] [--with-conformance] [bank|gift|aiken|journal|repl|zip|collection|csv ...]" >&2; exit 64 ;;
+    bank|gift|aiken|journal|repl|zip|collection|csv|markdown) targets+=("$1"); shift ;;
+    *) echo "usage: scripts/fuzz/run.sh [--seconds N] [--smoke] [--with-conformance] [bank|gift|aiken|journal|repl|zip|collection|csv|markdown ...]" >&2; exit 64 ;;
   esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(bank gift aiken journal repl zip collection csv)
+[ ${#targets[@]} -gt 0 ] || targets=(bank gift aiken journal repl zip collection csv markdown)
 
 build_log=$(mktemp)
 if ! QUIZLINE_FUZZ_BUILD=1 swift build -c "$config" --scratch-path .build/fuzz --product quizline-fuzz \
@@ -47,6 +47,7 @@ seeds() {
   [ -d "Fuzz/regressions/$t" ] && echo "Fuzz/regressions/$t"
   case "$t" in
     bank) echo Tests/Fixtures/malformed; find Tests/Fixtures/catalog Quizzes -mindepth 1 -type d ;;
+    markdown) find Tests/Fixtures/markdown -type d ;;
     gift) echo Tests/Fixtures/gift-cases; [ -n "$shared" ] && [ -d "$shared" ] && { echo "$shared/gift"; find "$shared/corpora" -type d -name gift -o -type d -name questions -o -type d -name moodle-examples; } ;;
     aiken) echo Tests/Fixtures/aiken-cases; [ -n "$shared" ] && [ -d "$shared" ] && { echo "$shared/aiken"; echo "$shared/corpora/qas-editor/aiken"; } ;;
   esac

@@ -6,7 +6,8 @@ enum CheckCommand {
   static let spec = CommandSpec(
     name: "check", arguments: "[PATH...]", abstract: "Validate bank, study-session and course files",
     discussion: """
-      Checks the given files and folders (folders recursively, *.json), or the quizzes folder when no \
+      Checks the given files and folders (folders recursively: *.json, and *.md files whose front matter \
+      has a kind:), or the quizzes folder when no \
       path is given. Every problem is printed as path:line:column: error|warning: message. Files named \
       one by one are checked against the quizzes folder, so their references to other banks resolve. \
       Exit status: 0 when there are no errors (warnings allowed), 65 when there are errors, 66 when a \

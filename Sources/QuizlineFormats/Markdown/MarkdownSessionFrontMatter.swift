@@ -5,12 +5,12 @@ import QuizlineCore
 struct FrontMatterReader {
   let context: DecodeContext
   let frontMatter: FrontMatter
-  let offsets: MarkdownOffsets
+  let offsets: MarkdownSource
 
   init(context: DecodeContext, frontMatter: FrontMatter) {
     self.context = context
     self.frontMatter = frontMatter
-    self.offsets = MarkdownOffsets(context.bytes)
+    self.offsets = MarkdownSource(bytes: context.bytes)
   }
 
   func error(_ at: SourcePoint, _ message: String) { context.error(at: offsets.offset(at), message) }

@@ -74,25 +74,8 @@ public enum MarkdownSessionReader {
       }
       return (read(text: text, frontMatter: frontMatter, context: context)?.0, context.diagnostics)
     } catch {
-      context.error(at: MarkdownOffsets(context.bytes).offset(error.at), error.message)
+      context.error(at: MarkdownSource(bytes: context.bytes).offset(error.at), error.message)
       return (nil, context.diagnostics)
     }
-  }
-}
-
-/// Byte offsets of 1-based lines and byte columns (cmark's and the front matter's positions), for
-/// ``DecodeContext``, which turns them into lines and columns in characters.
-struct MarkdownOffsets {
-  private var lineStarts: [Int] = [0]
-  private let count: Int
-
-  init(_ bytes: [UInt8]) {
-    for (k, b) in bytes.enumerated() where b == 0x0A { lineStarts.append(k + 1) }
-    count = bytes.count
-  }
-
-  func offset(_ point: SourcePoint) -> Int {
-    let line = min(max(point.line, 1), lineStarts.count)
-    return min(count, lineStarts[line - 1] + max(point.column, 1) - 1)
   }
 }

@@ -1,0 +1,80 @@
+import QuizlineCore
+
+/// The fields of a `##` question (`Explanation:`, `Hint:`, …): the paragraphs after its answer
+/// that start with a field name and a colon, each running to the next field.
+struct MarkdownFields {
+  /// The names a field may have, as the documentation writes them.
+  static let known = [
+    "Type", "Title", "Hint", "Explanation", "Tags", "Difficulty", "Source", "Unit", "Ignore punctuation",
+    "Other feedback", "Feedback if true", "Feedback if false", "Model answer", "Key points",
+  ]
+  private static let knownLower = known.map { $0.lowercased() }
+
+  struct Field {
+    /// Lower case.
+    var name: String
+    var value: String
+    var at: SourcePoint
+    var valueAt: SourcePoint
+  }
+
+  var fields: [Field] = []
+
+  /// The value of a field by its lower-case name.
+  subscript(_ name: String) -> Field? { fields.first { $0.name == name } }
+
+  /// Whether `block` starts the fields: a paragraph whose first line starts like a field.
+  static func startsFields(_ block: MarkdownNode, _ source: MarkdownSource) -> Bool {
+    guard block.kind == .paragraph else { return false }
+    return MarkdownFieldName.name(in: Substring(source.line(block.start.line).trimmingSpaces)) != nil
+  }
+
+  /// Reads the fields in `blocks` (the first of which starts like a field).
+  init(_ blocks: [MarkdownNode], file: MarkdownFile) {
+    guard let first = blocks.first, let last = blocks.last else { return }
+    var code = Set<Int>()
+    var paragraphStarts = Set<Int>()
+    for b in blocks {
+      if case .codeBlock = b.kind { code.formUnion(b.start.line...max(b.start.line, b.end.line)) }
+      if b.kind == .paragraph { paragraphStarts.insert(b.start.line) }
+    }
+    var current: (field: Field, lines: [String], keep: Bool)?
+    func finish() {
+      guard let c = current, c.keep else { return }
+      var f = c.field
+      f.value = MarkdownEscapes.unescapeBlock(c.lines.joined(separator: "\n")).trimmingBlankLines
+      if fields.contains(where: { $0.name == f.name }) {
+        file.error(f.at, "the field \(quoted(Self.known[Self.knownLower.firstIndex(of: f.name) ?? 0])) is given twice")
+      } else {
+        fields.append(f)
+      }
+    }
+    for n in first.start.line...max(first.start.line, last.end.line) {
+      let line = file.source.line(n)
+      let indent = line.prefix { $0 == " " || $0 == "\t" }.count
+      let body = line.dropFirst(indent)
+      if !code.contains(n), let name = MarkdownFieldName.name(in: body) {
+        let lower = name.lowercased()
+        let at = SourcePoint(line: n, column: indent + 1)
+        let rest = body.dropFirst(name.count + 1)
+        let spaces = rest.prefix { $0 == " " || $0 == "\t" }.count
+        let valueAt = SourcePoint(line: n, column: indent + 1 + name.utf8.count + 1 + spaces)
+        if Self.knownLower.contains(lower) {
+          finish()
+          current = (Field(name: lower, value: "", at: at, valueAt: valueAt), [String(rest.dropFirst(spaces))], true)
+          continue
+        }
+        if paragraphStarts.contains(n) {
+          finish()
+          var message = "unknown field \(quoted(name))"
+          if let m = closestMatch(to: name, in: Self.known) { message += "; did you mean \(quoted(m))?" }
+          file.error(at, message + " Known fields: " + Self.known.joined(separator: ", "))
+          current = (Field(name: lower, value: "", at: at, valueAt: valueAt), [], false)
+          continue
+        }
+      }
+      current?.lines.append(line)
+    }
+    finish()
+  }
+}

@@ -1,0 +1,125 @@
+import QuizlineCore
+
+/// Reads one `##` question: its heading (the prompt, and an id `{#id}`), more of the prompt, the
+/// answer whose shape gives the type, and the fields.
+struct MarkdownQuestionReader {
+  let file: MarkdownFile
+  var source: MarkdownSource { file.source }
+
+  /// What a heading says: its text, its explicit id, and where an id goes.
+  struct Heading {
+    var text: String
+    var id: String?
+    var idAt: SourcePoint?
+    var insertionPoint: SourcePoint
+  }
+
+  func heading(_ node: MarkdownNode) -> Heading {
+    let n = node.start.line
+    let line = source.line(n)
+    let bytes = Array(line.utf8)
+    var i = 0
+    while i < bytes.count, bytes[i] == 0x20 { i += 1 }
+    guard i < bytes.count, bytes[i] == UInt8(ascii: "#") else {
+      // Underlined with --- (a setext heading): its text lines.
+      let last = max(n, node.end.line - 1)
+      let text = source.lines(n, last).map(\.trimmingSpaces).joined(separator: "\n")
+      return Heading(
+        text: text,
+        insertionPoint: SourcePoint(line: last, column: source.line(last).trimmingTrailingSpaces.utf8.count + 1))
+    }
+    while i < bytes.count, bytes[i] == UInt8(ascii: "#") { i += 1 }
+    while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+    var end = bytes.count
+    func trimEnd() { while end > i, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 } }
+    trimEnd()
+    // A closing sequence of #s (after a space, or the whole content) is not text.
+    var k = end
+    while k > i, bytes[k - 1] == UInt8(ascii: "#") { k -= 1 }
+    if k < end, k == i || bytes[k - 1] == 0x20 || bytes[k - 1] == 0x09 {
+      end = k
+      trimEnd()
+    }
+    var text = String(decoding: bytes[i..<end], as: UTF8.self)
+    var id: String?
+    var idAt: SourcePoint?
+    if text.hasSuffix("}"), let open = text.ranges(of: "{#").last {
+      let inner = String(text[open.upperBound..<text.index(before: text.endIndex)])
+      let column = i + text.utf8.distance(from: text.startIndex, to: open.upperBound) + 1
+      idAt = SourcePoint(line: n, column: column)
+      if let problem = Identifier.problem(inner) {
+        file.error(idAt!, "question id \(quoted(inner)) is not valid: \(problem)")
+      }
+      id = inner
+      text = String(text[..<open.lowerBound]).trimmingTrailingSpaces
+    } else if text.hasSuffix("-->"), let open = text.ranges(of: "<!-- id:").last {
+      let inner = text[open.upperBound..<text.index(text.endIndex, offsetBy: -3)].trimmingSpaces
+      idAt = SourcePoint(line: n, column: i + text.utf8.distance(from: text.startIndex, to: open.upperBound) + 2)
+      if let problem = Identifier.problem(inner) {
+        file.error(idAt!, "question id \(quoted(inner)) is not valid: \(problem)")
+      }
+      id = inner
+      text = String(text[..<open.lowerBound]).trimmingTrailingSpaces
+    }
+    let insertion = SourcePoint(line: n, column: i + text.utf8.count + 1)
+    return Heading(text: MarkdownEscapes.unescapeBlock(text), id: id, idAt: idAt, insertionPoint: insertion)
+  }
+
+  func read(heading node: MarkdownNode, blocks all: [MarkdownNode]) -> [MarkdownCardDraft] {
+    let head = heading(node)
+    // HTML comments (notes, Obsidian's schedule) are not part of a question.
+    let blocks = all.filter { !($0.kind == .htmlBlock && $0.literal.hasPrefix("<!--")) }
+    let f = blocks.firstIndex { MarkdownFields.startsFields($0, source) } ?? blocks.count
+    let fields = MarkdownFields(Array(blocks[f...]), file: file)
+    let body = Array(blocks[..<f])
+    var draft = MarkdownCardDraft(
+      question: nil, explicitID: head.id, idAt: head.idAt, start: node.start, insertionPoint: head.insertionPoint,
+      idStyle: .heading)
+    if let idAt = head.idAt, let id = head.id, Identifier.problem(id) != nil {
+      _ = idAt
+      draft.explicitID = nil
+      return [draft]
+    }
+    let errorsBefore = file.context.diagnostics.count
+    let answer = MarkdownAnswerReader(file: file, heading: head, headingAt: node.start, blocks: body, fields: fields)
+    guard let (prompt, parsedBody) = answer.read() else { return [draft] }
+    var question = Question(id: "", prompt: prompt, explanation: fields["explanation"]?.value ?? "", body: parsedBody)
+    if let t = fields["title"] { question.title = t.value.isEmpty ? nil : t.value }
+    if let h = fields["hint"] { question.hint = h.value.isEmpty ? nil : h.value }
+    if let t = fields["tags"] { question.tags = tags(t) }
+    if let d = fields["difficulty"] {
+      if let value = Difficulty(rawValue: d.value.lowercased()) {
+        question.difficulty = value
+      } else {
+        file.error(d.valueAt, "difficulty \(quoted(d.value)) is not allowed; use easy, medium or hard")
+      }
+    }
+    if let s = fields["source"] {
+      let parts = s.value.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
+      if parts.count < 2 || parts.count > 3 || parts[0].isEmpty || parts[1].isEmpty {
+        file.error(s.valueAt, "a source is written file | section (| title), found \(quoted(s.value))")
+      } else {
+        question.source = SourceReference(file: parts[0], section: parts[1], title: parts.count == 3 ? parts[2] : nil)
+      }
+    }
+    guard file.context.diagnostics[errorsBefore...].allSatisfy({ $0.severity != .error }) else { return [draft] }
+    draft.question = question
+    return [draft]
+  }
+
+  private func tags(_ field: MarkdownFields.Field) -> [String] {
+    var out: [String] = []
+    for raw in field.value.split(separator: ",") {
+      let tag = raw.trimmingSpaces
+      if tag.isEmpty { continue }
+      if let problem = Identifier.problem(tag) {
+        file.error(field.valueAt, "tag \(quoted(tag)) is not a valid id: \(problem)")
+      } else if out.contains(tag) {
+        file.error(field.valueAt, "tag \(quoted(tag)) appears twice")
+      } else {
+        out.append(tag)
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,84 @@
+import Testing
+
+@testable import QuizlineCore
+@testable import QuizlineFormats
+
+/// Malformed Markdown banks, each refused with the line and column of what is wrong (in Unicode
+/// scalars, as for JSON), the offending value, and what is allowed.
+@Suite struct MarkdownMalformedTests {
+  static let cases: [(String, String)] = [
+    (
+      "unknown-type.md",
+      "12:7: error: unknown question type \"singel\"; did you mean \"single\"? Allowed: single, multiple, truefalse, text, numeric, matching, ordering, cloze, flashcard, open"
+    ),
+    (
+      "missing-answer.md",
+      "12:1: error: this question has no answer: write choices (- [x] right, - [ ] wrong), = answer lines, a numbered list, left -> right pairs, {{c1::gaps}}, or --- and the back of a card (see docs/markdown-format.md)"
+    ),
+    (
+      "no-checked-box.md",
+      "9:1: error: none of the 3 choices is checked: mark the right one with - [x] (a box is - [ ] unchecked, - [x] checked)"
+    ),
+    (
+      "duplicate-id.md",
+      "11:13: error: duplicate question id \"same\": the question at line 7 already uses it; ids must be unique in a bank"
+    ),
+    (
+      "bad-front-matter.md",
+      "6:1: error: front matter: an indented line that is not a \"- item\"; front matter is key: value lines, not nested YAML"
+    ),
+    (
+      "unknown-field.md",
+      "11:1: error: unknown field \"Explenation\"; did you mean \"Explanation\"? Known fields: Type, Title, Hint, Explanation, Tags, Difficulty, Source, Unit, Ignore punctuation, Other feedback, Feedback if true, Feedback if false, Model answer, Key points"
+    ),
+    ("cloze-gap-number.md", "12:3: error: = c3: the text has no gap c3 (its gaps are c1, c2)"),
+    (
+      "numeric-not-number.md",
+      "9:3: error: numeric answer \"16 points\" is not a number; write = 42, = 42 ± 0.5 (or +-) or = 40..45"
+    ),
+    ("ordering-one-item.md", "9:1: error: this question orders 1 item; an ordering question needs at least 2"),
+    (
+      "matching-no-pairs.md",
+      "9:1: error: this question has 0 pairs (left -> right); a matching question needs at least 2"
+    ),
+    ("unknown-kind.md", "2:7: error: kind \"quiz\" is not a kind of Markdown file: use bank or session"),
+    // The column counts "é" as one character, as the JSON messages do (it is two bytes).
+    (
+      "wide-characters.md",
+      "7:28: error: question id \"café\" is not valid: ids may use only lower-case letters a-z, digits and '-' (not first): [a-z0-9][a-z0-9-]{0,63}"
+    ),
+  ]
+
+  @Test(arguments: cases)
+  func eachMalformedFileIsRefusedWithItsLineAndColumn(name: String, expected: String) {
+    let path = Fixtures.root + "/markdown/malformed/" + name
+    let result = CatalogLoader().load(paths: [path])
+    #expect(result.diagnostics.map(\.description) == [path + ":" + expected])
+    #expect(result.catalog.banks.isEmpty)
+  }
+
+  @Test func aMarkdownFileWithoutKindInAFolderIsPassedOverButNamedItIsRefused() throws {
+    let catalog = try loadCatalog([
+      "README.md": "# Notes\n\nNot a bank.\n", "jekyll.md": "---\nlayout: post\nauthor:\n  name: Ada\n---\n\nText.\n",
+      "bank.md": "---\nkind: bank\nid: b\ntitle: B\n---\n\n## Q {#q}\n\n= a\n",
+    ])
+    #expect(catalog.diagnostics.isEmpty, "\(catalog.diagnostics)")
+    #expect(catalog.fileCount == 1)
+    #expect(catalog.catalog.banks.map(\.id) == ["b"])
+    let named = CatalogLoader().load(paths: [Fixtures.root + "/malformed/README.md"])
+    #expect(named.errorCount == 1)
+    #expect(named.diagnostics.first?.message.hasPrefix("not a quizline file") == true)
+  }
+
+  @Test func aMarkdownSessionInAFolderIsLoadedWithItsCheckpointOnAMarkdownBank() throws {
+    let result = try loadCatalog([
+      "b.md": "---\nkind: bank\nid: b\ntitle: B\n---\n\n## One? {#one}\n\n= yes\n",
+      "s.md":
+        "---\nkind: session\nid: s\ntitle: S\nminutes: 5\nobjectives: Read it.\ncheckpoint: b/one, b/two\n---\n\nText.\n",
+    ])
+    #expect(result.catalog.sessions.map(\.id) == ["s"])
+    // The cross-file check points at the reference in the session's front matter.
+    #expect(
+      result.diagnostics.map(\.description).contains { $0.contains("s.md:7:20: error: checkpoint question \"b/two\"") })
+  }
+}
