@@ -133,6 +133,17 @@ public enum FileOps {
   public static func writeAtomically(
     _ bytes: [UInt8], to path: String, keepingOldAs aside: String? = nil, onlyIfAbsent: Bool = false
   ) throws(JournalError) -> Bool {
+    try writeAtomically(bytes, to: path, keepingOldAs: aside, onlyIfAbsent: onlyIfAbsent) { fsync($0) }
+  }
+
+  /// ``writeAtomically(_:to:keepingOldAs:onlyIfAbsent:)`` with the flush of the temporary file
+  /// injected, as ``FileJournal`` takes one (tests pin the order and a failed flush): `syncFile`
+  /// returns 0, or -1 with `errno` set, as `fsync` does.
+  @discardableResult
+  static func writeAtomically(
+    _ bytes: [UInt8], to path: String, keepingOldAs aside: String? = nil, onlyIfAbsent: Bool = false,
+    syncFile: (Int32) -> Int32
+  ) throws(JournalError) -> Bool {
     let temp = temporaryName(path)
     unlink(temp)
     let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
@@ -151,8 +162,8 @@ public enum FileOps {
       }
     }
     if failure == nil {
-      var synced = fsync(fd)
-      while synced != 0 && errno == EINTR { synced = fsync(fd) }
+      var synced = syncFile(fd)
+      while synced != 0 && errno == EINTR { synced = syncFile(fd) }
       if synced != 0 { failure = "cannot flush \(temp): \(lastError)" }
     }
     if close(fd) != 0, failure == nil { failure = "cannot close \(temp): \(lastError)" }

@@ -130,3 +130,17 @@ import Testing
     #expect(Self.score(body, .number(11)) == 0)
   }
 }
+
+extension GraderTextAndNumberTests {
+  /// After a wrong answer the screen names a fully right answer, not whichever entry is listed
+  /// first (a partial-credit spelling, or a known wrong answer with its own feedback). FB9.
+  @Test func theRightAnswerShownIsAFullCreditEntryWhereverItIsListed() {
+    let q = GraderTests.question(
+      .text(
+        accept: [
+          TextAnswer(text: "z stack", credit: 0.5), TextAnswer(text: "VStack", credit: 0, feedback: "vertical"),
+          TextAnswer(text: "ZStack"),
+        ], ignorePunctuation: false, otherFeedback: nil))
+    #expect(Grader.correctAnswer(for: q) == "ZStack")
+  }
+}

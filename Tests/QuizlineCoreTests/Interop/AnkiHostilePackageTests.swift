@@ -56,3 +56,35 @@ import Testing
     #expect(AnkiPackage.unsafeMediaName("diagram 1.png") == nil)
   }
 }
+
+/// The zip reader's own checks, on archives built here.
+extension AnkiHostilePackageTests {
+  /// The limit on all entries together adds them up: three entries, each well under it, are refused
+  /// when their sum is over it (a zip bomb of many entries just under the limit for one). FB49.
+  @Test func theTotalSizeLimitCountsEveryEntryTogether() throws {
+    var zip = ZipWriter()
+    for name in ["a", "b", "c"] { zip.add(name, [UInt8](repeating: 7, count: 30_000)) }
+    var limits = ZipLimits.default
+    limits.maxTotalBytes = 89_999
+    #expect(throws: PackageError("the archive would unpack to more than 89999 bytes (a zip bomb?)")) {
+      _ = try ZipArchive(bytes: zip.finish(), limits: limits)
+    }
+    limits.maxTotalBytes = 90_000
+    #expect(try ZipArchive(bytes: zip.finish(), limits: limits).entries.map(\.name) == ["a", "b", "c"])
+  }
+
+  /// An entry whose bytes were damaged after it was written is refused by its CRC-32, never read
+  /// as if whole. FB48.
+  @Test func anEntryWhoseBytesDoNotMatchItsChecksumIsRefused() throws {
+    var zip = ZipWriter()
+    zip.add("collection", Array("the collection".utf8))
+    var bytes = zip.finish()
+    let whole = try ZipArchive(bytes: bytes)
+    #expect(try whole.data(#require(whole.entry("collection"))) == Array("the collection".utf8))
+    // A stored entry's bytes follow its 30-byte local header and its name.
+    bytes[30 + "collection".utf8.count] ^= 0x20
+    let archive = try ZipArchive(bytes: bytes)
+    let entry = try #require(archive.entry("collection"))
+    #expect(throws: PackageError("entry \"collection\" is damaged (CRC mismatch)")) { _ = try archive.data(entry) }
+  }
+}

@@ -195,3 +195,23 @@ import Testing
     #expect(r.bank.description == "Imported from Unit 3 Quiz.gift (GIFT).")
   }
 }
+
+extension GIFTImporterTests {
+  /// Moodle leaves empty choices out; with several of them, exactly those go and every choice with
+  /// text keeps its place, its credit and the right answer. FB47.
+  @Test func severalEmptyChoicesAreLeftOutAndTheOthersKeptInOrder() throws {
+    let r = read("::Q::Pick one {=alpha ~ ~%50%beta ~ ~gamma}")
+    #expect(messages(r) == [])
+    guard case .single(let choices, let answer)? = r.bank.questions.first?.body else {
+      Issue.record("not imported as a single choice: \(r.bank.questions)")
+      return
+    }
+    #expect(choices.map(\.text) == ["alpha", "beta", "gamma"])
+    #expect(choices.map(\.credit) == [nil, 0.5, nil])
+    #expect(answer == 0)
+    #expect(
+      r.notes.filter { $0.kind == .emptyDropped }.map(\.detail) == [
+        "choice b is empty and was left out, as Moodle does", "choice d is empty and was left out, as Moodle does",
+      ])
+  }
+}

@@ -4,7 +4,7 @@ import Testing
 
 /// A snapshot is a cache quizline can rebuild, so one it cannot trust is refused rather than used:
 /// a newer schema is "newer" (never overwritten), and counts that contradict each other are damage.
-/// Written for mutants F27 and F28.
+/// Written for mutants F27, F28 and FB29.
 @Suite struct SnapshotTrustTests {
   static func snapshot(_ edit: (String) -> String) -> [UInt8] {
     var progress = LearnerProgress()
@@ -42,6 +42,31 @@ import Testing
       guard case .damaged = error else {
         Issue.record("\(error)")
         return
+      }
+    }
+  }
+
+  /// An unfinished run records one outcome (or none yet) per question; a run whose outcomes do not
+  /// match its questions is damage, never loaded for a resume to index past its end. FB29.
+  @Test func aRunWhoseOutcomesDoNotMatchItsQuestionsIsDamage() throws {
+    var progress = LearnerProgress()
+    let refs = [QuestionRef(bank: "b", question: "q1"), QuestionRef(bank: "b", question: "q2")]
+    let at = Timestamp(seconds: 1_796_200_000)
+    progress.apply(
+      RecordedEvent(sequence: 1, at: at, payload: .quizStarted(RunStart(source: .bank("b"), questions: refs, seed: 1))))
+    progress.apply(
+      RecordedEvent(
+        sequence: 2, at: at.adding(seconds: 5),
+        payload: .answered(AnswerRecord(run: 1, question: refs[0], response: "a", score: 1, seconds: 2, rating: .good))
+      ))
+    let whole = Array(SnapshotCoding.encode(progress, writtenAt: at.adding(seconds: 6)).utf8)
+    #expect(try SnapshotCoding.decode(whole).activeRun == progress.activeRun)
+    for cut in [1, 2] {
+      var damaged = progress
+      damaged.activeRun?.outcomes.removeLast(cut)
+      let bytes = Array(SnapshotCoding.encode(damaged, writtenAt: at.adding(seconds: 6)).utf8)
+      #expect(throws: SnapshotCoding.DecodeError.damaged("run 1 does not add up"), "\(cut) outcome(s) missing") {
+        _ = try SnapshotCoding.decode(bytes)
       }
     }
   }

@@ -190,3 +190,27 @@ struct DeviceMergeTests {
     }
   }
 }
+
+extension DeviceMergeTests {
+  /// `canApplyOnTop` is true only for events that sort after the snapshot's last merged event: the
+  /// very event at that position is one the snapshot already holds, so seeing it again means the
+  /// fold must start over, never apply it a second time. FB20.
+  @Test func theLastMergedEventItselfIsNotNewToTheSnapshot() {
+    let a = DeviceLog(
+      device: "aa",
+      events: [
+        RecordedEvent(sequence: 1, at: scriptStart, payload: .flagged(question: sample("single-owner"), on: true))
+      ])
+    let base = DeviceSequence.base(of: 7)
+    let last = RecordedEvent(
+      sequence: base + 1, at: scriptStart.adding(seconds: 10),
+      payload: .flagged(question: sample("text-stack"), on: true))
+    let snapshot = folded([a, DeviceLog(device: "bb", events: [last])], local: 0)
+    #expect(snapshot.mergedThrough == MergePosition(at: last.at, device: "bb", sequence: last.sequence))
+    #expect(!DeviceMerge.canApplyOnTop([DeviceLog(device: "bb", events: [last])], snapshot))
+    let next = RecordedEvent(
+      sequence: base + 2, at: scriptStart.adding(seconds: 11),
+      payload: .flagged(question: sample("text-stack"), on: false))
+    #expect(DeviceMerge.canApplyOnTop([DeviceLog(device: "bb", events: [next])], snapshot))
+  }
+}

@@ -115,3 +115,35 @@ import Testing
 
   static let hint = "override counts your last answer as right when the quiz marked it wrong."
 }
+
+extension OverrideTests {
+  /// `apply` counts the overruled answer with its new score whichever way the mark goes: an
+  /// `overridden` event that marks a right answer wrong (the journal format allows it, though the
+  /// REPL records only the other way) takes it out of the question's and the day's right answers.
+  /// FB25.
+  @Test func anOverrideToAWrongMarkTakesTheAnswerOutOfTheRightAnswers() {
+    let ref = sample("single-owner")
+    let at = scriptStart.adding(seconds: 1)
+    let events = [
+      RecordedEvent(
+        sequence: 1, at: scriptStart,
+        payload: .quizStarted(RunStart(source: .bank("sample"), questions: [ref], seed: 1))),
+      RecordedEvent(
+        sequence: 2, at: at,
+        payload: .answered(AnswerRecord(run: 1, question: ref, response: "b", score: 1, seconds: 3, rating: .good))),
+      RecordedEvent(
+        sequence: 3, at: at.adding(seconds: 5),
+        payload: .overridden(
+          MarkOverride(run: 1, question: ref, target: 2, answeredAt: at, previousScore: 1, score: 0, rating: .again))),
+    ]
+    var p = LearnerProgress()
+    for e in events.prefix(2) { p.apply(e) }
+    #expect(p.question(ref).correct == 1 && p.days[at.dayNumber]?.correct == 1, "right before the override")
+    p.apply(events[2])
+    #expect(p.question(ref).attempts == 1)
+    #expect(p.question(ref).correct == 0)
+    #expect(p.question(ref).totalScore == 0)
+    #expect(p.days[at.dayNumber]?.correct == 0)
+    #expect(p.days[at.dayNumber]?.answers == 1)
+  }
+}

@@ -156,3 +156,28 @@ import Testing
     #expect(d.progress.settings == LearnerProgress().settings)
   }
 }
+
+extension UndoTests {
+  /// Undoing an answer puts back what the answer changed, and a flag is not one of those things: a
+  /// question flagged after its answer stays flagged when the answer is taken back, and one
+  /// unflagged after it stays unflagged. FB23.
+  @Test func undoingAnAnswerKeepsTheFlagSetSinceIt() {
+    let ref = sample("single-owner")
+    let start = RunStart(source: .bank("sample"), questions: [ref, sample("text-stack")], seed: 1)
+    for (before, after) in [(false, true), (true, false)] {
+      var payloads: [EventPayload] = [.quizStarted(start)]
+      if before { payloads.append(.flagged(question: ref, on: true)) }
+      payloads.append(
+        .answered(AnswerRecord(run: 1, question: ref, response: "b", score: 1, seconds: 3, rating: .good)))
+      let answer = payloads.count
+      payloads += [.flagged(question: ref, on: after), .undone(target: answer)]
+      var p = LearnerProgress()
+      for (k, payload) in payloads.enumerated() {
+        p.apply(RecordedEvent(sequence: k + 1, at: scriptStart.adding(seconds: Int64(k)), payload: payload))
+      }
+      #expect(p.question(ref).attempts == 0, "the answer is taken back")
+      #expect(p.activeRun?.position == 0)
+      #expect(p.question(ref).flagged == after, "flagged \(before), then \(after) after the answer")
+    }
+  }
+}
