@@ -17,6 +17,9 @@ public struct CatalogLoadResult: Sendable {
   /// The file that declared each bank, session and course of ``catalog`` (keys `bank/ID`,
   /// `session/ID`, `course/ID`): where `edit` opens it and what a reload compares.
   public var sources: [String: String] = [:]
+  /// Each Markdown bank that loaded, by file: its layout (where each question is, whether its id is
+  /// written) and the content hash of the bytes read, for the writer of ids.
+  public var markdownBanks: [String: MarkdownBankFile] = [:]
 
   /// The key of ``sources`` for an item.
   public static func sourceKey(_ kind: String, _ id: String) -> String { kind + "/" + id }
@@ -74,6 +77,7 @@ public struct CatalogLoader: Sendable {
       }
     }
     var items: [(CatalogItem, DecodeContext)] = []
+    var markdownBanks: [String: MarkdownBankFile] = [:]
     var notes = 0
     for path in jsonFiles {
       let bytes: [UInt8]
@@ -88,7 +92,11 @@ public struct CatalogLoader: Sendable {
         let (outcome, context) = MarkdownCatalogFile.decode(bytes: bytes, path: path, hashContent: hashesContent)
         diagnostics += context.diagnostics
         switch outcome {
-        case .item(let item): if let item { items.append((item, context)) }
+        case .item(let item, let layout):
+          if let item { items.append((item, context)) }
+          if case .bank(let bank, _, _)? = item, let layout {
+            markdownBanks[path] = MarkdownBankFile(bankID: bank.id, layout: layout, contentHash: contentHash(bytes))
+          }
         case .notQuizline where named.contains(path):
           diagnostics.append(
             Diagnostic(
@@ -124,7 +132,7 @@ public struct CatalogLoader: Sendable {
     }
     return CatalogLoadResult(
       catalog: checker.catalog, diagnostics: diagnostics, missingPaths: missing, unreadableFiles: unreadable,
-      fileCount: jsonFiles.count - notes, files: jsonFiles, sources: sources)
+      fileCount: jsonFiles.count - notes, files: jsonFiles, sources: sources, markdownBanks: markdownBanks)
   }
 
   /// The catalog files `load(paths:)` would read under these files and folders (nothing is read).

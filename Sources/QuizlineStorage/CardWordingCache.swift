@@ -45,7 +45,12 @@ public struct CardWordingCache: Sendable, Equatable {
 
   /// Writes the cache atomically into `stateDirectory` (created if missing).
   public func save(stateDirectory: String) throws(JournalError) {
-    mkdir(stateDirectory, 0o700)
+    // Created with its parents: the first start writes ids before the device identity exists.
+    var prefix = stateDirectory.hasPrefix("/") ? "" : "."
+    for part in stateDirectory.split(separator: "/") {
+      prefix += "/" + part
+      mkdir(prefix, 0o700)
+    }
     _ = try FileOps.writeAtomically(Array(json.utf8), to: Self.path(stateDirectory: stateDirectory))
   }
 }

@@ -14,15 +14,21 @@ final class QuizFiles {
   /// The folders to read (asked each time: `MyQuizzes` may have been created since).
   private let folders: () -> [String]
   private let loader: CatalogLoader
+  /// Writes ids into Markdown banks after each read (nil: never, as for a read-only start).
+  private let idWriter: MarkdownIDWriter?
   private var stamps: [String: FileStamp] = [:]
   /// What each file contributes to the catalog in use.
   private var parts: [String: CatalogPart] = [:]
   /// The file of each item of the catalog in use (keys as ``CatalogLoadResult/sources``).
   private var sources: [String: String] = [:]
 
-  init(folders: @escaping () -> [String], loader: CatalogLoader, initial: CatalogLoadResult) {
+  init(
+    folders: @escaping () -> [String], loader: CatalogLoader, initial: CatalogLoadResult,
+    idWriter: MarkdownIDWriter? = nil
+  ) {
     self.folders = folders
     self.loader = loader
+    self.idWriter = idWriter
     sources = initial.sources
     parts = Self.parts(of: initial.catalog, sources: initial.sources)
     for file in initial.files { stamps[file] = FileStamp(file) }
@@ -49,7 +55,14 @@ final class QuizFiles {
   /// change (the learner closed the editor without fixing it).
   func reload(edited: String? = nil) -> CatalogReload {
     let folderList = folders()
-    let result = loader.load(paths: folderList)
+    var result = loader.load(paths: folderList)
+    var idNotices: [String] = []
+    if let idWriter {
+      let written = idWriter.run(result, name: { Self.name($0, folders: folderList) })
+      idNotices = written.notices
+      // The files now hold the ids: read them as they are.
+      if written.rewroteFiles { result = loader.load(paths: folderList) }
+    }
     var newStamps: [String: FileStamp] = [:]
     for file in result.files { newStamps[file] = FileStamp(file) }
     let changed = Set(result.files.filter { newStamps[$0] != stamps[$0] })
@@ -91,7 +104,7 @@ final class QuizFiles {
     sources = newSources
     return CatalogReload(
       catalog: catalog, changes: changes, failures: failures, loadErrorCount: result.errorCount,
-      fileCount: result.fileCount)
+      fileCount: result.fileCount, idNotices: idNotices)
   }
 
   /// A file as messages name it: its path inside its quizzes folder (`french.md`, `banks/x.json`).

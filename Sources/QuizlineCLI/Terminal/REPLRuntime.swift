@@ -127,7 +127,7 @@ extension QuizlineCommand {
     _ parsed: ParsedArguments, _ env: CommandEnvironment, catalog preloaded: CatalogLoadResult? = nil,
     firstCommand: ReplCommand? = nil, leaveAfterRun: Bool = false, welcome: Bool = true
   ) -> ExitCode {
-    let loaded: CatalogLoadResult
+    var loaded: CatalogLoadResult
     if let preloaded {
       loaded = preloaded
     } else {
@@ -135,6 +135,16 @@ extension QuizlineCommand {
       case .failure(let code): return code
       case .success(let result): loaded = result
       }
+    }
+    let idWriter =
+      env.settings.readOnly
+      ? nil
+      : MarkdownIDWriter(stateDirectory: DeviceIdentity.stateDirectory(variables: env.variables), files: env.files)
+    if let idWriter {
+      let folders = QuizzesFolders.paths(env)
+      let written = idWriter.run(loaded, name: { QuizFiles.name($0, folders: folders) })
+      for notice in written.notices { env.stdout.line(notice) }
+      if written.rewroteFiles, case .success(let again) = loadCatalog(env) { loaded = again }
     }
     // Leaving frees the whole catalog string by string just before the process exits (4 % of a
     // start-up's instructions on the shipped quizzes): the real process leaves it to the exit.
@@ -180,7 +190,8 @@ extension QuizlineCommand {
     runtime.effects = exporter
     runtime.authoring = AuthoringEffects(
       files: QuizFiles(
-        folders: { QuizzesFolders.paths(env) }, loader: CatalogLoader(files: env.files), initial: loaded),
+        folders: { QuizzesFolders.paths(env) }, loader: CatalogLoader(files: env.files), initial: loaded,
+        idWriter: idWriter),
       editor: TerminalEditor(variables: env.variables), userFolder: settings.userQuizzesDirectory)
     if env.isInteractive {
       runtime.clearScreen = "\u{1B}[H\u{1B}[2J"

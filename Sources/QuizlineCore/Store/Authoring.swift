@@ -38,11 +38,14 @@ public struct CatalogReload: Sendable, Equatable {
   public var loadErrorCount: Int
   /// Files read.
   public var fileCount: Int
+  /// What the writer of ids did to Markdown banks (ids given to new cards, rewritten cards).
+  public var idNotices: [String]
 
   public init(
     catalog: Catalog, changes: [FileChange] = [], failures: [FileFailure] = [], loadErrorCount: Int = 0,
-    fileCount: Int = 0
+    fileCount: Int = 0, idNotices: [String] = []
   ) {
+    self.idNotices = idNotices
     self.catalog = catalog
     self.changes = changes
     self.failures = failures

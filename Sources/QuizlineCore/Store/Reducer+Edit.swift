@@ -59,6 +59,7 @@ extension Reducer {
     } else if cause == .command {
       blocks.append(.notice("Quizzes reloaded: nothing changed (\(Renderer.count(reload.fileCount, "file")) read)."))
     }
+    for notice in reload.idNotices { blocks.append(.notice(notice)) }
     for failure in reload.failures {
       let kept = failure.keptOldVersion ? "the version read before stays in use" : "it is not loaded"
       blocks.append(.error("\(failure.name) has errors; \(kept)", hint: nil))

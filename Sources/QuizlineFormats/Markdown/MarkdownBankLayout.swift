@@ -36,3 +36,20 @@ public struct MarkdownBankLayout: Sendable, Equatable {
   /// The 1-based line where the question with this id starts (nil when the bank has none).
   public func questionLine(_ id: String) -> Int? { entries.first { $0.questionID == id }?.line }
 }
+
+/// A Markdown bank as the loader read it: which bank, its layout, and the content hash of the
+/// bytes read (the writer of ids replaces the file only while it still has this hash).
+public struct MarkdownBankFile: Sendable, Equatable {
+  public var bankID: String
+  public var layout: MarkdownBankLayout
+  public var contentHash: String
+
+  public init(bankID: String, layout: MarkdownBankLayout, contentHash: String) {
+    self.bankID = bankID
+    self.layout = layout
+    self.contentHash = contentHash
+  }
+
+  /// The content hash ``contentHash`` is compared with: of the file's bytes now.
+  public static func contentHash(of bytes: [UInt8]) -> String { QuizlineFormats.contentHash(bytes) }
+}

@@ -5,8 +5,8 @@ import QuizlineCore
 public enum MarkdownCatalogFile {
   /// What a Markdown file turned out to be.
   public enum Outcome {
-    /// A bank or session (nil when it has errors; the context holds them).
-    case item(CatalogItem?)
+    /// A bank or session (nil when it has errors; the context holds them), with a bank's layout.
+    case item(CatalogItem?, layout: MarkdownBankLayout? = nil)
     /// No front matter, or one without `kind:`: a README or a note, not a quizline file.
     case notQuizline
   }
@@ -29,7 +29,9 @@ public enum MarkdownCatalogFile {
         positions[entry.questionID] = Located(
           value: entry.questionID, offset: file.source.offset(SourcePoint(line: entry.line, column: 1)))
       }
-      return (.item(.bank(bank, idAt: idAt, questionsAt: QuestionIDPositions(located: positions))), context)
+      return (
+        .item(.bank(bank, idAt: idAt, questionsAt: QuestionIDPositions(located: positions)), layout: layout), context
+      )
     case "session":
       guard
         let (session, references) = MarkdownSessionReader.read(text: file.text, frontMatter: front, context: context)

@@ -7,7 +7,7 @@ import Testing
 /// or missing file read as empty (it is only a cache).
 @Suite struct CardWordingCacheTests {
   @Test func aSavedCacheReadsBackTheSameAndIsStableBytes() throws {
-    let state = try temporaryDirectory() + "/quizline"
+    let state = try temporaryDirectory() + "/state/quizline"
     let cache = CardWordingCache(files: ["/q/french.md": ["avoir-k3f9q2ab": "to have", "être-x": "to \"be\"\n"]])
     try cache.save(stateDirectory: state)
     #expect(CardWordingCache.load(stateDirectory: state) == cache)
