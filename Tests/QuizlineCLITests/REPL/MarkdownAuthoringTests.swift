@@ -6,10 +6,23 @@ import Testing
 @testable import QuizlineCore
 @testable import QuizlineFormats
 
-/// `add`, `edit` and `reload` on Markdown banks: these need the Markdown bank reader
-/// (`Sources/QuizlineFormats/Markdown/MarkdownBankReader.swift`) in the catalog loader, and are
-/// disabled until it is merged. The lead removes the trait at merge time.
-@Suite(.disabled("needs the Markdown bank reader")) struct MarkdownAuthoringTests {
+/// `add`, `edit` and `reload` on Markdown banks, and the files `quizline new` writes: they load.
+@Suite struct MarkdownAuthoringTests {
+  @Test func theTemplatesOfNewLoadWithoutAProblemAndHoldEveryQuestionType() throws {
+    for kind in ["bank", "session"] {
+      let text = Templates.text(kind: kind, name: "mine")
+      let (outcome, context) = MarkdownCatalogFile.decode(bytes: Array(text.utf8), path: "mine.md")
+      #expect(context.diagnostics.isEmpty, "\(kind): \(context.diagnostics.map(\.description))")
+      guard case .item(let item?, _) = outcome else {
+        Issue.record("\(kind): the template is not a bank or session")
+        continue
+      }
+      if case .bank(let bank, _, _) = item {
+        #expect(Set(bank.questions.map(\.body.kind)) == Set(QuestionKind.allCases))
+      }
+    }
+  }
+
   static func folder() -> String {
     let folder = NSTemporaryDirectory() + "quizline-md-authoring-\(UUID().uuidString)"
     try! FileManager.default.createDirectory(atPath: folder + "/Quizzes", withIntermediateDirectories: true)
