@@ -153,7 +153,7 @@ public struct CatalogLoader: Sendable {
   }
 
   /// Whether a file is read as Markdown (`.md`, `.markdown`).
-  static func isMarkdown(_ path: String) -> Bool {
+  public static func isMarkdown(_ path: String) -> Bool {
     let lower = path.lowercased()
     return lower.hasSuffix(".md") || lower.hasSuffix(".markdown")
   }

@@ -51,6 +51,7 @@ enum CommandTable {
     OptimizeCommand.spec, SimulateCommand.spec,
     ReplShortcutCommands.review, ReplShortcutCommands.forecast, ReplShortcutCommands.progress,
     NewCommand.spec,
+    ConvertCommand.spec,
   ]
 
   public static var parser: ArgumentParser<CommandSpec> {
