@@ -80,7 +80,7 @@ struct MarkdownFile {
       error(SourcePoint(line: 1, column: 1), message)
     }
     var title: String?
-    if let entry = front.entry("title"), !entry.text.trimmingSpaces.isEmpty {
+    if let entry = front.entry("title"), !entry.text.allSatisfy(\.isWhitespace) {
       title = checkedText(entry.text, at: entry.valueAt, what: "the title")
     } else {
       error(
@@ -89,7 +89,11 @@ struct MarkdownFile {
     }
     let description =
       front.entry("description").flatMap { checkedText($0.text, at: $0.valueAt, what: "the description") } ?? ""
-    let version = front.entry("version").flatMap { checkedText($0.text, at: $0.valueAt, what: "the version") } ?? "1"
+    let version =
+      front.entry("version").flatMap {
+        $0.text.isEmpty ? nil : checkedText($0.text, at: $0.valueAt, what: "the version")
+      }
+      ?? "1"
     return (id, title, description, version)
   }
 

@@ -83,6 +83,10 @@ struct MarkdownQuestionReader {
     let errorsBefore = file.context.diagnostics.count
     let answer = MarkdownAnswerReader(file: file, heading: head, headingAt: node.start, blocks: body, fields: fields)
     guard let (prompt, parsedBody) = answer.read() else { return [draft] }
+    guard !prompt.isEmpty else {
+      file.error(node.start, "this question has no prompt: write it in the heading")
+      return [draft]
+    }
     var question = Question(id: "", prompt: prompt, explanation: fields["explanation"]?.value ?? "", body: parsedBody)
     if let t = fields["title"] { question.title = t.value.isEmpty ? nil : t.value }
     if let h = fields["hint"] { question.hint = h.value.isEmpty ? nil : h.value }
@@ -99,7 +103,8 @@ struct MarkdownQuestionReader {
       if parts.count < 2 || parts.count > 3 || parts[0].isEmpty || parts[1].isEmpty {
         file.error(s.valueAt, "a source is written file | section (| title), found \(quoted(s.value))")
       } else {
-        question.source = SourceReference(file: parts[0], section: parts[1], title: parts.count == 3 ? parts[2] : nil)
+        let title = parts.count == 3 && !parts[2].isEmpty ? parts[2] : nil
+        question.source = SourceReference(file: parts[0], section: parts[1], title: title)
       }
     }
     guard file.context.diagnostics[errorsBefore...].allSatisfy({ $0.severity != .error }) else { return [draft] }
