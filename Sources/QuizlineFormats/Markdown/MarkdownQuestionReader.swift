@@ -43,7 +43,7 @@ struct MarkdownQuestionReader {
     var text = String(decoding: bytes[i..<end], as: UTF8.self)
     var id: String?
     var idAt: SourcePoint?
-    if text.hasSuffix("}"), let open = text.ranges(of: "{#").last {
+    if text.hasSuffix("}"), let open = Self.lastRange(of: "{#", in: text) {
       let inner = String(text[open.upperBound..<text.index(before: text.endIndex)])
       let column = i + text.utf8.distance(from: text.startIndex, to: open.upperBound) + 1
       idAt = SourcePoint(line: n, column: column)
@@ -52,7 +52,7 @@ struct MarkdownQuestionReader {
       }
       id = inner
       text = String(text[..<open.lowerBound]).trimmingTrailingSpaces
-    } else if text.hasSuffix("-->"), let open = text.ranges(of: "<!-- id:").last {
+    } else if text.hasSuffix("-->"), let open = Self.lastRange(of: "<!-- id:", in: text) {
       let inner = text[open.upperBound..<text.index(text.endIndex, offsetBy: -3)].trimmingSpaces
       idAt = SourcePoint(line: n, column: i + text.utf8.distance(from: text.startIndex, to: open.upperBound) + 2)
       if let problem = Identifier.problem(inner) {
@@ -65,6 +65,17 @@ struct MarkdownQuestionReader {
     return Heading(text: MarkdownEscapes.unescapeBlock(text), id: id, idAt: idAt, insertionPoint: insertion)
   }
 
+  /// The last occurrence of `needle` in `text` (a plain backward search: headings are short).
+  static func lastRange(of needle: String, in text: String) -> Range<String.Index>? {
+    var end = text.endIndex
+    while end > text.startIndex {
+      let start = text.index(before: end)
+      if text[start...].hasPrefix(needle) { return start..<text.index(start, offsetBy: needle.count) }
+      end = start
+    }
+    return nil
+  }
+
   func read(heading node: MarkdownNode, blocks all: [MarkdownNode]) -> [MarkdownCardDraft] {
     let head = heading(node)
     // HTML comments (notes, Obsidian's schedule) are not part of a question.
@@ -75,8 +86,7 @@ struct MarkdownQuestionReader {
     var draft = MarkdownCardDraft(
       question: nil, explicitID: head.id, idAt: head.idAt, start: node.start, insertionPoint: head.insertionPoint,
       idStyle: .heading)
-    if let idAt = head.idAt, let id = head.id, Identifier.problem(id) != nil {
-      _ = idAt
+    if let id = head.id, Identifier.problem(id) != nil {
       draft.explicitID = nil
       return [draft]
     }
