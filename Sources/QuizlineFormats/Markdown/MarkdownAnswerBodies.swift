@@ -59,14 +59,14 @@ extension MarkdownAnswerReader {
       return nil
     }
     return .truefalse(
-      answer: e.text.lowercased() == "true", feedbackTrue: fields["feedback if true"]?.value,
-      feedbackFalse: fields["feedback if false"]?.value)
+      answer: e.text.lowercased() == "true", feedbackTrue: value("feedback if true"),
+      feedbackFalse: value("feedback if false"))
   }
 
   func textAnswers(_ entries: [MarkdownAnswerEntry], what: String) -> [TextAnswer]? {
     var out: [TextAnswer] = []
     for e in entries {
-      guard !e.text.isEmpty else {
+      guard !e.text.allSatisfy(\.isWhitespace) else {
         file.error(e.at, "this = line has no answer after it")
         return nil
       }
@@ -131,7 +131,7 @@ extension MarkdownAnswerReader {
       file.error(entries.first?.at ?? headingAt, problem)
       return nil
     }
-    return .numeric(accept: out, unit: fields["unit"]?.value, otherFeedback: fields["other feedback"]?.value)
+    return .numeric(accept: out, unit: value("unit"), otherFeedback: value("other feedback"))
   }
 
   func matching(_ list: MarkdownNode) -> QuestionBody? {
@@ -140,8 +140,8 @@ extension MarkdownAnswerReader {
     for node in list.children {
       let e = item(node)
       guard let arrow = e.text.firstRange(of: "->") else { continue }
-      let left = String(e.text[..<arrow.lowerBound]).trimmingSpaces
-      let right = String(e.text[arrow.upperBound...]).trimmingSpaces
+      let left = String(e.text[..<arrow.lowerBound]).trimmingBlankLines
+      let right = String(e.text[arrow.upperBound...]).trimmingBlankLines
       guard !right.isEmpty else {
         file.error(e.at, "this pair has nothing after ->; write left -> right")
         return nil
@@ -156,7 +156,12 @@ extension MarkdownAnswerReader {
   }
 
   func ordering(_ list: MarkdownNode) -> QuestionBody? {
-    let items = list.children.map { item($0).text }
+    let entries = list.children.map { item($0) }
+    if let empty = entries.first(where: { $0.text.isEmpty }) {
+      file.error(empty.at, "this item is empty")
+      return nil
+    }
+    let items = entries.map(\.text)
     if let problem = QuestionRules.orderingProblem(items, what: "this question") {
       file.error(list.start, problem)
       return nil

@@ -68,7 +68,7 @@ struct MarkdownAnswerReader {
       return textAnswers(equalsEntries(from: first), what: "this question").map {
         (
           prompt(through: promptEnd),
-          .text(accept: $0, ignorePunctuation: ignorePunctuation(), otherFeedback: fields["other feedback"]?.value)
+          .text(accept: $0, ignorePunctuation: ignorePunctuation(), otherFeedback: value("other feedback"))
         )
       }
     case .numeric:
@@ -118,6 +118,12 @@ struct MarkdownAnswerReader {
     }
   }
 
+  /// A field's value; nil when the field is absent or empty.
+  func value(_ field: String) -> String? {
+    guard let v = fields[field]?.value, !v.isEmpty else { return nil }
+    return v
+  }
+
   func missing(_ kind: QuestionKind, _ shape: String) -> (String, QuestionBody)? {
     file.error(headingAt, "this \(kind.rawValue) question has no answer: write \(shape) after the prompt")
     return nil
@@ -140,7 +146,8 @@ struct MarkdownAnswerReader {
     for line in f.value.split(separator: "\n", omittingEmptySubsequences: false) {
       let t = line.trimmingSpaces
       if t.hasPrefix("- ") || t.hasPrefix("* ") {
-        out.append(String(t.dropFirst(2)).trimmingSpaces)
+        let point = String(t.dropFirst(2)).trimmingBlankLines
+        if !point.isEmpty { out.append(point) }
       } else if !t.isEmpty, !out.isEmpty {
         out[out.count - 1] += "\n" + t
       } else if !t.isEmpty {

@@ -95,7 +95,7 @@ extension MarkdownAnswerReader {
     // The credit is read before the escapes are undone: `\%50%` is text, not a credit.
     let (raw, credit) = splitCredit(lines.joined(separator: "\n").trimmingBlankLines)
     let text = MarkdownEscapes.unescapeBlock(raw)
-    let feedback = quote.map { quoteText($0) }
+    let feedback = quote.map { quoteText($0) }.flatMap { $0.isEmpty ? nil : $0 }
     return MarkdownAnswerEntry(text: text, credit: credit, feedback: feedback, checked: checked, at: node.start)
   }
 
@@ -134,7 +134,8 @@ extension MarkdownAnswerReader {
     var feedback: [String] = []
     func close() {
       if !feedback.isEmpty, !out.isEmpty {
-        out[out.count - 1].feedback = MarkdownEscapes.unescapeBlock(feedback.joined(separator: "\n")).trimmingBlankLines
+        let text = MarkdownEscapes.unescapeBlock(feedback.joined(separator: "\n")).trimmingBlankLines
+        out[out.count - 1].feedback = text.isEmpty ? nil : text
       }
       feedback = []
     }

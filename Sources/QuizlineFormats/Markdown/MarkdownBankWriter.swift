@@ -192,7 +192,13 @@ struct MarkdownQuestionWriter {
     for part in ClozeText.parts(of: text) {
       switch part {
       case .text(let t): written += t
-      case .gap(let n): written += n >= 1 && n <= gaps.count ? "{{c\(n)::\(gaps[n - 1].accept[0].text)}}" : "{{\(n)}}"
+      case .gap(let n):
+        guard n >= 1 && n <= gaps.count else {
+          written += "{{\(n)}}"
+          continue
+        }
+        let answer = gaps[n - 1].accept[0].text.replacing("\\", with: "\\\\").replacing("}", with: "\\}")
+        written += "{{c\(n)::\(answer)}}"
       }
     }
     var extra: [String] = []

@@ -10,7 +10,7 @@ extension MarkdownAnswerReader {
     else {
       return nil
     }
-    return (n, String(text[text.index(after: colon)...]).trimmingSpaces)
+    return (n, String(text[text.index(after: colon)...]).trimmingBlankLines)
   }
 
   func cloze(_ shape: MarkdownAnswerShape, promptEnd: Int) -> (String, QuestionBody)? {
@@ -49,13 +49,13 @@ extension MarkdownAnswerReader {
       let after = rest[open.upperBound...]
       let digits = after.prefix { $0.isASCII && $0.isNumber }
       guard !digits.isEmpty, digits.count <= 3, let n = Int(digits), after.dropFirst(digits.count).hasPrefix("::"),
-        let close = after.firstRange(of: "}}")
+        let (inner, close) = Self.gapAnswer(after.dropFirst(digits.count + 2))
       else {
         model += rest[..<open.upperBound]
         rest = after
         continue
       }
-      let answer = after[after.index(after.startIndex, offsetBy: digits.count + 2)..<close.lowerBound].trimmingSpaces
+      let answer = inner.trimmingBlankLines
       if n != gaps.count + 1 {
         file.error(
           rawAt,
@@ -70,7 +70,7 @@ extension MarkdownAnswerReader {
       }
       model += rest[..<open.lowerBound] + "{{\(n)}}"
       gaps.append(ClozeGap(accept: [TextAnswer(text: answer)]))
-      rest = after[close.upperBound...]
+      rest = after[close...]
     }
     model += rest
     guard !gaps.isEmpty else {
@@ -107,6 +107,27 @@ extension MarkdownAnswerReader {
       gaps[k] = ClozeGap(accept: accept, ignorePunctuation: punctuation[k])
     }
     return (promptText, .cloze(text: model, gaps: gaps))
+  }
+
+  /// A gap's answer up to its closing `}}`, where `\}` is a `}` and `\\` a backslash (so an answer
+  /// may hold `}}`), and the index after the closing braces; nil when the gap is not closed.
+  static func gapAnswer(_ text: Substring) -> (String, Substring.Index)? {
+    var answer = ""
+    var i = text.startIndex
+    while i < text.endIndex {
+      let c = text[i]
+      let next = text.index(after: i)
+      if c == "\\", next < text.endIndex, text[next] == "}" || text[next] == "\\" {
+        answer.append(text[next])
+        i = text.index(after: next)
+      } else if c == "}", next < text.endIndex, text[next] == "}" {
+        return (answer, text.index(after: next))
+      } else {
+        answer.append(c)
+        i = next
+      }
+    }
+    return nil
   }
 
   /// `Ignore punctuation:` for a cloze: yes or no for every gap, or the gaps it applies to (`c1, c3`).

@@ -15,34 +15,13 @@ struct MarkdownFile {
   init?(bytes: [UInt8], context: DecodeContext) {
     self.context = context
     source = MarkdownSource(bytes: bytes)
-    var decoder = UTF8()
-    var iterator = bytes.makeIterator()
-    var offset = 0
-    var text = ""
-    text.reserveCapacity(bytes.count)
-    loop: while true {
-      switch decoder.decode(&iterator) {
-      case .scalarValue(let s):
-        // Banks hold no control characters (as for JSON); "\r\n" ends a line, a lone "\r" would
-        // end one for cmark and not for the line table of the messages.
-        if isControl(s), s != "\n", s != "\t", !(s == "\r" && offset + 1 < bytes.count && bytes[offset + 1] == 0x0A) {
-          context.error(
-            at: offset, "control character U+\(hex4(s.value)) in the file; only newline and tab are allowed")
-          return nil
-        }
-        text.unicodeScalars.append(s)
-        offset += UTF8.width(s)
-      case .emptyInput: break loop
-      case .error:
-        context.error(at: offset, "the file is not valid UTF-8 (an invalid byte here); save it as UTF-8")
-        return nil
-      }
-    }
+    guard var text = Self.text(of: bytes, context: context) else { return nil }
     // A byte-order mark is not part of the first line's text.
     if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
     let front: FrontMatter?
     do {
-      front = try FrontMatterParser.parse(text)
+      // Only the front matter's lines: the parser splits what it is given into lines.
+      front = try FrontMatterParser.parse(String(Self.frontMatterPrefix(text)))
     } catch {
       context.error(at: source.offset(error.at), "front matter: " + error.message)
       return nil
@@ -51,6 +30,62 @@ struct MarkdownFile {
     self.text = text
     let body = front.map { FrontMatterParser.blankingFrontMatter(text, closingLine: $0.closingLine) } ?? text
     tree = MarkdownParser.parse(body)
+  }
+
+  /// The bytes as text; nil, with an error at the first bad byte, when they are not UTF-8 or hold
+  /// a control character other than newline and tab. Banks hold none (as for JSON), and a lone
+  /// "\r" would end a line for cmark and not for the line table of the messages.
+  static func text(of bytes: [UInt8], context: DecodeContext) -> String? {
+    // Only these bytes can start a control character (C0, DEL, C1 after 0xC2, U+061C after
+    // 0xD8, the bidirectional marks after 0xE2): a file without them needs no scalar walk.
+    var suspect = false
+    for b in bytes where (b < 0x20 && b != 0x0A && b != 0x09) || b == 0x7F || b == 0xC2 || b == 0xD8 || b == 0xE2 {
+      suspect = true
+      break
+    }
+    if let text = String(validating: bytes, as: UTF8.self) {
+      guard suspect else { return text }
+      var offset = 0
+      for s in text.unicodeScalars {
+        if isControl(s), s != "\n", s != "\t", !(s == "\r" && offset + 1 < bytes.count && bytes[offset + 1] == 0x0A) {
+          context.error(
+            at: offset, "control character U+\(hex4(s.value)) in the file; only newline and tab are allowed")
+          return nil
+        }
+        offset += UTF8.width(s)
+      }
+      return text
+    }
+    // Not UTF-8: where it stops being so.
+    var decoder = UTF8()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while case .scalarValue(let s) = decoder.decode(&iterator) { offset += UTF8.width(s) }
+    context.error(at: offset, "the file is not valid UTF-8 (an invalid byte here); save it as UTF-8")
+    return nil
+  }
+
+  /// The text up to the end of the line `---` that closes a front matter opened on the first line
+  /// (the whole text when there is none).
+  static func frontMatterPrefix(_ text: String) -> Substring {
+    let utf8 = text.utf8
+    var start = utf8.startIndex
+    var line = 0
+    while start < utf8.endIndex {
+      let end = utf8[start...].firstIndex(of: 0x0A) ?? utf8.endIndex
+      var content = utf8[start..<end]
+      while let last = content.last, last == 0x0D || last == 0x20 || last == 0x09 { content = content.dropLast() }
+      while let first = content.first, first == 0x20 || first == 0x09 { content = content.dropFirst() }
+      if content.elementsEqual("---".utf8) {
+        if line > 0 { return text[..<end] }
+      } else if line == 0 {
+        return Substring(text)
+      }
+      line += 1
+      guard end < utf8.endIndex else { break }
+      start = utf8.index(after: end)
+    }
+    return Substring(text)
   }
 
   func error(_ at: SourcePoint, _ message: String) { context.error(at: source.offset(at), message) }
@@ -83,7 +118,7 @@ struct MarkdownFile {
       error(SourcePoint(line: 1, column: 1), message)
     }
     var title: String?
-    if let entry = front.entry("title"), !entry.text.trimmingSpaces.isEmpty {
+    if let entry = front.entry("title"), !entry.text.allSatisfy(\.isWhitespace) {
       title = checkedText(entry.text, at: entry.valueAt, what: "the title")
     } else {
       error(
@@ -92,7 +127,11 @@ struct MarkdownFile {
     }
     let description =
       front.entry("description").flatMap { checkedText($0.text, at: $0.valueAt, what: "the description") } ?? ""
-    let version = front.entry("version").flatMap { checkedText($0.text, at: $0.valueAt, what: "the version") } ?? "1"
+    let version =
+      front.entry("version").flatMap {
+        $0.text.isEmpty ? nil : checkedText($0.text, at: $0.valueAt, what: "the version")
+      }
+      ?? "1"
     return (id, title, description, version)
   }
 

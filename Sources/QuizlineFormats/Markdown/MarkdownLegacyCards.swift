@@ -169,10 +169,10 @@ struct MarkdownLegacyCards {
       let inner = after[..<close]
       let next = after[after.index(after: close)...]
       // A link (`[text](url)`) is not a gap.
-      if next.first == "(" || inner.trimmingSpaces.isEmpty {
+      if next.first == "(" || inner.trimmingBlankLines.isEmpty {
         text += rest[open...close]
       } else {
-        gaps.append(ClozeGap(accept: [TextAnswer(text: inner.trimmingSpaces)]))
+        gaps.append(ClozeGap(accept: [TextAnswer(text: inner.trimmingBlankLines)]))
         text += "{{\(gaps.count)}}"
       }
       rest = next
@@ -217,8 +217,8 @@ struct MarkdownLegacyCards {
   private func oneLine(_ line: Line) -> [MarkdownCardDraft] {
     let marker = idMarker(line)
     guard let sep = Self.separator(in: marker.text) else { return [] }
-    let front = String(marker.text[..<sep.range.lowerBound]).trimmingSpaces
-    let back = String(marker.text[sep.range.upperBound...]).trimmingSpaces
+    let front = String(marker.text[..<sep.range.lowerBound]).trimmingBlankLines
+    let back = String(marker.text[sep.range.upperBound...]).trimmingBlankLines
     guard !back.isEmpty else {
       file.error(
         SourcePoint(line: line.number, column: 1),
@@ -235,7 +235,7 @@ struct MarkdownLegacyCards {
   }
 }
 
-extension String {
+extension StringProtocol {
   /// Without blank lines and white space at either end.
   var trimmingBlankLines: String {
     var s = Substring(self)

@@ -43,7 +43,7 @@ struct MarkdownQuestionReader {
     var text = String(decoding: bytes[i..<end], as: UTF8.self)
     var id: String?
     var idAt: SourcePoint?
-    if text.hasSuffix("}"), let open = text.ranges(of: "{#").last {
+    if text.hasSuffix("}"), let open = Self.lastRange(of: "{#", in: text) {
       let inner = String(text[open.upperBound..<text.index(before: text.endIndex)])
       let column = i + text.utf8.distance(from: text.startIndex, to: open.upperBound) + 1
       idAt = SourcePoint(line: n, column: column)
@@ -52,7 +52,7 @@ struct MarkdownQuestionReader {
       }
       id = inner
       text = String(text[..<open.lowerBound]).trimmingTrailingSpaces
-    } else if text.hasSuffix("-->"), let open = text.ranges(of: "<!-- id:").last {
+    } else if text.hasSuffix("-->"), let open = Self.lastRange(of: "<!-- id:", in: text) {
       let inner = text[open.upperBound..<text.index(text.endIndex, offsetBy: -3)].trimmingSpaces
       idAt = SourcePoint(line: n, column: i + text.utf8.distance(from: text.startIndex, to: open.upperBound) + 2)
       if let problem = Identifier.problem(inner) {
@@ -65,6 +65,17 @@ struct MarkdownQuestionReader {
     return Heading(text: MarkdownEscapes.unescapeBlock(text), id: id, idAt: idAt, insertionPoint: insertion)
   }
 
+  /// The last occurrence of `needle` in `text` (a plain backward search: headings are short).
+  static func lastRange(of needle: String, in text: String) -> Range<String.Index>? {
+    var end = text.endIndex
+    while end > text.startIndex {
+      let start = text.index(before: end)
+      if text[start...].hasPrefix(needle) { return start..<text.index(start, offsetBy: needle.count) }
+      end = start
+    }
+    return nil
+  }
+
   func read(heading node: MarkdownNode, blocks all: [MarkdownNode]) -> [MarkdownCardDraft] {
     let head = heading(node)
     // HTML comments (notes, Obsidian's schedule) are not part of a question.
@@ -75,14 +86,17 @@ struct MarkdownQuestionReader {
     var draft = MarkdownCardDraft(
       question: nil, explicitID: head.id, idAt: head.idAt, start: node.start, insertionPoint: head.insertionPoint,
       idStyle: .heading)
-    if let idAt = head.idAt, let id = head.id, Identifier.problem(id) != nil {
-      _ = idAt
+    if let id = head.id, Identifier.problem(id) != nil {
       draft.explicitID = nil
       return [draft]
     }
     let errorsBefore = file.context.diagnostics.count
     let answer = MarkdownAnswerReader(file: file, heading: head, headingAt: node.start, blocks: body, fields: fields)
     guard let (prompt, parsedBody) = answer.read() else { return [draft] }
+    guard !prompt.isEmpty else {
+      file.error(node.start, "this question has no prompt: write it in the heading")
+      return [draft]
+    }
     var question = Question(id: "", prompt: prompt, explanation: fields["explanation"]?.value ?? "", body: parsedBody)
     if let t = fields["title"] { question.title = t.value.isEmpty ? nil : t.value }
     if let h = fields["hint"] { question.hint = h.value.isEmpty ? nil : h.value }
@@ -99,7 +113,8 @@ struct MarkdownQuestionReader {
       if parts.count < 2 || parts.count > 3 || parts[0].isEmpty || parts[1].isEmpty {
         file.error(s.valueAt, "a source is written file | section (| title), found \(quoted(s.value))")
       } else {
-        question.source = SourceReference(file: parts[0], section: parts[1], title: parts.count == 3 ? parts[2] : nil)
+        let title = parts.count == 3 && !parts[2].isEmpty ? parts[2] : nil
+        question.source = SourceReference(file: parts[0], section: parts[1], title: title)
       }
     }
     guard file.context.diagnostics[errorsBefore...].allSatisfy({ $0.severity != .error }) else { return [draft] }

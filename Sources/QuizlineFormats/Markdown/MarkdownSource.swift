@@ -61,6 +61,7 @@ enum MarkdownEscapes {
 
   /// `line` with the escape at its start undone.
   static func unescape(_ line: String) -> String {
+    guard line.utf8.contains(0x5C) else { return line }
     let indent = line.prefix { $0 == " " || $0 == "\t" }
     let rest = line.dropFirst(indent.count)
     if rest.first == "\\", let next = rest.dropFirst().first, isPunctuation(next) {
@@ -78,6 +79,8 @@ enum MarkdownEscapes {
 
   /// Undoes the escapes of every line of a block of text, leaving fenced code alone.
   static func unescapeBlock(_ text: String) -> String {
+    // Every escape is a backslash: most text has none.
+    guard text.utf8.contains(0x5C) else { return text }
     var fence: String?
     var out: [String] = []
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
@@ -112,7 +115,7 @@ enum MarkdownFieldName {
   /// The name before the colon when `line` starts like a field (`Name:` then a space or the end):
   /// one to three words of letters, the first starting with a capital.
   static func name(in line: Substring) -> String? {
-    guard let colon = line.firstIndex(of: ":") else { return nil }
+    guard let first = line.first, first.isUppercase, let colon = line.prefix(31).firstIndex(of: ":") else { return nil }
     let name = line[..<colon]
     let after = line[line.index(after: colon)...]
     guard after.isEmpty || after.first == " " || after.first == "\t" else { return nil }
@@ -121,16 +124,35 @@ enum MarkdownFieldName {
 
   /// The name of a line written `Name\:` (a field name escaped by the writer).
   static func escapedName(in line: Substring) -> String? {
-    guard let slash = line.firstIndex(of: "\\") else { return nil }
+    guard let first = line.first, first.isUppercase, let slash = line.prefix(31).firstIndex(of: "\\") else {
+      return nil
+    }
     let name = line[..<slash]
     guard line[slash...].hasPrefix("\\:"), plausible(name) else { return nil }
     return String(name)
   }
 
+  /// One to three words of letters separated by single spaces, the first starting with a capital.
   private static func plausible(_ name: Substring) -> Bool {
-    guard let first = name.first, first.isUppercase, name.count <= 30 else { return false }
-    let words = name.split(separator: " ", omittingEmptySubsequences: false)
-    return words.count <= 3 && words.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isLetter } }
+    guard let first = name.first, first.isUppercase, name.utf8.count <= 30 else { return false }
+    var words = 1
+    var afterSpace = false
+    for c in name.utf8 {
+      if c == 0x20 {
+        if afterSpace { return false }
+        afterSpace = true
+        words += 1
+      } else if (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) {
+        afterSpace = false
+      } else if c < 0x80 {
+        return false
+      } else {
+        afterSpace = false
+      }
+    }
+    // A name with letters outside ASCII is checked letter by letter.
+    if !name.utf8.allSatisfy({ $0 < 0x80 }), !name.allSatisfy({ $0 == " " || $0.isLetter }) { return false }
+    return !afterSpace && words <= 3
   }
 }
 

@@ -108,6 +108,11 @@ extension MarkdownRoundTripTests {
             ClozeGap(accept: [TextAnswer(text: "two")], ignorePunctuation: true),
           ])),
       Question(
+        id: "braces", prompt: "Braces in a gap.", explanation: "x",
+        body: .cloze(
+          text: "Close with {{1}}, a path {{2}}.",
+          gaps: [ClozeGap(accept: [TextAnswer(text: "}} or \\}")]), ClozeGap(accept: [TextAnswer(text: "C:\\dir\\")])])),
+      Question(
         id: "card", prompt: "Front", explanation: "",
         body: .flashcard(back: "- [x] a back that is a task list\n- [ ] second")),
       Question(
