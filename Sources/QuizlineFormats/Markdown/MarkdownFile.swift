@@ -77,7 +77,8 @@ struct MarkdownFile {
       while let last = content.last, last == 0x0D || last == 0x20 || last == 0x09 { content = content.dropLast() }
       while let first = content.first, first == 0x20 || first == 0x09 { content = content.dropFirst() }
       if content.elementsEqual("---".utf8) {
-        if line > 0 { return text[..<end] }
+        // Through the line end: "\r\n" is one Character, not to be cut in two.
+        if line > 0 { return end < utf8.endIndex ? text[...end] : text[...] }
       } else if line == 0 {
         return Substring(text)
       }

@@ -82,3 +82,21 @@ import Testing
       result.diagnostics.map(\.description).contains { $0.contains("s.md:7:20: error: checkpoint question \"b/two\"") })
   }
 }
+
+extension MarkdownMalformedTests {
+  /// A lone carriage return ends a line for cmark and not for the line numbers of the messages:
+  /// it is refused where it is, as any control character; "\r\n" line ends are read as lines.
+  @Test func aLoneCarriageReturnIsRefusedWhereItIsAndCRLFLineEndsAreRead() {
+    let lone = MarkdownBankReaderTests.read(
+      text: "---\nkind: bank\nid: b\ntitle: B\n---\n\n## Which?\r- [x] a\n- [ ] b\n")
+    #expect(lone.0 == nil)
+    #expect(located(lone.2) == ["7:10: error: control character U+000D in the file; only newline and tab are allowed"])
+    let crlf = MarkdownBankReaderTests.read(
+      text:
+        "---\r\nkind: bank\r\nid: b\r\ntitle: B\r\n---\r\n\r\n## Which? {#w}\r\n\r\n- [x] a\r\n- [ ] b\r\n\r\nHint: é\r\n"
+    )
+    #expect(crlf.2.isEmpty, "\(crlf.2)")
+    #expect(crlf.0?.questions.first?.hint == "é")
+    #expect(crlf.1.entries.first?.line == 7)
+  }
+}
