@@ -95,6 +95,10 @@ import Testing
     #expect(status.contains("1 new card ready") && status.contains("Orphaned            1 question kept"), "\(status)")
     #expect(
       try read(s.bank).contains("## Which French noun names a house, the building people live in? {#which-french-noun"))
+    // The wordings this device keeps match their schema.
+    let schemas = SchemaConformanceTests()
+    let cache = try schemas.validate("card-wording.schema.json", [s.base + "/state/quizline/card-wording.json"])
+    #expect(schemas.verdict(cache)?.documents == 1 && schemas.verdict(cache)?.problems == 0, "\(cache.stdout)")
   }
 
   @Test func aFileQuizlineCannotWriteKeepsWorkingAndSaysSo() throws {
