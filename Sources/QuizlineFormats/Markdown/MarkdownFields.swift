@@ -66,9 +66,9 @@ struct MarkdownFields {
         }
         if paragraphStarts.contains(n) {
           finish()
-          var message = "unknown field \(quoted(name))"
+          var message = "unknown field \(quoted(name)); the fields are " + Self.known.joined(separator: ", ")
           if let m = closestMatch(to: name, in: Self.known) { message += "; did you mean \(quoted(m))?" }
-          file.error(at, message + " Known fields: " + Self.known.joined(separator: ", "))
+          file.error(at, message)
           current = (Field(name: lower, value: "", at: at, valueAt: valueAt), [], false)
           continue
         }

@@ -101,9 +101,10 @@ struct MarkdownFile {
     -> (id: String?, title: String?, description: String, version: String)
   {
     for entry in front.entries where !knownKeys.contains(entry.key) {
-      var message = "unknown front matter key \(quoted(entry.key)) in a \(what)"
+      var message =
+        "unknown front matter key \(quoted(entry.key)) in a \(what); the keys are " + knownKeys.joined(separator: ", ")
       if let m = closestMatch(to: entry.key, in: knownKeys) { message += "; did you mean \(quoted(m))?" }
-      error(entry.keyAt, message + " Known keys: " + knownKeys.joined(separator: ", "))
+      error(entry.keyAt, message)
     }
     var id: String?
     if let entry = front.entry("id") {
