@@ -148,19 +148,7 @@ public enum FileOps {
     unlink(temp)
     let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw JournalError("cannot create \(temp): \(lastError)") }
-    var failure: String?
-    bytes.withUnsafeBytes { buffer in
-      var done = 0
-      while done < buffer.count, let base = buffer.baseAddress {
-        let n = write(fd, base + done, buffer.count - done)
-        if n < 0 {
-          if errno == EINTR { continue }
-          failure = "cannot write \(temp): \(lastError)"
-          return
-        }
-        done += n
-      }
-    }
+    var failure = writeAll(fd, bytes).map { "cannot write \(temp): \($0)" }
     if failure == nil {
       var synced = syncFile(fd)
       while synced != 0 && errno == EINTR { synced = syncFile(fd) }
@@ -187,6 +175,24 @@ public enum FileOps {
     }
     syncDirectory(folder(of: path))
     return true
+  }
+
+  /// Writes all of `bytes` to `fd` (again after a partial write or EINTR); nil, or why it failed.
+  static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> String? {
+    var failure: String?
+    bytes.withUnsafeBytes { buffer in
+      var done = 0
+      while done < buffer.count, let base = buffer.baseAddress {
+        let n = write(fd, base + done, buffer.count - done)
+        if n < 0 {
+          if errno == EINTR { continue }
+          failure = lastError
+          return
+        }
+        done += n
+      }
+    }
+    return failure
   }
 
   /// The profile files `writeAtomically` replaces, whose temporaries may be left by a crash.

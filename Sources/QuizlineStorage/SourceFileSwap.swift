@@ -32,7 +32,7 @@ public enum SourceFileSwap {
     unlink(temp)
     let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, st.st_mode & 0o7777)
     guard fd >= 0 else { return .notWritten("cannot create \(temp): \(FileOps.lastError)") }
-    var failure = writeAll(fd, replacement)
+    var failure = FileOps.writeAll(fd, replacement).map { "cannot write \(temp): \($0)" }
     if failure == nil, fsync(fd) != 0 { failure = "cannot flush \(temp): \(FileOps.lastError)" }
     if close(fd) != 0, failure == nil { failure = "cannot close \(temp): \(FileOps.lastError)" }
     if let failure {
@@ -69,20 +69,4 @@ public enum SourceFileSwap {
     return folder + "/." + name + ".quizline-\(getpid())"
   }
 
-  private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> String? {
-    var failure: String?
-    bytes.withUnsafeBytes { buffer in
-      var done = 0
-      while done < buffer.count, let base = buffer.baseAddress {
-        let n = write(fd, base + done, buffer.count - done)
-        if n < 0 {
-          if errno == EINTR { continue }
-          failure = "cannot write: \(FileOps.lastError)"
-          return
-        }
-        done += n
-      }
-    }
-    return failure
-  }
 }
