@@ -24,7 +24,7 @@ public enum MarkdownSessionReader {
   public static func read(text: String, frontMatter: FrontMatter, context: DecodeContext)
     -> (StudySession, SessionReferences)?
   {
-    var r = FrontMatterReader(context: context, frontMatter: frontMatter)
+    let r = FrontMatterReader(context: context, frontMatter: frontMatter)
     let errorsBefore = context.diagnostics.filter { $0.severity == .error }.count
     r.checkControlCharacters(text)
     for entry in frontMatter.entries where !keys.contains(entry.key) {
