@@ -42,9 +42,10 @@ install: $(if $(INSTALL_BINARY),,release)
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/quizline"
 
-## Build and start the REPL on the shipped quizzes, progress in Progress/.
+## Build and start the REPL on the shipped quizzes (and MyQuizzes/, the learner's own, when it
+## exists: `quizline new bank NAME` writes there), progress in Progress/.
 run: release
-	@.build/release/quizline --quizzes $(QUIZZES) --progress $(PROGRESS)
+	@.build/release/quizline --quizzes $(QUIZZES) $(if $(wildcard MyQuizzes),--quizzes MyQuizzes) --progress $(PROGRESS)
 
 ## The whole test suite (installs libedit-dev first when it is missing), then a 10 s libFuzzer
 ## smoke run of every fuzz target under AddressSanitizer. Uses only files in the repository: the
