@@ -33,8 +33,7 @@ extension Reducer {
         return "Choices, separated by |, the right ones marked with * (for example: *red | *blue | round):"
       }
     case .explanation:
-      return card.kind == .flashcard
-        ? "Explanation (Enter to leave it out):" : "Explanation: why the answer is right (shown after answering):"
+      return "Explanation: why the answer is right, shown after answering (Enter to leave it out):"
     }
   }
 
@@ -69,7 +68,6 @@ extension Reducer {
       if let problem = setAnswer(&card, line) { return again(problem) }
       return ask(.explanation)
     case .explanation:
-      if line.isEmpty, card.kind != .flashcard { return again("this type of card needs an explanation") }
       card.explanation = line.isEmpty ? nil : line
       state.mode = .home
       return Reduction(effects: [.addCard(card)])

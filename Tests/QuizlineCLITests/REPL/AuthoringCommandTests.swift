@@ -103,7 +103,7 @@ import Testing
         == .error(
           "mark exactly one choice as right with * (2 are marked); several right ones: type multiple",
           hint: Reducer.question(for: .answer, NewCard(bank: "my-cards", kind: .single))))
-    let (done, reduction) = Self.adding(["single", "Capital of France?", "*Paris | Lyon", "", "It is Paris."])
+    let (done, reduction) = Self.adding(["single", "Capital of France?", "*Paris | Lyon", "It is Paris."])
     #expect(done.mode == .home)
     #expect(
       reduction.effects == [
@@ -111,7 +111,14 @@ import Testing
           NewCard(
             bank: "my-cards", kind: .single, prompt: "Capital of France?",
             choices: [.init("Paris", correct: true), .init("Lyon", correct: false)], explanation: "It is Paris."))
-      ], "an empty explanation is asked again for a single-choice card")
+      ])
+    // A Markdown card's explanation is optional, whatever its type.
+    let (plain, without) = Self.adding(["text", "Capital of Italy?", "Rome", ""])
+    #expect(plain.mode == .home)
+    #expect(
+      without.effects == [
+        .addCard(NewCard(bank: "my-cards", kind: .text, prompt: "Capital of Italy?", answers: ["Rome"]))
+      ])
     let (numeric, _) = Self.adding(["numeric", "Boiling point?", "100 ± x"])
     #expect(
       numeric.mode == .addingCard(NewCard(bank: "my-cards", kind: .numeric, prompt: "Boiling point?"), step: .answer))
