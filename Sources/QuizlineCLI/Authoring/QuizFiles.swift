@@ -104,7 +104,8 @@ final class QuizFiles {
     sources = newSources
     return CatalogReload(
       catalog: catalog, changes: changes, failures: failures, loadErrorCount: result.errorCount,
-      fileCount: result.fileCount, idNotices: idNotices)
+      fileCount: result.fileCount, idNotices: idNotices,
+      markdownBankIDs: Set(result.markdownBanks.values.map(\.bankID)))
   }
 
   /// A file as messages name it: its path inside its quizzes folder (`french.md`, `banks/x.json`).

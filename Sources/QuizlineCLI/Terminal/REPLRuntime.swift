@@ -166,6 +166,7 @@ extension QuizlineCommand {
     var state = AppState(
       catalog: loaded.catalog, progress: profile.progress, profile: settings.profile, loadErrorCount: loaded.errorCount)
     state.readOnly = settings.readOnly
+    state.markdownBankIDs = Set(loaded.markdownBanks.values.map(\.bankID))
     let context = renderContext(env, clock: clock)
     Signals.install()
     if env.isInteractive { ForegroundGroup.take() }

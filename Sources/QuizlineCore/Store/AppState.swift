@@ -19,6 +19,8 @@ public struct AppState: Sendable, Equatable {
   var interruptArmed = false
   /// Opened with `--read-only`: nothing can be recorded.
   public var readOnly = false
+  /// The banks read from Markdown files (the ones `add` can write a card into); the others are JSON.
+  public var markdownBankIDs: Set<String> = []
   /// Settings changed since quizline started, newest last, for `undo` (which records the previous
   /// settings as a new `settingsChanged`). Not kept across restarts: the journal has no undo entry
   /// for a setting.

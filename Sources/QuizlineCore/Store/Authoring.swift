@@ -40,12 +40,15 @@ public struct CatalogReload: Sendable, Equatable {
   public var fileCount: Int
   /// What the writer of ids did to Markdown banks (ids given to new cards, rewritten cards).
   public var idNotices: [String]
+  /// The banks read from Markdown files (``AppState/markdownBankIDs``).
+  public var markdownBankIDs: Set<String>
 
   public init(
     catalog: Catalog, changes: [FileChange] = [], failures: [FileFailure] = [], loadErrorCount: Int = 0,
-    fileCount: Int = 0, idNotices: [String] = []
+    fileCount: Int = 0, idNotices: [String] = [], markdownBankIDs: Set<String> = []
   ) {
     self.idNotices = idNotices
+    self.markdownBankIDs = markdownBankIDs
     self.catalog = catalog
     self.changes = changes
     self.failures = failures

@@ -5,12 +5,23 @@ extension Reducer {
     if let bank, let problem = Identifier.problem(bank) {
       return fail(&state, "add: \(quotedArg(bank)) is not a bank id: \(problem)", hint: "For example: add my-cards")
     }
+    if let bank, let refusal = jsonBankRefusal(state, bank) { return fail(&state, refusal.message, hint: refusal.hint) }
     let card = NewCard(bank: bank ?? "")
     let step: AddStep = bank == nil ? .bank : .kind
     state.mode = .addingCard(card, step: step)
     let intro = bank.map { "A new card for \($0) (Ctrl-C cancels)." } ?? "A new card (Ctrl-C cancels)."
     state.display = [.notice(intro), .notice(question(for: step, card))]
     return Reduction()
+  }
+
+  /// Why `add` cannot write into `bank`, before asking for a card: it is a bank of the catalog
+  /// not read from Markdown (a JSON bank: `add` writes Markdown).
+  static func jsonBankRefusal(_ state: AppState, _ bank: String) -> (message: String, hint: String)? {
+    guard state.catalog.bank(bank) != nil, !state.markdownBankIDs.contains(bank) else { return nil }
+    return (
+      "add: bank \(bank) is written in JSON, not in Markdown; add writes Markdown banks",
+      "Choose a bank id of your own (a new one becomes MyQuizzes/ID.md), or edit \(bank) to add the card there"
+    )
   }
 
   /// What each step asks.
@@ -52,6 +63,7 @@ extension Reducer {
     switch step {
     case .bank:
       if let problem = Identifier.problem(line) { return again("\(quotedArg(line)) is not a bank id: \(problem)") }
+      if let refusal = jsonBankRefusal(state, line) { return again(refusal.message + ". " + refusal.hint) }
       card.bank = line
       return ask(.kind)
     case .kind:

@@ -50,6 +50,7 @@ extension Reducer {
   {
     state.catalog = reload.catalog
     state.loadErrorCount = reload.loadErrorCount
+    state.markdownBankIDs = reload.markdownBankIDs
     var blocks: [Block] = []
     if case .added(let card, let path, let line, let created) = cause {
       blocks.append(addedNotice(state, card, path: path, line: line, created: created))

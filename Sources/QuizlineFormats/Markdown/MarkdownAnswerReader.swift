@@ -50,6 +50,8 @@ struct MarkdownAnswerReader {
       }
     }
     guard let kind else {
+      // A stray answer or field line was named where it is (``answerLikeLine()``).
+      if case .none = shape, !blocks.isEmpty, answerLikeLine() != nil { return nil }
       file.error(
         headingAt,
         "this question has no answer: write choices (- [x] right, - [ ] wrong), = answer lines, a numbered list, left -> right pairs, {{c1::gaps}}, or --- and the back of a card (see docs/markdown-format.md)"
@@ -114,8 +116,34 @@ struct MarkdownAnswerReader {
       if heading.text.contains("{{c") || blocks.contains(where: { text($0.start.line, $0.end.line).contains("{{c") }) {
         return .cloze
       }
-      return blocks.isEmpty ? nil : .flashcard
+      if blocks.isEmpty { return nil }
+      if let stray = answerLikeLine() {
+        file.error(
+          SourcePoint(line: stray.line, column: 1),
+          "\(quoted(stray.text)) looks like \(stray.what), but this question has no answer shape, so it would be read as a flashcard whose back is everything below the heading: put the answer last, before the fields; start each field on a line of its own (Hint:, Explanation:, …); a note belongs in the prompt, above the answer"
+        )
+        return nil
+      }
+      return .flashcard
     }
+  }
+
+  /// A line below the heading that an author meant as an answer or a field, in a question read as
+  /// a flashcard without `---`: an `=` line, a task-list item (even without its space), or a known
+  /// field's name and colon. The line, its text, and what it looks like.
+  func answerLikeLine() -> (line: Int, text: String, what: String)? {
+    guard let first = blocks.first?.start.line, let last = blocks.last?.end.line, first <= last else { return nil }
+    let fieldNames = MarkdownFields.known.map { $0.lowercased() + ":" }
+    for n in first...last {
+      let t = source.line(n).trimmingSpaces
+      let lower = t.lowercased()
+      if t.hasPrefix("=") { return (n, t, "an answer line") }
+      if ["-[", "- [", "*[", "* [", "+[", "+ ["].contains(where: { lower.hasPrefix($0) }) {
+        return (n, t, "a choice")
+      }
+      if fieldNames.contains(where: { lower.hasPrefix($0) }) { return (n, t, "a field") }
+    }
+    return nil
   }
 
   /// A field's value; nil when the field is absent or empty.

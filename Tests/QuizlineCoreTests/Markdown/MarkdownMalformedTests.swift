@@ -99,4 +99,21 @@ extension MarkdownMalformedTests {
     #expect(crlf.0?.questions.first?.hint == "é")
     #expect(crlf.1.entries.first?.line == 7)
   }
+
+  /// Slips that used to turn a graded question into a self-graded flashcard, with no error (a
+  /// newcomer's review): a note after the answer, a field with no blank line before it, a task item
+  /// without its space. Each is refused at the line that caused it.
+  @Test(arguments: [
+    ("= être\n\nHint it is irregular.\n", "9:1", "\"= être\" looks like an answer line"),
+    ("Note first.\n= être\nExplanation: it is irregular.\n", "10:1", "\"= être\" looks like an answer line"),
+    ("-[x] aller\n-[ ] venir\n", "9:1", "\"-[x] aller\" looks like a choice"),
+    ("Some words.\n\nexplanation: why\n", "11:1", "\"explanation: why\" looks like a field"),
+  ])
+  func aStrayAnswerOrFieldIsNotReadAsAFlashcardsBack(body: String, at: String, message: String) throws {
+    let result = try loadCatalog(["b.md": "---\nkind: bank\nid: b\ntitle: B\n---\n\n## Q?\n\n" + body])
+    let errors = result.diagnostics.filter { $0.severity == .error }.map(\.description)
+    #expect(errors.count == 1, "\(errors)")
+    #expect(errors.first?.contains("b.md:\(at): error: \(message)") == true, "\(errors)")
+  }
+
 }
