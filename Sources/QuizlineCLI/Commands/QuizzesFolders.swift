@@ -5,7 +5,8 @@ import QuizlineReports
 import QuizlineStorage
 
 /// The quizzes folders of this start: the ones named (`--quizzes`, more than once, or
-/// `QUIZLINE_QUIZZES=a:b`), else `Quizzes` and the learner's own `MyQuizzes` when it exists. They
+/// `QUIZLINE_QUIZZES=a:b`), else `Quizzes` and the learner's own `MyQuizzes` when it exists (then a
+/// missing default `Quizzes` is left out, as outside a clone). They
 /// are loaded as one catalog: an id declared in two folders is a located error (`path:line:column`,
 /// naming where it was first declared), and the later declaration is left out.
 enum QuizzesFolders {
@@ -14,8 +15,11 @@ enum QuizzesFolders {
     var folders: [String] = []
     for folder in env.settings.quizzesDirectories where !folders.contains(folder) { folders.append(folder) }
     let user = env.settings.userQuizzesDirectory
-    if env.settings.loadsUserQuizzes, !folders.contains(user), env.files.kind(of: user) == .directory {
-      folders.append(user)
+    if env.settings.loadsUserQuizzes, env.files.kind(of: user) == .directory {
+      // Outside a clone (an installed quizline, a folder of one's own) the default `Quizzes` may
+      // not exist: the learner's own folder is then enough.
+      folders = folders.filter { env.files.kind(of: $0) == .directory }
+      if !folders.contains(user) { folders.append(user) }
     }
     return folders
   }

@@ -120,3 +120,19 @@ import Testing
     #expect(try read(base + "/elsewhere/real.md") == Self.cards.replacingOccurrences(of: "id: fr", with: "id: other"))
   }
 }
+
+/// `quizline new bank` in a folder of one's own (no shipped `Quizzes/` there): the next step the
+/// command prints, starting quizline, works on `MyQuizzes/` alone.
+@Suite struct OwnFolderStartTests {
+  @Test func aNewBankInAnEmptyFolderIsStudiedWithoutAQuizzesFolder() throws {
+    let base = try temporaryDirectory()
+    let env = ["XDG_STATE_HOME": base + "/state"]
+    #expect(try runBinary(["new", "bank", "verbs"], environment: env, directory: base).status == 0)
+    let r = try runBinary(["list"], environment: env, directory: base)
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.contains("verbs"), "\(r.stdout)")
+    // Named folders are still required to exist.
+    let named = try runBinary(["--quizzes", "Quizzes", "list"], environment: env, directory: base)
+    #expect(named.status == 66, "\(named.stderr)")
+  }
+}
