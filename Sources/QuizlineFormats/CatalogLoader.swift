@@ -101,7 +101,9 @@ public struct CatalogLoader: Sendable {
           diagnostics.append(
             Diagnostic(
               .error, path: path, line: 1, column: 1,
-              "not a quizline file: a Markdown bank or session starts with front matter (a line ---, then kind: bank or kind: session, id: and title: lines, then ---)"
+              bytes.starts(with: Array("---".utf8))
+                ? "not a quizline file: its front matter has no kind: line; a Markdown bank or session says kind: bank or kind: session there (with id: and title:)"
+                : "not a quizline file: a Markdown bank or session starts with front matter (a line ---, then kind: bank or kind: session, id: and title: lines, then ---)"
             ))
         case .notQuizline: notes += 1
         }

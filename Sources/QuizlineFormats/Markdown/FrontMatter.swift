@@ -65,6 +65,21 @@ public enum FrontMatterParser {
   public static func parse(_ text: String) throws(FrontMatterError) -> FrontMatter? {
     // "\r\n" is one Character in Swift: split on both line ends.
     let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    do {
+      return try parse(lines)
+    } catch {
+      // A blank line or a Markdown heading above the bad line: most likely the closing --- is missing
+      // and the body is being read as front matter.
+      var failure = error
+      let above = lines.dropFirst().prefix(max(0, failure.at.line - 2))
+      if above.contains(where: { $0.trimmingSpaces.isEmpty || $0.trimmingSpaces.hasPrefix("## ") }) {
+        failure.message += "; is the --- line that ends the front matter missing above it?"
+      }
+      throw failure
+    }
+  }
+
+  private static func parse(_ lines: [Substring]) throws(FrontMatterError) -> FrontMatter? {
     guard let first = lines.first, first.trimmingSpaces == "---" else { return nil }
     var entries: [FrontMatter.Entry] = []
     var index = 1

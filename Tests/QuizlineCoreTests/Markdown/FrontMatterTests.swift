@@ -56,4 +56,13 @@ import Testing
     #expect(body == "\n\n\n## Q\n")
     #expect(MarkdownParser.parse(body).children.first?.start.line == 4)
   }
+
+  @Test func aMissingClosingLineIsSuggestedWhenTheBodyIsReadAsFrontMatter() {
+    let text = "---\nkind: bank\nid: b\n\n## Which?\n\n- [x] aller\n"
+    let missing = failure(text)
+    #expect(missing?.at.line == 7)
+    #expect(missing?.message.hasSuffix("; is the --- line that ends the front matter missing above it?") == true)
+    // A bad line right under the opening one gets no such guess.
+    #expect(failure("---\nkind bank\n---\n")?.message.contains("missing above it") == false)
+  }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import QuizlineCore
@@ -67,7 +68,14 @@ import Testing
     #expect(catalog.catalog.banks.map(\.id) == ["b"])
     let named = CatalogLoader().load(paths: [Fixtures.root + "/malformed/README.md"])
     #expect(named.errorCount == 1)
-    #expect(named.diagnostics.first?.message.hasPrefix("not a quizline file") == true)
+    #expect(
+      named.diagnostics.first?.message.hasPrefix("not a quizline file: a Markdown bank or session starts") == true)
+    // A file with front matter but no kind: is told that kind: is what is missing.
+    let folder = try temporaryDirectory()
+    try "---\nid: b\ntitle: B\n---\n\n## Q\n\n= a\n".write(toFile: folder + "/b.md", atomically: true, encoding: .utf8)
+    let noKind = CatalogLoader().load(paths: [folder + "/b.md"])
+    #expect(
+      noKind.diagnostics.first?.message.hasPrefix("not a quizline file: its front matter has no kind: line") == true)
   }
 
   @Test func aMarkdownSessionInAFolderIsLoadedWithItsCheckpointOnAMarkdownBank() throws {
