@@ -94,6 +94,27 @@ import Testing
     return (state, reduction)
   }
 
+  @Test func addRefusesABankReadFromJSONBeforeAskingForTheCard() {
+    let bank = Bank(id: "shipped", title: "Shipped", questions: [])
+    for markdown in [false, true] {
+      var state = AppState(catalog: Catalog(banks: [bank]))
+      if markdown { state.markdownBankIDs = ["shipped"] }
+      _ = Reducer.reduce(&state, .commandIssued(.add(bank: "shipped"), at: Timestamp(microseconds: 0), entropy: 0))
+      if markdown {
+        #expect(state.mode == .addingCard(NewCard(bank: "shipped"), step: .kind))
+      } else {
+        #expect(state.mode == .home)
+        #expect(
+          state.display.first
+            == .error(
+              "add: bank shipped is written in JSON, not in Markdown; add writes Markdown banks",
+              hint:
+                "Choose a bank id of your own (a new one becomes MyQuizzes/ID.md), or edit shipped to add the card there"
+            ))
+      }
+    }
+  }
+
   @Test func addAsksStepByStepAndRefusesWhatCannotBeACard() {
     let (asking, _) = Self.adding(["single", "Capital of France?", "Paris | *Lyon | *Nice"])
     #expect(
