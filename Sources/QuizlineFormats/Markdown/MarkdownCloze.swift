@@ -51,6 +51,11 @@ extension MarkdownAnswerReader {
       guard !digits.isEmpty, digits.count <= 3, let n = Int(digits), after.dropFirst(digits.count).hasPrefix("::"),
         let (inner, close) = Self.gapAnswer(after.dropFirst(digits.count + 2))
       else {
+        let marker = after.dropFirst(digits.count)
+        if !digits.isEmpty, marker.hasPrefix(":"), !marker.hasPrefix("::") {
+          file.error(rawAt, "gap {{c\(digits):… has one colon; a gap is written with two: {{c\(digits)::answer}}")
+          return nil
+        }
         model += rest[..<open.upperBound]
         rest = after
         continue

@@ -46,7 +46,8 @@ public struct MarkdownIdentityPlan: Sendable, Equatable {
     for place in places {
       if !place.idInFile {
         plan.edits.append(.init(line: place.line, id: place.id, form: place.form))
-        plan.added += 1
+        // A two-way card's marker holds both of its cards' ids.
+        plan.added += place.id.split(separator: " ").count
         plan.wordings[place.id] = place.wording
         continue
       }

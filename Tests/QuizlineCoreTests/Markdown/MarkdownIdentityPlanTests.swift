@@ -59,4 +59,10 @@ import Testing
       ], cached: [generated: wording])
     #expect(plan.renamed.map(\.new) == [taken + "-2"])
   }
+
+  @Test func aTwoWayCardCountsAsTheTwoCardsItsMarkerNames() {
+    let plan = MarkdownIdentityPlan.make(
+      [.init(id: "cat-aaaa1111 chat-bbbb2222", line: 3, form: .comment, idInFile: false, wording: "cat")], cached: [:])
+    #expect(plan.added == 2)
+  }
 }

@@ -116,6 +116,7 @@ extension MarkdownMalformedTests {
     ("Note first.\n= être\nExplanation: it is irregular.\n", "10:1", "\"= être\" looks like an answer line"),
     ("-[x] aller\n-[ ] venir\n", "9:1", "\"-[x] aller\" looks like a choice"),
     ("Some words.\n\nexplanation: why\n", "11:1", "\"explanation: why\" looks like a field"),
+    ("Je {{c1:suis}}, tu {{c2::es}}.\n", "9:1", "gap {{c1:… has one colon; a gap is written with two: {{c1::answer}}"),
   ])
   func aStrayAnswerOrFieldIsNotReadAsAFlashcardsBack(body: String, at: String, message: String) throws {
     let result = try loadCatalog(["b.md": "---\nkind: bank\nid: b\ntitle: B\n---\n\n## Q?\n\n" + body])
