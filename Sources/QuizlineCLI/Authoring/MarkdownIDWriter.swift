@@ -75,14 +75,14 @@ struct MarkdownIDWriter {
         if !entry.idWasWritten {
           out.append(
             MarkdownCardPlace(
-              id: entry.questionID + " " + partner, line: entry.line, form: form, idInFile: false,
+              id: entry.questionID + " " + partner, line: entry.markerLine, form: form, idInFile: false,
               wording: MarkdownCardIdentity.wording(of: question)))
         }
         continue
       }
       out.append(
         MarkdownCardPlace(
-          id: entry.questionID, line: entry.line, form: form, idInFile: entry.idWasWritten,
+          id: entry.questionID, line: entry.markerLine, form: form, idInFile: entry.idWasWritten,
           wording: MarkdownCardIdentity.wording(of: question)))
     }
     return out

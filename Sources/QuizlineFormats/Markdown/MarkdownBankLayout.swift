@@ -23,6 +23,9 @@ public struct MarkdownBankLayout: Sendable, Equatable {
     /// The byte offset in the file where an id would be inserted (the end of the heading's text,
     /// before a closing `#` sequence, or the end of the card's first line).
     public var insertionPoint: Int
+    /// The line of `insertionPoint`: where an id is written, or replaced (the last line of a heading
+    /// underlined with `---`, whose first line is `line`).
+    public var markerLine: Int
     public var style: IDStyle
     /// For the second card of a two-way card: the id of the first, whose marker holds both.
     public var pairedWith: String?

@@ -82,7 +82,8 @@ public enum MarkdownBankReader {
       layout.entries.append(
         MarkdownBankLayout.Entry(
           questionID: question.id, line: draft.start.line, idWasWritten: written,
-          insertionPoint: document.source.offset(draft.insertionPoint), style: draft.idStyle,
+          insertionPoint: document.source.offset(draft.insertionPoint), markerLine: draft.insertionPoint.line,
+          style: draft.idStyle,
           pairedWith: draft.secondOfPair ? firstOfPair : nil))
       firstOfPair = question.id
     }

@@ -14,6 +14,34 @@ struct MarkdownQuestionReader {
     var insertionPoint: SourcePoint
   }
 
+  /// A heading line's text without the id that ends it (`{#id}` or `<!-- id: … -->`), the id, and
+  /// where it is; `column` is the byte column (0-based) where `text` starts on `line`.
+  func splitID(_ text: String, line n: Int, column i: Int) -> (text: String, id: String?, idAt: SourcePoint?) {
+    if text.hasSuffix("}"), let open = Self.lastRange(of: "{#", in: text) {
+      let inner = String(text[open.upperBound..<text.index(before: text.endIndex)])
+      let idAt = SourcePoint(line: n, column: i + text.utf8.distance(from: text.startIndex, to: open.upperBound) + 1)
+      if let problem = Identifier.problem(inner) {
+        file.error(idAt, "question id \(quoted(inner)) is not valid: \(problem)")
+      }
+      return (String(text[..<open.lowerBound]).trimmingTrailingSpaces, inner, idAt)
+    }
+    if text.hasSuffix("-->"), let open = Self.lastRange(of: "<!-- id:", in: text) {
+      let inner = text[open.upperBound..<text.index(text.endIndex, offsetBy: -3)].trimmingSpaces
+      let idAt = SourcePoint(line: n, column: i + text.utf8.distance(from: text.startIndex, to: open.upperBound) + 2)
+      if let problem = Identifier.problem(inner) {
+        file.error(idAt, "question id \(quoted(inner)) is not valid: \(problem)")
+      }
+      return (String(text[..<open.lowerBound]).trimmingTrailingSpaces, inner, idAt)
+    }
+    return (text, nil, nil)
+  }
+
+  /// A setext heading's underline: only `-` or only `=`, spaces around.
+  static func isUnderline(_ line: String) -> Bool {
+    let t = line.trimmingSpaces
+    return !t.isEmpty && (t.allSatisfy { $0 == "-" } || t.allSatisfy { $0 == "=" })
+  }
+
   func heading(_ node: MarkdownNode) -> Heading {
     let n = node.start.line
     let line = source.line(n)
@@ -21,12 +49,19 @@ struct MarkdownQuestionReader {
     var i = 0
     while i < bytes.count, bytes[i] == 0x20 { i += 1 }
     guard i < bytes.count, bytes[i] == UInt8(ascii: "#") else {
-      // Underlined with --- (a setext heading): its text lines.
-      let last = max(n, node.end.line - 1)
-      let text = source.lines(n, last).map(\.trimmingSpaces).joined(separator: "\n")
+      // Underlined with --- or === (a setext heading): its text lines are those above the
+      // underline (cmark's end line for such a heading may lie past the underline).
+      var underline = max(n, node.end.line)
+      while underline > n, !Self.isUnderline(source.line(underline)) { underline -= 1 }
+      let last = max(n, underline - 1)
+      // The id, if any, ends the last text line.
+      let lastLine = source.line(last)
+      let indent = lastLine.utf8.prefix { $0 == 0x20 || $0 == 0x09 }.count
+      let (lastText, id, idAt) = splitID(lastLine.trimmingSpaces, line: last, column: indent)
+      let text = (source.lines(n, last).dropLast().map(\.trimmingSpaces) + [lastText]).joined(separator: "\n")
       return Heading(
-        text: text,
-        insertionPoint: SourcePoint(line: last, column: source.line(last).trimmingTrailingSpaces.utf8.count + 1))
+        text: text, id: id, idAt: idAt,
+        insertionPoint: SourcePoint(line: last, column: indent + lastText.utf8.count + 1))
     }
     while i < bytes.count, bytes[i] == UInt8(ascii: "#") { i += 1 }
     while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
@@ -40,27 +75,7 @@ struct MarkdownQuestionReader {
       end = k
       trimEnd()
     }
-    var text = String(decoding: bytes[i..<end], as: UTF8.self)
-    var id: String?
-    var idAt: SourcePoint?
-    if text.hasSuffix("}"), let open = Self.lastRange(of: "{#", in: text) {
-      let inner = String(text[open.upperBound..<text.index(before: text.endIndex)])
-      let column = i + text.utf8.distance(from: text.startIndex, to: open.upperBound) + 1
-      idAt = SourcePoint(line: n, column: column)
-      if let problem = Identifier.problem(inner) {
-        file.error(idAt!, "question id \(quoted(inner)) is not valid: \(problem)")
-      }
-      id = inner
-      text = String(text[..<open.lowerBound]).trimmingTrailingSpaces
-    } else if text.hasSuffix("-->"), let open = Self.lastRange(of: "<!-- id:", in: text) {
-      let inner = text[open.upperBound..<text.index(text.endIndex, offsetBy: -3)].trimmingSpaces
-      idAt = SourcePoint(line: n, column: i + text.utf8.distance(from: text.startIndex, to: open.upperBound) + 2)
-      if let problem = Identifier.problem(inner) {
-        file.error(idAt!, "question id \(quoted(inner)) is not valid: \(problem)")
-      }
-      id = inner
-      text = String(text[..<open.lowerBound]).trimmingTrailingSpaces
-    }
+    let (text, id, idAt) = splitID(String(decoding: bytes[i..<end], as: UTF8.self), line: n, column: i)
     let insertion = SourcePoint(line: n, column: i + text.utf8.count + 1)
     return Heading(text: MarkdownEscapes.unescapeBlock(text), id: id, idAt: idAt, insertionPoint: insertion)
   }

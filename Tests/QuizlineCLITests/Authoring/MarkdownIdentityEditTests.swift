@@ -101,6 +101,27 @@ import Testing
     #expect(schemas.verdict(cache)?.documents == 1 && schemas.verdict(cache)?.problems == 0, "\(cache.stdout)")
   }
 
+  /// A heading underlined with `---` over two lines: its id goes at the end of its last text line
+  /// (not on the underline, which would unmake the heading), and is read back there, so a second
+  /// start writes nothing and the id stays.
+  @Test func anUnderlinedHeadingGetsItsIDOnceOnItsLastLine() throws {
+    let base = try temporaryDirectory()
+    try FileManager.default.createDirectory(atPath: base + "/q", withIntermediateDirectories: true)
+    let bank = base + "/q/s.md"
+    try write("---\nkind: bank\nid: sx\ntitle: S\n---\n\nWhat is the French\nword for cat?\n---\n\n= chat\n", bank)
+    let s = Setup(base: base)
+    let first = try quizline(s, input: "quit\n", at: "2026-03-01T09:00:00Z")
+    #expect(first.stdout.contains("s.md: gave ids to 1 new card"), "\(first.stdout)")
+    let written = try read(bank)
+    let lines = written.components(separatedBy: "\n")
+    #expect(lines[7].hasPrefix("word for cat? {#what-is-the-french-word-") && lines[8] == "---", "\(written)")
+    let second = try quizline(s, input: "quit\n", at: "2026-03-01T09:01:00Z")
+    #expect(!second.stdout.contains("gave ids"), "\(second.stdout)")
+    #expect(try read(bank) == written)
+    let json = try runBinary(["convert", bank]).stdout
+    #expect(json.contains("\"prompt\": \"What is the French\\nword for cat?\""), "\(json)")
+  }
+
   @Test func aFileQuizlineCannotWriteKeepsWorkingAndSaysSo() throws {
     let base = try temporaryDirectory()
     try FileManager.default.createDirectory(atPath: base + "/q", withIntermediateDirectories: true)
