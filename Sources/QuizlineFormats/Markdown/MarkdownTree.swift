@@ -1,4 +1,5 @@
 import CCmark
+import Synchronization
 
 /// A Markdown document as cmark-gfm parses it (CommonMark with GitHub's tables, task lists,
 /// strikethrough and autolinks), copied into values: each node with its kind, its literal text and
@@ -91,6 +92,15 @@ public enum MarkdownParser {
   /// The document tree of `text`. cmark accepts any bytes (invalid UTF-8 is replaced), so this
   /// never fails; limits on size belong to the caller.
   public static func parse(_ text: String) -> MarkdownNode {
+    // cmark-gfm keeps the inline parser's special characters in one process-wide table: attaching
+    // an extension adds its character (`~` for strikethrough) and freeing a parser takes it away,
+    // so two parses at once on two threads could drop each other's. One parse at a time.
+    lock.withLock { _ in parseAlone(text) }
+  }
+
+  private static let lock = Mutex(())
+
+  private static func parseAlone(_ text: String) -> MarkdownNode {
     _ = registered
     guard let parser = cmark_parser_new(CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8) else {
       return MarkdownNode(kind: .document, start: SourcePoint(line: 1, column: 1), end: SourcePoint(line: 1, column: 1))
