@@ -44,7 +44,7 @@ extension Renderer {
     let later = scheduled - counts.reduce(0, +)
     let locked = state.lockedNewCards().count
     out.line(
-      "  \(later) more later. New cards not yet scheduled: \(state.newCards().count)"
+      "  \(later) more later. New cards not yet scheduled: \(state.newCards(at: now).count)"
         + (locked > 0 ? " (and \(locked) waiting for their session to be read)." : "."))
   }
 
@@ -102,7 +102,7 @@ extension Renderer {
 
   /// Whether new cards are waiting but today's allowance of them is used up.
   static func newCardsDoneToday(_ state: AppState, _ now: Timestamp) -> Bool {
-    state.newCardsLeftToday(at: now) == 0 && !state.newCards().isEmpty
+    state.newCardsLeftToday(at: now) == 0 && !state.newCards(at: now).isEmpty
   }
 
   /// What `status` says of reviews: ``dueLine(_:_:)``, else what to read to unlock new cards, else

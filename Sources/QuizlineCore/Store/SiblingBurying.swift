@@ -58,7 +58,7 @@ extension AppState {
     let due = dueCards(at: now).now.filter { bank == nil || $0.bank == bank }
     let left = newCardsLeftToday(at: now)
     let bury = progress.settings.burySiblings
-    guard !bury.isEmpty else { return ReviewQueue(due: due, new: Array(newCards(bank: bank).prefix(left))) }
+    guard !bury.isEmpty else { return ReviewQueue(due: due, new: Array(newCards(bank: bank, at: now).prefix(left))) }
     let today = now.dayNumber
     /// Each note with a card answered today, and which of its cards were (one is no sibling of itself).
     var answeredToday: [QuestionRef: Set<String>] = [:]
@@ -93,7 +93,7 @@ extension AppState {
     }
     var fresh: [QuestionRef] = []
     var heldNew = 0
-    for ref in newCards(bank: bank) {
+    for ref in newCards(bank: bank, at: now) {
       guard fresh.count < left else { break }
       if holdsBack(ref, .new) { heldNew += 1 } else { fresh.append(ref) }
     }
