@@ -16,6 +16,7 @@ enum SettingsCoding {
       ("newCardOrder", .string(s.newCardOrder.rawValue)),
       ("autoGradedSteps", .string(s.autoGradedSteps.rawValue)),
     ]
+    if !s.burySiblings.isEmpty { fields.append(("burySiblings", .string(s.burySiblings.text))) }
     if let fit = s.parameterFit { fields.append(("parameterFit", .object(fit.fields))) }
     return .object(fields)
   }
@@ -53,6 +54,12 @@ enum SettingsCoding {
     // earlier answer is replayed (an answer that skipped the steps says so itself).
     s.newCardOrder = try f.optionalCase("newCardOrder", NewCardOrder.self, allowed: "course, bank or random") ?? .course
     s.autoGradedSteps = try f.optionalCase("autoGradedSteps", AutoGradedSteps.self, allowed: "skip or anki") ?? .skip
+    if let v = f.value("burySiblings") {
+      guard let text = v.string, let bury = BurySiblings(text: text) else {
+        throw EventCoding.DecodeError(message: "\"burySiblings\" must be off, all, or new, review, learning")
+      }
+      s.burySiblings = bury
+    }
     if let v = f.value("parameterFit"), v.kind == .object { s.parameterFit = try ParameterFit.decode(FieldMap(v)) }
     let problems = s.validate()
     guard problems.isEmpty else {

@@ -19,7 +19,7 @@ extension Renderer {
   static func newCardsHeldBack(_ state: AppState, bank: String?, _ now: Timestamp) -> String {
     let settings = state.progress.settings
     let waiting = state.newCards(bank: bank, at: now).count
-    if waiting > 0 {
+    if waiting > 0, state.newCardsLeftToday(at: now) == 0 {
       // The limit holds them: reviewing more today needs a higher limit.
       let introduced = state.progress.days[now.dayNumber]?.newCards ?? 0
       let more = min(waiting, max(settings.newCardsPerDay, 10))

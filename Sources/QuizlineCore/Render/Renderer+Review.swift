@@ -2,12 +2,18 @@ extension Renderer {
   /// `N due now, M more today`, or nil when no card is scheduled yet.
   static func dueLine(_ state: AppState, _ now: Timestamp) -> String? {
     let due = state.dueCards(at: now)
-    let fresh = min(state.newCards(at: now).count, state.newCardsLeftToday(at: now))
-    if due.now.isEmpty && due.laterToday == 0 && fresh == 0 { return nil }
-    if due.now.isEmpty && due.laterToday == 0 { return "nothing due; \(fresh) new card\(fresh == 1 ? "" : "s") ready" }
-    var text = "\(due.now.count) due now, \(due.now.count + due.laterToday) due today"
+    let queue = state.reviewQueue(bank: nil, at: now)
+    let fresh = queue.new.count
+    let held = queue.heldBackSiblings > 0 ? "; " + siblingsHeldBack(queue.heldBackSiblings) : ""
+    if queue.due.isEmpty && due.laterToday == 0 && fresh == 0 {
+      return queue.heldBackSiblings > 0 ? "nothing due" + held : nil
+    }
+    if queue.due.isEmpty && due.laterToday == 0 {
+      return "nothing due; \(fresh) new card\(fresh == 1 ? "" : "s") ready" + held
+    }
+    var text = "\(queue.due.count) due now, \(queue.due.count + due.laterToday) due today"
     if fresh > 0 { text += " (+\(fresh) new)" }
-    return text
+    return text + held
   }
 
   static func renderForecast(_ state: AppState, _ out: inout Output) {
@@ -58,6 +64,7 @@ extension Renderer {
       .easySeconds: "at most this many seconds counts as fast",
       .hardSeconds: "at least this many seconds counts as slow",
       .typoTolerance: "accept typed answers a letter or two off",
+      .burySiblings: "hold a note's other cards back for the day",
     ]
     for key in SettingKey.allCases {
       out.line(
@@ -123,11 +130,18 @@ extension Renderer {
     let now = out.context.now
     var text = "Nothing is due now" + (bank.map { " in \($0)" } ?? "")
     text += newCardsHeldBack(state, bank: bank, now)
+    let siblings = state.reviewQueue(bank: bank, at: now).heldBackSiblings
+    if siblings > 0 { text += " (\(siblingsHeldBack(siblings)): a card of their note was answered today)" }
     if let (ref, due) = nextReview(state, bank: bank) { text += ". Next review: \(relative(due, from: now)) (\(ref))" }
     let elsewhere = bank == nil ? 0 : state.dueCards(at: now).now.count
     if elsewhere > 0 {
       text += ". \(count(elsewhere, "card")) \(elsewhere == 1 ? "is" : "are") due in other banks: type review"
     }
     out.paragraph(text + ". Type forecast for the coming days, or cram \(bank ?? "BANK") to practise anyway.")
+  }
+
+  /// `N cards held back until tomorrow by bury-siblings`.
+  static func siblingsHeldBack(_ n: Int) -> String {
+    "\(count(n, "sibling")) held back until tomorrow (bury-siblings)"
   }
 }

@@ -18,6 +18,8 @@ public struct ProfileSettings: Sendable, Equatable {
   /// Whether a right answer to an auto-graded question leaves the learning steps
   /// (`config auto-graded-steps`).
   public var autoGradedSteps = AutoGradedSteps.skip
+  /// Which siblings `review` holds back for the day (`config bury-siblings`, ``BurySiblings``).
+  public var burySiblings: BurySiblings = []
   /// Where `scheduler.weights` came from when `optimize` fitted them (nil: never fitted).
   public var parameterFit: ParameterFit?
 

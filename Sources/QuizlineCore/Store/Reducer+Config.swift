@@ -12,6 +12,7 @@ enum SettingKey: String, Sendable, CaseIterable {
   case easySeconds = "easy-seconds"
   case hardSeconds = "hard-seconds"
   case typoTolerance = "typo-tolerance"
+  case burySiblings = "bury-siblings"
 
   /// Example values, for completion and for messages.
   var suggestions: [String] {
@@ -26,6 +27,7 @@ enum SettingKey: String, Sendable, CaseIterable {
     case .autoGradedSteps: AutoGradedSteps.allCases.map(\.rawValue)
     case .easySeconds: ["8"]
     case .hardSeconds: ["60"]
+    case .burySiblings: ["new,review,learning", "new", "off"]
     }
   }
 
@@ -40,6 +42,7 @@ enum SettingKey: String, Sendable, CaseIterable {
     case .newOrder: "course, bank or random"
     case .autoGradedSteps: "skip or anki"
     case .easySeconds, .hardSeconds: "whole seconds, with 1 <= easy-seconds < hard-seconds <= 3600"
+    case .burySiblings: "off, all, or any of new, review, learning separated by commas"
     }
   }
 
@@ -58,6 +61,7 @@ enum SettingKey: String, Sendable, CaseIterable {
     case .easySeconds: String(s.easySeconds)
     case .hardSeconds: String(s.hardSeconds)
     case .typoTolerance: s.typoTolerance ? "on" : "off"
+    case .burySiblings: s.burySiblings.text
     }
   }
 
@@ -148,6 +152,15 @@ extension Reducer {
           &state, bad, hint: "skip: a right answer graduates the card; anki: every new card takes every learning step.")
       }
       s.autoGradedSteps = v
+    case .burySiblings:
+      guard let v = BurySiblings(text: text) else {
+        return fail(
+          &state, bad,
+          hint:
+            "A card answered today holds back its note's other cards of these kinds until tomorrow: off, all, new,review,learning."
+        )
+      }
+      s.burySiblings = v
     case .newPerDay, .easySeconds, .hardSeconds:
       guard let v = Int(text) else {
         return fail(&state, bad, hint: "Type config to see every setting and its current value.")
@@ -168,7 +181,7 @@ extension Reducer {
     }
     state.display = [
       .notice(
-        "\(key.rawValue) = \(key.value(in: s)). Applies to \(key == .newOrder ? "the next review" : "answers from now on"); undo changes it back."
+        "\(key.rawValue) = \(key.value(in: s)). Applies to \(key == .newOrder || key == .burySiblings ? "the next review" : "answers from now on"); undo changes it back."
       )
     ]
     state.settingsUndo.append(

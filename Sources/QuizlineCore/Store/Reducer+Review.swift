@@ -1,6 +1,7 @@
 extension Reducer {
   /// `review [BANK|--all] [--limit N] [--certainty]`: due cards first (most overdue first), then new
-  /// ones up to the daily new-card limit.
+  /// ones up to the daily new-card limit, less the siblings `bury-siblings` holds back
+  /// (``AppState/reviewQueue(bank:at:)``).
   static func review(
     _ state: inout AppState, bank: String?, all: Bool, limit limitOption: OptionValue<Int>?, certainty: Bool,
     _ context: Context
@@ -20,9 +21,8 @@ extension Reducer {
     case .valid(let n)?: limit = n
     case nil: break
     }
-    let due = state.dueCards(at: context.now).now.filter { bank == nil || $0.bank == bank }
-    let fresh = state.newCards(bank: bank, at: context.now).prefix(state.newCardsLeftToday(at: context.now))
-    let refs = Array((due + fresh).prefix(limit))
+    let queue = state.reviewQueue(bank: bank, at: context.now)
+    let refs = Array((queue.due + queue.new).prefix(limit))
     guard !refs.isEmpty else {
       state.display = [.nothingDue(bank: bank)]
       return Reduction()
