@@ -15,8 +15,14 @@ enum AnkiPackageExport {
 
     func scheduling(_ bank: Bank) -> AnkiPackageWriter.Scheduling {
       var cards: [QuestionRef: FSRSCard] = [:]
-      for (ref, p) in progress.questions where ref.bank == bank.id { if let c = p.card { cards[ref] = c } }
-      return AnkiPackageWriter.Scheduling(cards: cards, reviews: reviews.reviews(inBank: bank.id))
+      var suspended: Set<QuestionRef> = []
+      for (ref, p) in progress.questions where ref.bank == bank.id {
+        if let c = p.card { cards[ref] = c }
+        if p.suspended { suspended.insert(ref) }
+      }
+      return AnkiPackageWriter.Scheduling(
+        cards: cards, logs: reviews.cardReviews(inBank: bank.id), suspended: suspended,
+        stepCounts: progress.settings.scheduler.stepCounts)
     }
   }
 
@@ -30,6 +36,6 @@ enum AnkiPackageExport {
   /// The package's bytes and the number of reviews in it (nil without history).
   static func package(_ bank: Bank, history: History?, now: Timestamp) throws -> (bytes: [UInt8], reviews: Int?) {
     let scheduling = history?.scheduling(bank)
-    return (try AnkiPackageWriter.package([bank], scheduling: scheduling, now: now), scheduling?.reviews.count)
+    return (try AnkiPackageWriter.package([bank], scheduling: scheduling, now: now), scheduling?.reviewCount)
   }
 }
