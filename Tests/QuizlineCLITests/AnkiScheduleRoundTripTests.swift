@@ -30,7 +30,9 @@ import Testing
     let imported = runInProcess(now + ["import", dir + "/answered.apkg", "--with-history", "--out", dir + "/Q"])
     try #require(imported.status == 0, "\(imported.stderr)")
     let exported = runInProcess(
-      now + ["--quizzes", dir + "/Q", "export-anki", "answered", "--apkg", "--with-history", "--out", dir + "/back.apkg"])
+      now + [
+        "--quizzes", dir + "/Q", "export-anki", "answered", "--apkg", "--with-history", "--out", dir + "/back.apkg",
+      ])
     try #require(exported.status == 0, "\(exported.stderr)")
     #expect(exported.stdout.contains("with 22 reviews"), "\(exported.stdout)")
     let original = try Self.dump(dir, "original", dir + "/answered.apkg")
