@@ -6,7 +6,7 @@ struct BankDecoder {
 
   /// Every key a question may have, whatever its type (for "did you mean" across types).
   static let commonQuestionKeys = [
-    "id", "type", "title", "prompt", "explanation", "hint", "tags", "difficulty", "source",
+    "id", "type", "title", "prompt", "explanation", "hint", "tags", "difficulty", "source", "note",
   ]
 
   /// `QuestionKind(rawValue:)` by the same comparisons, without the standard library's string
@@ -105,6 +105,14 @@ struct BankDecoder {
       }
     }
     let source = decodeSource(&q)
+    var note: String?
+    if let v = q.value("note"), let s = q.text(v, key: "note", nonEmpty: false) {
+      if let problem = Identifier.problem(s) {
+        context.error(v, "note \(quoted(s)) of \(q.what) is not a valid id: \(problem)")
+      } else {
+        note = s
+      }
+    }
     var body: QuestionBody?
     if let kind {
       body = QuestionBodyDecoder(context: context).decode(kind, &q)
@@ -113,7 +121,7 @@ struct BankDecoder {
     guard let id, let prompt, let explanation, let body else { return nil }
     return Question(
       id: id, title: title, prompt: prompt, explanation: explanation, hint: hint, tags: tags,
-      difficulty: difficulty, source: source, body: body)
+      difficulty: difficulty, source: source, note: note, body: body)
   }
 
   private func decodeSource(_ q: inout ObjectReader) -> SourceReference? {

@@ -42,6 +42,7 @@ public enum BankJSONWriter {
     if let s = q.source {
       keys.append(("source", .object(sourceKeys(s))))
     }
+    if let n = q.note { keys.append(("note", .string(n))) }
     switch q.body {
     case .single(let choices, let answer):
       keys += [("choices", .array(choices.map(value))), ("answer", .string(letter(answer)))]

@@ -12,11 +12,16 @@ public struct Question: Sendable, Equatable, Hashable {
   public var tags: [String]
   public var difficulty: Difficulty?
   public var source: SourceReference?
+  /// The note this card belongs to (an id, unique within its bank): the questions of one bank that
+  /// share a note are siblings (an Anki note's cards, both ways of a two-way Markdown card), which
+  /// `config bury-siblings` keeps apart for the day. Nil: a note of its own.
+  public var note: String?
   public var body: QuestionBody
 
   public init(
     id: String, title: String? = nil, prompt: String, explanation: String, hint: String? = nil,
-    tags: [String] = [], difficulty: Difficulty? = nil, source: SourceReference? = nil, body: QuestionBody
+    tags: [String] = [], difficulty: Difficulty? = nil, source: SourceReference? = nil, note: String? = nil,
+    body: QuestionBody
   ) {
     self.id = id
     self.title = title
@@ -26,6 +31,7 @@ public struct Question: Sendable, Equatable, Hashable {
     self.tags = tags
     self.difficulty = difficulty
     self.source = source
+    self.note = note
     self.body = body
   }
 

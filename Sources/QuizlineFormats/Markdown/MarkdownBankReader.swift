@@ -78,6 +78,11 @@ public enum MarkdownBankReader {
         used.insert(id)
         question.id = id
       }
+      // Both ways of a two-way card (`:::`, `??`) are one note, named by the forward card's id.
+      if draft.secondOfPair, let first = firstOfPair, questions.last?.id == first {
+        question.note = first
+        questions[questions.count - 1].note = first
+      }
       questions.append(question)
       layout.entries.append(
         MarkdownBankLayout.Entry(

@@ -72,6 +72,7 @@ struct MarkdownQuestionWriter {
     if let s = q.source {
       all.append(("Source", ([s.file, s.section] + (s.title.map { [$0] } ?? [])).joined(separator: " | ")))
     }
+    if let n = q.note { all.append(("Note id", n)) }
     if !all.isEmpty {
       out += "\n"
       for (name, value) in all { out += field(name, value) }

@@ -6,7 +6,7 @@ struct MarkdownFields {
   /// The names a field may have, as the documentation writes them.
   static let known = [
     "Type", "Title", "Hint", "Explanation", "Tags", "Difficulty", "Source", "Unit", "Ignore punctuation",
-    "Other feedback", "Feedback if true", "Feedback if false", "Model answer", "Key points",
+    "Other feedback", "Feedback if true", "Feedback if false", "Model answer", "Key points", "Note id",
   ]
   private static let knownLower = known.map { $0.lowercased() }
 

@@ -132,6 +132,13 @@ struct MarkdownQuestionReader {
         question.source = SourceReference(file: parts[0], section: parts[1], title: title)
       }
     }
+    if let n = fields["note id"] {
+      if let problem = Identifier.problem(n.value) {
+        file.error(n.valueAt, "note id \(quoted(n.value)) is not a valid id: \(problem)")
+      } else {
+        question.note = n.value
+      }
+    }
     guard file.context.diagnostics[errorsBefore...].allSatisfy({ $0.severity != .error }) else { return [draft] }
     draft.question = question
     return [draft]

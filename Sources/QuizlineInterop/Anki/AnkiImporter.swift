@@ -113,7 +113,9 @@ public struct AnkiImporter {
           c.notes.append((.tagsDropped, "only the first \(Self.maxTags) of its \(tags.count) tags kept"))
           tags = Array(tags.prefix(Self.maxTags))
         }
-        let question = Question(id: id, prompt: c.prompt, explanation: c.explanation, tags: tags, body: c.body)
+        let question = Question(
+          id: id, prompt: c.prompt, explanation: c.explanation, tags: tags, note: Self.noteID(guid: note.guid),
+          body: c.body)
         if let problem = StorableCheck.problem(question) {
           leaveOut(card, note: note, problem)
           continue
@@ -175,6 +177,27 @@ public struct AnkiImporter {
       diagnostics: diagnostics, leftOut: leftOut, package: package)
   }
 
+  /// A note's id, shared by all its cards (siblings): the 16 hex digits of the GUID's hash that
+  /// begin its questions' ids; a note quizline exported (`quizline:BANK/NOTE`) keeps its own.
+  public static func noteID(guid: String) -> String {
+    if guid.hasPrefix("quizline:"), let slash = guid.firstIndex(of: "/") {
+      let id = String(guid[guid.index(after: slash)...])
+      if Identifier.isValid(id) { return id }
+    }
+    return guidHash(guid)
+  }
+
+  /// The GUID hashed (FNV-1a, 64 bits), as 16 hex digits.
+  static func guidHash(_ guid: String) -> String {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for b in guid.utf8 {
+      h ^= UInt64(b)
+      h = h &* 0x100_0000_01b3
+    }
+    let hex = String(h, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
   /// A note's question id: the GUID hashed (FNV-1a, 64 bits, hex) and the card ordinal + 1; a note
   /// quizline exported keeps the id in its GUID.
   public static func questionID(guid: String, ord: Int) -> String {
@@ -183,13 +206,7 @@ public struct AnkiImporter {
       let id = String(guid[guid.index(after: slash)...])
       if Identifier.isValid(id) { return id }
     }
-    var h: UInt64 = 0xcbf2_9ce4_8422_2325
-    for b in guid.utf8 {
-      h ^= UInt64(b)
-      h = h &* 0x100_0000_01b3
-    }
-    let hex = String(h, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex + "-\(ord + 1)"
+    return guidHash(guid) + "-\(ord + 1)"
   }
 
   /// The most tags a question gets (its deck's levels first, then the note's tags).

@@ -62,6 +62,29 @@ import Testing
     #expect(q("qlType0001", 0)?.prompt == "Capital of Italy?")
   }
 
+  @Test(arguments: ["deck.apkg", "deck-updated.apkg"])
+  func theCardsOfOneNoteShareItsNoteAndDistinctNotesHaveDistinctOnes(_ package: String) throws {
+    let all = try Self.read(package).banks.flatMap(\.bank.questions)
+    func note(_ guid: String, _ ord: Int) -> String?? {
+      all.first { $0.id == AnkiDecks.questionID(guid: guid, ord: ord) }.map(\.note)
+    }
+    // The note id is the 16 hex digits that begin the note's question ids (the GUID's hash).
+    let reversed = String(AnkiDecks.questionID(guid: "qlRev00001", ord: 0).prefix(16))
+    #expect(note("qlRev00001", 0) == .some(reversed))
+    #expect(note("qlRev00001", 1) == .some(reversed), "front/back and back/front: one note")
+    let cloze = String(AnkiDecks.questionID(guid: "qlCloze001", ord: 0).prefix(16))
+    #expect(note("qlCloze001", 0) == .some(cloze))
+    #expect(note("qlCloze001", 1) == .some(cloze), "c1 and c2 of one cloze note: one note")
+    #expect(note("qlOpt00001", 0) == note("qlOpt00001", 1))
+    var byNote: [String: Set<String>] = [:]
+    for q in all {
+      #expect(q.note != nil, "\(q.id) has a note")
+      byNote[q.note ?? "", default: []].insert(String(q.id.prefix(16)))
+    }
+    #expect(byNote.values.allSatisfy { $0.count == 1 }, "each note holds the cards of one Anki note only")
+    #expect(byNote.count == (package == "deck.apkg" ? 7 : 8), "seven notes (eight once merci is added)")
+  }
+
   @Test func clozeCardsHideTheirOwnGapAndShowTheOthers() throws {
     let all = try Self.read("deck.apkg").banks.flatMap(\.bank.questions)
     let first = all.first { $0.id == AnkiDecks.questionID(guid: "qlCloze001", ord: 0) }

@@ -28,6 +28,28 @@ import Testing
     #expect(Self.content(bank) == InteropFixtures.bank)
   }
 
+  @Test func aQuestionsNoteIsWrittenAndReadBackAndAnInvalidOneIsRefusedWhereItIs() throws {
+    let bank = Bank(
+      id: "b", title: "B",
+      questions: [
+        Question(id: "a", prompt: "A", explanation: "", note: "pair", body: .flashcard(back: "1")),
+        Question(id: "c", prompt: "C", explanation: "", note: "pair", body: .flashcard(back: "2")),
+        Question(id: "d", prompt: "D", explanation: "", body: .flashcard(back: "3")),
+      ])
+    let text = BankJSONWriter.json(bank)
+    #expect(text.contains("\"note\": \"pair\""))
+    let (item, diagnostics) = Self.decode(text)
+    #expect(diagnostics.isEmpty, "\(diagnostics)")
+    guard case .bank(let read, _, _) = try #require(item) else { throw FixtureError.missing("bank") }
+    #expect(read.questions.map(\.note) == ["pair", "pair", nil])
+    let bad = text.replacingOccurrences(of: "\"note\": \"pair\"", with: "\"note\": \"Pair One\"")
+    let (_, problems) = Self.decode(bad, path: "bad.json")
+    #expect(
+      problems.map(\.description).contains {
+        $0.hasPrefix("bad.json:") && $0.contains("note \"Pair One\" of question \"a\" is not a valid id")
+      }, "\(problems)")
+  }
+
   @Test func keysFollowTheDocumentedOrderAndDefaultsAreLeftOut() {
     let bank = Bank(
       id: "b", title: "B",

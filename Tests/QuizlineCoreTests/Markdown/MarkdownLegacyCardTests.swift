@@ -58,6 +58,27 @@ import Testing
     #expect(layout.entries.map(\.line) == [12, 13, 13, 16, 22, 22])
   }
 
+  @Test func bothWaysOfATwoWayCardShareANoteNamedByTheForwardCardAndOneWayCardsHaveNone() throws {
+    let (bank, _, _) = try MarkdownBankReaderTests.read("obsidian.md")
+    let questions = try #require(bank?.questions)
+    // perro::dog, gato:::cat (two cards), a multi-line ? card, hablar ?? to speak (two cards).
+    #expect(questions.map(\.note) == [nil, "gato-cat", "gato-cat", nil, questions[4].id, questions[4].id])
+    // Written as `##` questions, the note is a `Note id:` field and reads back the same.
+    let written = MarkdownBankWriter.markdown(try #require(bank))
+    #expect(written.contains("Note id: gato-cat\n"))
+    let (again, _, diagnostics) = MarkdownBankReader.read(bytes: Array(written.utf8), path: "w.md", hashContent: false)
+    #expect(diagnostics.diagnostics.isEmpty, "\(diagnostics.diagnostics)")
+    #expect(again?.questions == questions)
+  }
+
+  @Test func aNoteIdFieldThatIsNoIdIsALocatedError() throws {
+    let text = "---\nkind: bank\nid: b\ntitle: B\n---\n\n## Front\n\n---\n\nBack\n\nNote id: Two Words\n"
+    let (bank, _, context) = MarkdownBankReader.read(bytes: Array(text.utf8), path: "n.md", hashContent: false)
+    #expect(bank == nil)
+    #expect(
+      context.diagnostics.map(\.description).contains { $0.hasPrefix("n.md:13:10: ") && $0.contains("\"Two Words\"") })
+  }
+
   @Test func aQuestionCardWithoutAnswerIsRefusedAtItsLine() {
     let (bank, _, diagnostics) = MarkdownBankReaderTests.read(
       text: "---\nkind: bank\nid: b\ntitle: B\n---\n\nQ: Where?\n\nNothing here.\n")
