@@ -1,4 +1,7 @@
 import Foundation
+import QuizlineCore
+import QuizlineFormats
+import QuizlineStorage
 import QuizlineTestSupport
 import Testing
 
@@ -6,7 +9,7 @@ import Testing
 /// times (`make-decks.sh --answered`: learning steps, a lapse and relearning, a card left relearning,
 /// one left in its learning steps, a suspended and a buried card), imported with their history,
 /// exported again with `export-anki --apkg --with-history`, and both packages opened by the real
-/// Anki (`--dump`), card by card.
+/// Anki (`--dump`), card by card; then the exported package imported into a new profile.
 @Suite struct AnkiScheduleRoundTripTests {
   typealias Card = [String: Any]
 
@@ -20,6 +23,14 @@ import Testing
 
   static func revlog(_ card: Card) -> [[Int]] { card["revlog"] as? [[Int]] ?? [] }
   static func int(_ card: Card, _ key: String) -> Int { card[key] as? Int ?? -99 }
+  /// The note type's name without the `+` Anki adds to a second type of the same name.
+  static func notetype(_ card: Card) -> String {
+    String((card["notetype"] as? String ?? "").prefix { $0 != "+" && $0 != "-" })
+  }
+  /// How many cards each note has, sorted.
+  static func cardsPerNote(_ cards: [Card]) -> [Int] {
+    Dictionary(grouping: cards, by: { $0["note"] as? Int ?? 0 }).values.map(\.count).sorted()
+  }
 
   @Test func anAnsweredDeckComesBackWithItsReviewLogTypesIntervalsCountsAndQueues() throws {
     let dir = try temporaryDirectory()
@@ -42,10 +53,14 @@ import Testing
     // Cards are matched by their first review's id (kept from Anki's log); the unanswered one by its front.
     func key(_ c: Card) -> String { Self.revlog(c).first.map { "\($0[0])" } ?? (c["front"] as? String ?? "") }
     let backByKey = Dictionary(back.map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
+    #expect(Self.cardsPerNote(back) == Self.cardsPerNote(original))
+    #expect(Self.cardsPerNote(original) == [1, 1, 1, 1, 2, 2])
     var reviewIntervalsCompared = 0
     for o in original {
       let front = o["front"] as? String ?? ""
       let b = try #require(backByKey[key(o)], "no card for \(front)")
+      #expect(Self.notetype(b) == Self.notetype(o), "note type of \(front)")
+      #expect(Self.int(b, "ord") == Self.int(o, "ord"), "card ordinal of \(front)")
       // The buried card: quizline's import keeps an Anki-buried card out of reviews as suspended.
       let queue = Self.int(o, "queue") == -3 ? -1 : Self.int(o, "queue")
       #expect(Self.int(b, "queue") == queue, "queue of \(front)")
@@ -75,5 +90,27 @@ import Testing
       }
     }
     #expect(reviewIntervalsCompared > 0)
+    // Imported again, the package gives the same questions (ids and notes) and the same schedule.
+    let again = runInProcess(
+      [
+        "--now", "2026-01-22T10:00:00Z", "--progress", dir + "/P2", "import", dir + "/back.apkg", "--with-history",
+        "--out", dir + "/Q2",
+      ])
+    try #require(again.status == 0, "\(again.stderr)")
+    let before = try #require(CatalogLoader.load(directory: dir + "/Q").catalog.bank("answered"))
+    let after = try #require(CatalogLoader.load(directory: dir + "/Q2").catalog.bank("answered"))
+    func notes(_ b: Bank) -> [String: String] {
+      Dictionary(uniqueKeysWithValues: b.questions.map { ($0.id, $0.note ?? "-") })
+    }
+    #expect(notes(after) == notes(before))
+    #expect(Set(before.questions.compactMap(\.note)).count == 6)
+    let t = Timestamp(seconds: 1_800_000_000)
+    let p1 = try ProfileOpener.view(ProfileLayout(progressDirectory: dir + "/P", profile: "default"), now: t)
+    let p2 = try ProfileOpener.view(ProfileLayout(progressDirectory: dir + "/P2", profile: "default"), now: t)
+    for q in before.questions {
+      let ref = QuestionRef(bank: "answered", question: q.id)
+      #expect(p2.progress.questions[ref]?.card == p1.progress.questions[ref]?.card, "\(ref)")
+      #expect(p2.progress.questions[ref]?.suspended == p1.progress.questions[ref]?.suspended, "\(ref)")
+    }
   }
 }

@@ -82,40 +82,42 @@ public enum AnkiPackageWriter {
     for (b, bank) in banks.enumerated() {
       let did = uniqueID("deck:" + bank.id)
       decks[String(did)] = deck(did, bank.title.isEmpty ? bank.id : bank.title)
-      for (i, q) in bank.questions.enumerated() {
-        let guid = AnkiExporter.guid(bank, q)
+      var i = 0
+      for note in AnkiNotes.notes(bank) {
+        let guid = note.guid
         let nid = uniqueID(guid)
-        let front = AnkiExporter.html(AnkiExporter.front(q))
-        let back = AnkiExporter.html(AnkiExporter.back(q))
         var seen: Set<String> = []
-        let tags = (bank.tags + q.tags).filter { seen.insert($0).inserted }
+        let tags = (bank.tags + note.questions.flatMap(\.tags)).filter { seen.insert($0).inserted }
         notes.append([
-          .int(nid), .text(guid), .int(modelID), .int(nowSeconds), .int(-1),
-          .text(tags.isEmpty ? "" : " " + tags.joined(separator: " ") + " "), .text(front + "\u{1F}" + back),
-          .text(AnkiExporter.front(q)), .int(0), .int(0), .text(""),
+          .int(nid), .text(guid), .int(modelID + Int64(note.kind.rawValue)), .int(nowSeconds), .int(-1),
+          .text(tags.isEmpty ? "" : " " + tags.joined(separator: " ") + " "),
+          .text(note.fields.joined(separator: "\u{1F}")), .text(note.sortText), .int(0), .int(0), .text(""),
         ])
-        let cid = uniqueID("card:" + guid)
-        let ref = QuestionRef(bank: bank.id, question: q.id)
-        let position = Int64(b * 100_000 + i + 1)
-        var c = AnkiSchedule.CardColumns(due: position)
-        if let scheduling {
-          let derived = AnkiSchedule.derive(
-            scheduling.logs[ref] ?? [], card: scheduling.cards[ref], suspended: scheduling.suspended.contains(ref),
-            buried: scheduling.buried.contains(ref), position: position, crtDay: crtDay,
-            steps: scheduling.stepCounts, id: reviewID)
-          c = derived.card
-          for row in derived.rows {
-            revlog.append([
-              .int(row.id), .int(cid), .int(-1), .int(row.ease), .int(row.ivl), .int(row.lastIvl), .int(row.factor),
-              .int(row.time), .int(row.type),
-            ])
+        for (ord, q) in note.questions.enumerated() {
+          i += 1
+          let cid = uniqueID("card:" + guid + (ord == 0 ? "" : "#\(ord)"))
+          let ref = QuestionRef(bank: bank.id, question: q.id)
+          let position = Int64(b * 100_000 + i)
+          var c = AnkiSchedule.CardColumns(due: position)
+          if let scheduling {
+            let derived = AnkiSchedule.derive(
+              scheduling.logs[ref] ?? [], card: scheduling.cards[ref], suspended: scheduling.suspended.contains(ref),
+              buried: scheduling.buried.contains(ref), position: position, crtDay: crtDay,
+              steps: scheduling.stepCounts, id: reviewID)
+            c = derived.card
+            for row in derived.rows {
+              revlog.append([
+                .int(row.id), .int(cid), .int(-1), .int(row.ease), .int(row.ivl), .int(row.lastIvl), .int(row.factor),
+                .int(row.time), .int(row.type),
+              ])
+            }
           }
+          cards.append([
+            .int(cid), .int(nid), .int(did), .int(Int64(ord)), .int(nowSeconds), .int(-1), .int(c.type), .int(c.queue),
+            .int(c.due), .int(c.ivl), .int(c.factor), .int(c.reps), .int(c.lapses), .int(c.left), .int(0), .int(0),
+            .int(0), .text(c.data),
+          ])
         }
-        cards.append([
-          .int(cid), .int(nid), .int(did), .int(0), .int(nowSeconds), .int(-1), .int(c.type), .int(c.queue),
-          .int(c.due), .int(c.ivl), .int(c.factor), .int(c.reps), .int(c.lapses), .int(c.left), .int(0), .int(0),
-          .int(0), .text(c.data),
-        ])
       }
     }
     let json = { (o: Any) -> String in
@@ -128,7 +130,7 @@ public enum AnkiPackageWriter {
       [
         [
           .int(crt), .int(nowSeconds * 1000), .int(nowSeconds * 1000), .text(json(conf)),
-          .text("{\"\(modelID)\":\(basicModel)}"), .text(json(decks)), .text("{\"1\":\(deckConfig)}"),
+          .text(models), .text(json(decks)), .text("{\"1\":\(deckConfig)}"),
         ]
       ])
     try db.execute("BEGIN")
@@ -164,15 +166,6 @@ public enum AnkiPackageWriter {
       "addToCur": true, "schedVer": 2, "sched2021": true,
     ]
   }
-
-  static let basicModel = """
-    {"id":\(modelID),"name":"Basic","type":0,"mod":0,"usn":-1,"sortf":0,"did":null,"tmpls":[{"name":"Card 1","ord":0,\
-    "qfmt":"{{Front}}","afmt":"{{FrontSide}}\\n\\n<hr id=answer>\\n\\n{{Back}}","bqfmt":"","bafmt":"","did":null,\
-    "bfont":"","bsize":0}],"flds":[{"name":"Front","ord":0,"sticky":false,"rtl":false,"font":"Arial","size":20},\
-    {"name":"Back","ord":1,"sticky":false,"rtl":false,"font":"Arial","size":20}],"css":".card { font-family: arial; \
-    font-size: 20px; text-align: center; color: black; background-color: white; }","latexPre":"","latexPost":"",\
-    "latexsvg":false,"req":[[0,"any",[0]]],"originalStockKind":1}
-    """
 
   static let deckConfig = """
     {"id":1,"mod":0,"name":"Default","usn":0,"maxTaken":60,"autoplay":true,"timer":0,"replayq":true,\
