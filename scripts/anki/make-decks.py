@@ -212,7 +212,8 @@ ANSWERS = [
 
 
 def answered(out):
-    """answered.apkg: cards answered one by one with Anki's FSRS at faked times (09:00 UTC on
+    """answered.apkg (a reversed note, a cloze note with 2 gaps, a typed-answer note and Basic notes):
+    cards answered one by one with Anki's FSRS at faked times (09:00 UTC on
     2026-01-05 and after, so Anki's 4 a.m. rollover and quizline's UTC midnight count the same days),
     then one suspended and one buried, exported with scheduling at the last answer's time."""
     from libfaketime import fake_time, reexec_if_needed
@@ -225,6 +226,8 @@ def answered(out):
         rev = add(col, "Basic (and reversed card)", "Answered", {"Front": "chat", "Back": "cat"}, [], "qlAnsRev01")
         cloze = add(col, "Cloze", "Answered", {"Text": "{{c1::Paris}} is in {{c2::France}}.", "Back Extra": ""}, [],
                     "qlAnsClz01")
+        add(col, "Basic (type in the answer)", "Answered", {"Front": "Capital of Italy?", "Back": "Rome"}, [],
+            "qlAnsType01")
         basics = {name: add(col, "Basic", "Answered", {"Front": name, "Back": name + " back"}, [], "qlAns" + name)
                   for name in ("suspended", "buried", "relearning", "untouched")}
         cards = {"rev-front": rev.cards()[0].id, "rev-back": rev.cards()[1].id,

@@ -145,6 +145,10 @@ public enum AnkiPackageWriter {
     return zip.finish()
   }
 
+  /// How many notes a bank makes in a package (a note's questions are one note when Anki has a
+  /// stock type for them; see ``AnkiNotes``).
+  public static func noteCount(_ bank: Bank) -> Int { AnkiNotes.notes(bank).count }
+
   static func stableHash(_ s: String) -> UInt64 {
     var h: UInt64 = 0xcbf2_9ce4_8422_2325
     for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
