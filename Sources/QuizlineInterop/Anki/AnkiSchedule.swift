@@ -83,7 +83,7 @@ struct AnkiSchedule {
       let r = entry.review
       guard let after = entry.after else { continue }
       let type: Int64
-      switch Optional(after.phase) {
+      switch before?.phase {
       case nil, .learning?: type = 0
       case .review?: type = 1
       case .relearning?: type = 2
