@@ -117,6 +117,7 @@ extension LearnerProgress {
         q = question(review.question)
       }
       if let last = q.card?.lastReview, review.at <= last { continue }
+      q.countReview(review.rating, at: review.at, cardBefore: q.card)
       q.card = HistoryImport.scheduled(q.card, review, scheduler)
       if q.lastAnsweredAt.map({ $0 < review.at }) ?? true { q.lastAnsweredAt = review.at }
     }

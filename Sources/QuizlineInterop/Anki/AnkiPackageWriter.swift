@@ -16,8 +16,11 @@ public enum AnkiPackageWriter {
     public var logs: [QuestionRef: [LoggedReview]]
     /// Questions set aside until unsuspended (Anki's queue −1).
     public var suspended: Set<QuestionRef>
-    /// Questions buried for the day (Anki's queue −2).
+    /// Questions buried for the day (Anki's queue −3, buried by hand).
     public var buried: Set<QuestionRef>
+    /// Each question's review and lapse counts as progress keeps them (counted from `logs` when
+    /// missing).
+    public var counts: [QuestionRef: (reps: Int, lapses: Int)] = [:]
     /// The number of learning and relearning steps (for a card's `left`).
     public var stepCounts: (learning: Int, relearning: Int)
 
@@ -102,7 +105,8 @@ public enum AnkiPackageWriter {
           if let scheduling {
             let derived = AnkiSchedule.derive(
               scheduling.logs[ref] ?? [], card: scheduling.cards[ref], suspended: scheduling.suspended.contains(ref),
-              buried: scheduling.buried.contains(ref), position: position, crtDay: crtDay,
+              buried: scheduling.buried.contains(ref), counts: scheduling.counts[ref], position: position,
+              crtDay: crtDay,
               steps: scheduling.stepCounts, id: reviewID)
             c = derived.card
             for row in derived.rows {

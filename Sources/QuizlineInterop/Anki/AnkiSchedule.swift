@@ -17,8 +17,8 @@ import QuizlineCore
 ///   graduates, 2500 then, −200 for again, −150 for hard, +150 for easy on a review card (at least
 ///   1300), unchanged by relearning answers.
 /// - the card: `reps` its reviews, `lapses` its review-card agains, `type` 0 new / 1 learning /
-///   2 review / 3 relearning, `queue` the same (3 for a step due on a later day), −1 suspended, −2
-///   buried; `due` a day number from the collection's creation for review and interday cards, epoch
+///   2 review / 3 relearning, `queue` the same (3 for a step due on a later day), −1 suspended, −3
+///   buried (by hand: quizline's `bury`); `due` a day number from the collection's creation for review and interday cards, epoch
 ///   seconds for a step due today; `ivl` its days (a relearning card's is the interval its stability
 ///   gives at 90 % retention, as Anki's FSRS lapse interval); `left` the steps still to go.
 struct AnkiSchedule {
@@ -72,7 +72,8 @@ struct AnkiSchedule {
   /// The review-log rows of one question's reviews (ids as `id` gives them), and its card columns.
   /// `card` is the card progress keeps (nil: new), `crtDay` the collection's creation day.
   static func derive(
-    _ log: [LoggedReview], card: FSRSCard?, suspended: Bool, buried: Bool, position: Int64, crtDay: Int64,
+    _ log: [LoggedReview], card: FSRSCard?, suspended: Bool, buried: Bool, counts: (reps: Int, lapses: Int)? = nil,
+    position: Int64, crtDay: Int64,
     steps: (learning: Int, relearning: Int), id: (Timestamp) -> Int64
   ) -> (rows: [RevlogRow], card: CardColumns) {
     var rows: [RevlogRow] = []
@@ -107,7 +108,8 @@ struct AnkiSchedule {
           lastIvl: revlogInterval(before, at: r.at), factor: revlogFactor(after),
           time: Int64(min(max(r.milliseconds, 0), 60_000)), type: type))
     }
-    var c = CardColumns(due: position, reps: Int64(log.count), lapses: lapses)
+    var c = CardColumns(
+      due: position, reps: Int64(counts?.reps ?? log.count), lapses: Int64(counts?.lapses ?? Int(lapses)))
     if let card, let last = card.lastReview {
       c.factor = ease ?? (card.phase == .learning ? 0 : 2500)
       let dueDay = day(card.due) - crtDay
@@ -130,7 +132,7 @@ struct AnkiSchedule {
     if suspended {
       c.queue = -1
     } else if buried {
-      c.queue = -2
+      c.queue = -3
     }
     return (rows, c)
   }
