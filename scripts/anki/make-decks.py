@@ -10,6 +10,12 @@ Usage:
     make-decks.py OUTDIR --big NOTES REVIEWS   big.apkg: NOTES Basic notes, REVIEWS reviews (benchmark)
     make-decks.py OUTDIR --roundtrip IN.apkg   imports IN.apkg into a new collection and exports it
                                     again as roundtrip.apkg; roundtrip.json lists its notes and reviews
+    make-decks.py OUTDIR --answered   answered.apkg: cards answered with Anki's own FSRS scheduler at
+                                    faked times (PyPI libfaketime): a reversed note, a 2-gap cloze,
+                                    lapses and relearning, a suspended and a buried card (see answered())
+    make-decks.py OUTDIR --dump NAME IN.apkg   NAME.json: IN.apkg imported with its scheduling into a new
+                                    collection, every card's note type, ord, type, queue, reps, lapses,
+                                    SM-2 factor and review log as Anki itself then holds them
 
 The deck: subdecks (Lang::French, Lang::German, Typing), every stock note type (Basic, Basic (and
 reversed card), Basic (optional reversed card), Basic (type in the answer), Cloze) and one custom type,
@@ -191,6 +197,81 @@ def roundtrip(out, package):
         col.close()
 
 
+# The answers of answered(): (card, minutes after the start, rating 1-4), taken in time order.
+DAY = 24 * 60
+ANSWERS = [
+    ("rev-front", 0, 1), ("rev-front", 2, 3), ("rev-front", 13, 3), ("rev-front", 3 * DAY, 3),
+    ("rev-front", 13 * DAY, 1), ("rev-front", 13 * DAY + 11, 3), ("rev-front", 17 * DAY, 2),
+    ("rev-back", 1, 3), ("rev-back", 12, 3), ("rev-back", 3 * DAY + 5, 4),
+    ("cloze-1", 3, 4), ("cloze-1", 7 * DAY, 3),
+    ("cloze-2", 4, 3), ("cloze-2", 17 * DAY + 30, 1),
+    ("suspended", 5, 3), ("suspended", 16, 3),
+    ("buried", 6, 3), ("buried", 17, 3),
+    ("relearning", 7, 3), ("relearning", 18, 3), ("relearning", 3 * DAY + 20, 3), ("relearning", 17 * DAY + 40, 1),
+]
+
+
+def answered(out):
+    """answered.apkg (a reversed note, a cloze note with 2 gaps, a typed-answer note and Basic notes):
+    cards answered one by one with Anki's FSRS at faked times (09:00 UTC on
+    2026-01-05 and after, so Anki's 4 a.m. rollover and quizline's UTC midnight count the same days),
+    then one suspended and one buried, exported with scheduling at the last answer's time."""
+    from libfaketime import fake_time, reexec_if_needed
+    reexec_if_needed()  # runs this script again with libfaketime preloaded (Anki's Rust clock too)
+    start = datetime(2026, 1, 5, 9, 0)
+    with tempfile.TemporaryDirectory() as tmp, fake_time(start, tz_offset=0) as clock:
+        col = Collection(os.path.join(tmp, "answered.anki2"))
+        col.set_config("fsrs", True)
+        did = col.decks.id("Answered")
+        rev = add(col, "Basic (and reversed card)", "Answered", {"Front": "chat", "Back": "cat"}, [], "qlAnsRev01")
+        cloze = add(col, "Cloze", "Answered", {"Text": "{{c1::Paris}} is in {{c2::France}}.", "Back Extra": ""}, [],
+                    "qlAnsClz01")
+        add(col, "Basic (type in the answer)", "Answered", {"Front": "Capital of Italy?", "Back": "Rome"}, [],
+            "qlAnsType01")
+        basics = {name: add(col, "Basic", "Answered", {"Front": name, "Back": name + " back"}, [], "qlAns" + name)
+                  for name in ("suspended", "buried", "relearning", "untouched")}
+        cards = {"rev-front": rev.cards()[0].id, "rev-back": rev.cards()[1].id,
+                 "cloze-1": cloze.cards()[0].id, "cloze-2": cloze.cards()[1].id}
+        cards.update({name: n.cards()[0].id for name, n in basics.items()})
+        assert col.decks.id("Answered") == did
+        now = 0
+        for name, minutes, rating in sorted(ANSWERS, key=lambda a: a[1]):
+            clock.tick(timedelta(minutes=minutes - now))
+            now = minutes
+            card = col.get_card(cards[name])
+            card.start_timer()
+            answer = col.sched.build_answer(
+                card=card, states=col._backend.get_scheduling_states(card.id), rating=rating - 1)
+            answer.milliseconds_taken = 3000 + 700 * rating
+            col.sched.answer_card(answer)
+        clock.tick(timedelta(minutes=1))
+        col.sched.suspend_cards([cards["suspended"]])
+        col.sched.bury_cards([cards["buried"]])  # manually: queue -3
+        export(col, out, "answered.apkg", False)
+        col.close()
+
+
+def dump(out, name, package):
+    """NAME.json: what the real Anki holds after importing `package` with its scheduling."""
+    with tempfile.TemporaryDirectory() as tmp:
+        col = Collection(os.path.join(tmp, "dump.anki2"))
+        col.import_anki_package(ImportAnkiPackageRequest(
+            package_path=package, options=ImportAnkiPackageOptions(with_scheduling=True, merge_notetypes=True)))
+        cards = []
+        for cid in col.find_cards(""):
+            c = col.get_card(cid)
+            n = c.note()
+            cards.append({
+                "notetype": n.note_type()["name"], "note": n.id, "guid": n.guid, "ord": c.ord,
+                "front": n.fields[0], "type": c.type, "queue": c.queue, "reps": c.reps, "lapses": c.lapses,
+                "factor": c.factor, "ivl": c.ivl, "left": c.left,
+                "revlog": col.db.all("select id, ease, type, ivl, lastIvl, factor, time from revlog where cid = ?"
+                                     " order by id", cid)})
+        with open(os.path.join(out, name + ".json"), "w") as f:
+            json.dump({"cards": cards}, f, indent=1)
+        col.close()
+
+
 def hostile(out, good):
     """Packages an importer must refuse (each with a clear error and nothing written)."""
     import sqlite3
@@ -255,6 +336,12 @@ def main():
         return
     if len(sys.argv) > 2 and sys.argv[2] == "--big":
         big(out, int(sys.argv[3]), int(sys.argv[4]))
+        return
+    if len(sys.argv) > 2 and sys.argv[2] == "--answered":
+        answered(out)
+        return
+    if len(sys.argv) > 2 and sys.argv[2] == "--dump":
+        dump(out, sys.argv[3], os.path.abspath(sys.argv[4]))
         return
     if len(sys.argv) > 2 and sys.argv[2] == "--roundtrip":
         roundtrip(out, os.path.abspath(sys.argv[3]))

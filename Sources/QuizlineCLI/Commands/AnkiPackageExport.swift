@@ -13,10 +13,22 @@ enum AnkiPackageExport {
     var progress: LearnerProgress
     var reviews: ReviewHistoryCollector
 
-    func scheduling(_ bank: Bank) -> AnkiPackageWriter.Scheduling {
+    func scheduling(_ bank: Bank, now: Timestamp) -> AnkiPackageWriter.Scheduling {
       var cards: [QuestionRef: FSRSCard] = [:]
-      for (ref, p) in progress.questions where ref.bank == bank.id { if let c = p.card { cards[ref] = c } }
-      return AnkiPackageWriter.Scheduling(cards: cards, reviews: reviews.reviews(inBank: bank.id))
+      var suspended: Set<QuestionRef> = []
+      var buried: Set<QuestionRef> = []
+      var counts: [QuestionRef: (reps: Int, lapses: Int)] = [:]
+      for (ref, p) in progress.questions where ref.bank == bank.id {
+        if let c = p.card { cards[ref] = c }
+        if p.suspended { suspended.insert(ref) }
+        if p.isBuried(at: now) { buried.insert(ref) }
+        counts[ref] = (p.reps, p.lapses)
+      }
+      var s = AnkiPackageWriter.Scheduling(
+        cards: cards, logs: reviews.cardReviews(inBank: bank.id), suspended: suspended, buried: buried,
+        stepCounts: progress.settings.scheduler.stepCounts)
+      s.counts = counts
+      return s
     }
   }
 
@@ -29,7 +41,7 @@ enum AnkiPackageExport {
 
   /// The package's bytes and the number of reviews in it (nil without history).
   static func package(_ bank: Bank, history: History?, now: Timestamp) throws -> (bytes: [UInt8], reviews: Int?) {
-    let scheduling = history?.scheduling(bank)
-    return (try AnkiPackageWriter.package([bank], scheduling: scheduling, now: now), scheduling?.reviews.count)
+    let scheduling = history?.scheduling(bank, now: now)
+    return (try AnkiPackageWriter.package([bank], scheduling: scheduling, now: now), scheduling?.reviewCount)
   }
 }

@@ -20,10 +20,13 @@ enum ExportAnkiCommand {
       so importing a later export again updates the notes instead of duplicating them. Default output: \
       MyQuizzes/exports/BANK.anki.txt (the folder is created when missing); '--out -' writes one bank to \
       standard output. An existing file is never replaced without --force (exit 73; with --all nothing is \
-      written then). With --apkg, writes BANK.apkg instead: an Anki package (File > Import) with one \
-      Basic note per question in the deck named by the bank's title; --with-history adds each card's \
-      schedule (its FSRS memory state) and the profile's review log (answers with a rating, and imported \
-      reviews). The summary lists each file written with its size.
+      written then). With --apkg, writes BANK.apkg instead: an Anki package (File > Import) in the deck \
+      named by the bank's title, the cards of one note as one note of Anki's stock type (Basic (and \
+      reversed card), Cloze, Basic (type in the answer); Basic otherwise), GUID quizline:BANK/NOTE/ID1/... \
+      so that importing it into quizline again gives the same questions; --with-history adds each card's \
+      schedule (state, due date, interval, review and lapse counts, suspended or buried, its FSRS memory \
+      state) and the profile's review log with Anki's review ids, types and intervals (answers with a \
+      rating, and imported reviews). The summary lists each file written with its size.
       """,
     options: [
       OptionSpec(

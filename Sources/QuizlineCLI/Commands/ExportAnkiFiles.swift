@@ -55,6 +55,14 @@ enum ExportAnkiFiles {
     var bank: Bank
     var bytes: Int
     var reviews: Int?
+    /// Notes written (a package writes a note's questions as one note).
+    var notes: Int
+
+    /// `6 notes (8 cards)`, or `8 notes` when each question is a note.
+    var notesText: String {
+      let cards = bank.questions.count
+      return plural(notes, "note") + (cards == notes ? "" : " (\(plural(cards, "card")))")
+    }
   }
 
   /// Writes each bank to its file (`--out FILE` for one bank, else `FOLDER/BANK.anki.txt` or
@@ -129,7 +137,10 @@ enum ExportAnkiFiles {
         env.stderr.line("quizline: \(error.message)")
         return error.exitCode
       }
-      written.append(Written(path: target, bank: bank, bytes: bytes.count, reviews: reviews))
+      written.append(
+        Written(
+          path: target, bank: bank, bytes: bytes.count, reviews: reviews,
+          notes: apkg ? AnkiPackageWriter.noteCount(bank) : bank.questions.count))
     }
     summary(written, list: all, apkg: apkg, env)
     return .ok
@@ -145,7 +156,7 @@ enum ExportAnkiFiles {
     guard let first = written.first else { return }
     guard list || written.count > 1 else {
       let w = first
-      env.stdout.line("Wrote \(plural(w.bank.questions.count, "note")) to \(quotedArg(w.path)) (\(details(w))).")
+      env.stdout.line("Wrote \(w.notesText) to \(quotedArg(w.path)) (\(details(w))).")
       env.stdout.line(
         apkg
           ? "In Anki: File > Import, choose the file."
@@ -154,7 +165,7 @@ enum ExportAnkiFiles {
     }
     env.stdout.line("Wrote \(plural(written.count, "file")):")
     for w in written {
-      env.stdout.line("  \(quotedArg(w.path)): \(plural(w.bank.questions.count, "note")), \(details(w))")
+      env.stdout.line("  \(quotedArg(w.path)): \(w.notesText), \(details(w))")
     }
     env.stdout.line("In Anki: File > Import, once for each file (one deck each).")
   }

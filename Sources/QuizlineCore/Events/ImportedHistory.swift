@@ -88,6 +88,12 @@ extension HistoryImport {
       resumed: try refs("resumed"))
   }
 
+  /// The card after one imported review: replayed unfuzzed from the card before (a new card when
+  /// there is none). The one rule `applyImportedHistory` folds with and the review history follows.
+  static func scheduled(_ card: FSRSCard?, _ review: ImportedReview, _ scheduler: FSRSScheduler) -> FSRSCard {
+    scheduler.review(card ?? .new(at: review.at), rating: review.rating, at: review.at)
+  }
+
   private static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
 }
 
@@ -112,7 +118,7 @@ extension LearnerProgress {
       }
       if let last = q.card?.lastReview, review.at <= last { continue }
       q.countReview(review.rating, at: review.at, cardBefore: q.card)
-      q.card = scheduler.review(q.card ?? .new(at: review.at), rating: review.rating, at: review.at)
+      q.card = HistoryImport.scheduled(q.card, review, scheduler)
       if q.lastAnsweredAt.map({ $0 < review.at }) ?? true { q.lastAnsweredAt = review.at }
     }
     if let ref = current { questions[ref] = q }

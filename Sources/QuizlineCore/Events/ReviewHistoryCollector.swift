@@ -44,6 +44,23 @@ public struct ReviewHistoryCollector: Sendable {
 
   /// Each question's kept reviews in `bank`, oldest first, with the time spent in milliseconds.
   public func reviews(inBank bank: String) -> [ImportedReview] { logs.reviews(inBank: bank) }
+
+  /// Each question's kept reviews in `bank`, oldest first, each with the card before and after it
+  /// (what an Anki review log and card need: type, intervals, reps and lapses).
+  public func cardReviews(inBank bank: String) -> [QuestionRef: [LoggedReview]] { logs.cardReviews(inBank: bank) }
+}
+
+/// One kept review with the cards around it: `before` is nil for a card's first review (or its
+/// first after a reset), `after` is the card the review left (nil only when it cannot be known).
+public struct LoggedReview: Sendable, Equatable {
+  public var review: ImportedReview
+  public var before: FSRSCard?
+  public var after: FSRSCard?
+  public init(review: ImportedReview, before: FSRSCard?, after: FSRSCard?) {
+    self.review = review
+    self.before = before
+    self.after = after
+  }
 }
 
 /// Each question's reviews, kept ending at the card `apply` left.
@@ -53,6 +70,8 @@ struct ReviewLogs: Sendable {
     var seconds: Double
     var card: CardKey
     var rating: Rating
+    /// The card was new (no card) before this review.
+    var fromNew: Bool
   }
   private var logs: [QuestionRef: [Entry]] = [:]
   /// Logs a reset cleared, kept so that undoing the reset brings them back.
@@ -71,23 +90,30 @@ struct ReviewLogs: Sendable {
     {
       touched = step.previousQuestions.map { $0.key }
     }
-    var importedBefore: [QuestionRef: Timestamp?] = [:]
-    if case .historyImported(let h) = event.payload {
+    var importedBefore: [QuestionRef: FSRSCard?] = [:]
+    var answeredNew = false
+    switch event.payload {
+    case .historyImported(let h):
       for review in h.reviews where importedBefore[review.question] == nil {
-        importedBefore[review.question] = .some(progress.questions[review.question]?.card?.lastReview)
+        importedBefore[review.question] = .some(progress.questions[review.question]?.card)
       }
+    case .answered(let a): answeredNew = progress.questions[a.question]?.card == nil
+    default: break
     }
     progress.apply(event)
     switch event.payload {
     case .answered(let a):
-      record(a, at: event.at, progress)
+      record(a, at: event.at, fromNew: answeredNew, progress)
     case .overridden(let o):
       if let rating = o.rating, let card = progress.questions[o.question]?.card.map(CardKey.init),
         card != logs[o.question]?.last?.card
       {
         var log = logs.removeValue(forKey: o.question) ?? []  // out of the dictionary: changed in place
-        let seconds = log.last?.at == o.answeredAt ? log.removeLast().seconds : 0
-        log.append(Entry(at: o.answeredAt, seconds: seconds, card: card, rating: rating))
+        let replaced = log.last?.at == o.answeredAt ? log.removeLast() : nil
+        log.append(
+          Entry(
+            at: o.answeredAt, seconds: replaced?.seconds ?? 0, card: card, rating: rating,
+            fromNew: replaced?.fromNew ?? log.isEmpty))
         logs[o.question] = log
       }
       note(o.question, progress)
@@ -106,14 +132,14 @@ struct ReviewLogs: Sendable {
 
   /// Logs an answer whose card `apply` scheduled (one lookup of the card, one of the log: this runs
   /// for every answer of the history); notes the question when its log does not end at its card.
-  private mutating func record(_ a: AnswerRecord, at: Timestamp, _ progress: LearnerProgress) {
+  private mutating func record(_ a: AnswerRecord, at: Timestamp, fromNew: Bool, _ progress: LearnerProgress) {
     let card = progress.questions[a.question]?.card
     let key = card.map(CardKey.init)
     var synced = true
     // An empty log may stay in the dictionary: it reads as no log everywhere.
     update(a.question) { log in
       if let rating = a.rating, let card, let key, card.lastReview == at, key != log.last?.card {
-        log.append(Entry(at: at, seconds: a.seconds, card: key, rating: rating))
+        log.append(Entry(at: at, seconds: a.seconds, card: key, rating: rating, fromNew: fromNew))
       }
       synced = key == log.last?.card
     }
@@ -124,10 +150,12 @@ struct ReviewLogs: Sendable {
 
   /// Logs the reviews of an imported history that `apply` scheduled: for each question, those after
   /// its card's last review before the import and up to the one its card now ends at (time order,
-  /// each once, as `apply` takes them). Only the last one's card is known; the ones before it carry
-  /// ``CardKey/imported``, which equals no card, so an undo of the import trims them all.
+  /// each once, as `apply` takes them). Each carries the card it left, replayed by the rule `apply`
+  /// folds with (``HistoryImport/scheduled(_:_:_:)``); should the replay not end at the card `apply`
+  /// left, the ones before the last carry ``CardKey/imported``, which equals no card, so an undo of
+  /// the import trims them all.
   private mutating func recordImported(
-    _ h: HistoryImport, before: [QuestionRef: Timestamp?], _ progress: LearnerProgress
+    _ h: HistoryImport, before: [QuestionRef: FSRSCard?], _ progress: LearnerProgress
   ) {
     // Each question's reviews in their order (an import lists them question by question, but
     // `apply` takes a question met again later as well).
@@ -137,9 +165,11 @@ struct ReviewLogs: Sendable {
       if byQuestion[review.question] == nil { order.append(review.question) }
       byQuestion[review.question, default: []].append(review)
     }
+    let scheduler = FSRSScheduler(settings: progress.settings.scheduler)
     for ref in order {
       guard let card = progress.questions[ref]?.card, let last = card.lastReview else { continue }
-      var after = (before[ref] ?? nil) ?? Timestamp(microseconds: Int64.min)
+      let start = before[ref] ?? nil
+      var after = start?.lastReview ?? Timestamp(microseconds: Int64.min)
       var taken: [ImportedReview] = []
       for review in byQuestion[ref] ?? [] where review.at > after && review.at <= last {
         taken.append(review)
@@ -149,12 +179,20 @@ struct ReviewLogs: Sendable {
         note(ref, progress)
         continue
       }
+      var replayed: [CardKey] = []
+      var running = start
+      for r in taken {
+        running = HistoryImport.scheduled(running, r, scheduler)
+        replayed.append(CardKey(running!))
+      }
+      let ends = replayed.last == CardKey(card)
       update(ref) { log in
         for (k, r) in taken.enumerated() {
           log.append(
             Entry(
-              at: r.at, seconds: Double(r.milliseconds) / 1000, card: k == taken.count - 1 ? CardKey(card) : .imported,
-              rating: r.rating))
+              at: r.at, seconds: Double(r.milliseconds) / 1000,
+              card: k == taken.count - 1 ? CardKey(card) : ends ? replayed[k] : .imported,
+              rating: r.rating, fromNew: k == 0 && start == nil))
         }
       }
     }
@@ -171,6 +209,23 @@ struct ReviewLogs: Sendable {
       }
     }
     return out.sorted { ($0.at, $0.question) < ($1.at, $1.question) }
+  }
+
+  /// Each question's kept reviews in `bank` with the cards before and after each.
+  func cardReviews(inBank bank: String) -> [QuestionRef: [LoggedReview]] {
+    var out: [QuestionRef: [LoggedReview]] = [:]
+    for (ref, log) in logs where ref.bank == bank && !log.isEmpty {
+      var previous: FSRSCard?
+      out[ref] = log.map { e in
+        let before = e.fromNew ? nil : previous
+        previous = e.card.card
+        return LoggedReview(
+          review: ImportedReview(
+            question: ref, at: e.at, rating: e.rating, milliseconds: Int((min(e.seconds, 86_400) * 1000).rounded())),
+          before: before, after: previous)
+      }
+    }
+    return out
   }
 
   /// Remembers `ref` when its log does not end at its card.
@@ -202,44 +257,5 @@ struct ReviewLogs: Sendable {
       for e in logs[ref]! { out.append(ReviewRecord(card: id, at: e.at, rating: e.rating, seconds: e.seconds)) }
     }
     return out
-  }
-}
-
-/// An ``FSRSCard`` as the logs keep it: the same fields in 48 bytes instead of 80 (a log holds one
-/// per review, a million on a long history), equal exactly when the cards are equal.
-struct CardKey: Sendable, Equatable {
-  private var stability: Double
-  private var difficulty: Double
-  private var due: Int64
-  private var lastReview: Int64
-  private var step: Int
-  /// Which of the optional fields are present (1 stability, 2 difficulty, 4 last review, 8 step);
-  /// an absent one is stored as 0, so two cards are equal exactly when every field is.
-  private var present: UInt8
-  private var phase: CardPhase
-
-  /// A step of an imported history whose card state is not kept: equal to no card `apply` leaves.
-  static let imported = CardKey()
-
-  private init() {
-    stability = 0
-    difficulty = 0
-    due = 0
-    lastReview = 0
-    step = 0
-    present = 0xFF
-    phase = .learning
-  }
-
-  init(_ card: FSRSCard) {
-    stability = card.stability ?? 0
-    difficulty = card.difficulty ?? 0
-    due = card.due.microseconds
-    lastReview = card.lastReview?.microseconds ?? 0
-    step = card.step ?? 0
-    present =
-      (card.stability == nil ? 0 : 1) | (card.difficulty == nil ? 0 : 2) | (card.lastReview == nil ? 0 : 4)
-      | (card.step == nil ? 0 : 8)
-    phase = card.phase
   }
 }

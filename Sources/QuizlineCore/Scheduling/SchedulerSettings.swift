@@ -31,6 +31,9 @@ public struct SchedulerSettings: Sendable, Equatable, Codable {
     self.enableFuzzing = enableFuzzing
   }
 
+  /// How many learning and relearning steps there are (what an Anki card's `left` counts down).
+  public var stepCounts: (learning: Int, relearning: Int) { (learningSteps.count, relearningSteps.count) }
+
   /// py-fsrs 6.3.2's defaults (fuzz on, as there).
   public static let `default` = SchedulerSettings()
 

@@ -178,13 +178,20 @@ public struct AnkiImporter {
   }
 
   /// A note's id, shared by all its cards (siblings): the 16 hex digits of the GUID's hash that
-  /// begin its questions' ids; a note quizline exported (`quizline:BANK/NOTE`) keeps its own.
+  /// begin its questions' ids; a note quizline exported (`quizline:BANK/NOTE/…`, see ``quizlineGUID(_:)``)
+  /// keeps its own.
   public static func noteID(guid: String) -> String {
-    if guid.hasPrefix("quizline:"), let slash = guid.firstIndex(of: "/") {
-      let id = String(guid[guid.index(after: slash)...])
-      if Identifier.isValid(id) { return id }
-    }
-    return guidHash(guid)
+    quizlineGUID(guid)?.first ?? guidHash(guid)
+  }
+
+  /// The ids a GUID quizline's export wrote holds: `quizline:BANK/QUESTION` (a question that is its
+  /// own note) gives `[QUESTION]`, `quizline:BANK/NOTE/ID1/ID2…` gives `[NOTE, ID1, ID2, …]` (the
+  /// question of each card ordinal after the note); nil for any other GUID.
+  static func quizlineGUID(_ guid: String) -> [String]? {
+    guard guid.hasPrefix("quizline:"), let slash = guid.firstIndex(of: "/") else { return nil }
+    let ids = guid[guid.index(after: slash)...].split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    guard ids.allSatisfy(Identifier.isValid) else { return nil }
+    return ids
   }
 
   /// The GUID hashed (FNV-1a, 64 bits), as 16 hex digits.
@@ -199,12 +206,11 @@ public struct AnkiImporter {
   }
 
   /// A note's question id: the GUID hashed (FNV-1a, 64 bits, hex) and the card ordinal + 1; a note
-  /// quizline exported keeps the id in its GUID.
+  /// quizline exported keeps the ids in its GUID (``quizlineGUID(_:)``).
   public static func questionID(guid: String, ord: Int) -> String {
-    // A note quizline exported (`quizline:BANK/QUESTION`) comes back under its own id.
-    if ord == 0, guid.hasPrefix("quizline:"), let slash = guid.firstIndex(of: "/") {
-      let id = String(guid[guid.index(after: slash)...])
-      if Identifier.isValid(id) { return id }
+    if let ids = quizlineGUID(guid) {
+      if ids.count == 1, ord == 0 { return ids[0] }
+      if ids.count > 1, ord >= 0, ord + 1 < ids.count { return ids[ord + 1] }
     }
     return guidHash(guid) + "-\(ord + 1)"
   }

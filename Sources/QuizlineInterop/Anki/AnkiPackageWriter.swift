@@ -12,12 +12,44 @@ public enum AnkiPackageWriter {
   public struct Scheduling {
     /// Each question's card (as progress keeps it).
     public var cards: [QuestionRef: FSRSCard]
-    /// Reviews in time order.
-    public var reviews: [ImportedReview]
-    public init(cards: [QuestionRef: FSRSCard], reviews: [ImportedReview]) {
+    /// Each question's reviews, oldest first, with the cards around them.
+    public var logs: [QuestionRef: [LoggedReview]]
+    /// Questions set aside until unsuspended (Anki's queue −1).
+    public var suspended: Set<QuestionRef>
+    /// Questions buried for the day (Anki's queue −3, buried by hand).
+    public var buried: Set<QuestionRef>
+    /// Each question's review and lapse counts as progress keeps them (counted from `logs` when
+    /// missing).
+    public var counts: [QuestionRef: (reps: Int, lapses: Int)] = [:]
+    /// The number of learning and relearning steps (for a card's `left`).
+    public var stepCounts: (learning: Int, relearning: Int)
+
+    public init(
+      cards: [QuestionRef: FSRSCard], logs: [QuestionRef: [LoggedReview]], suspended: Set<QuestionRef> = [],
+      buried: Set<QuestionRef> = [], stepCounts: (learning: Int, relearning: Int) = SchedulerSettings.default.stepCounts
+    ) {
       self.cards = cards
-      self.reviews = reviews
+      self.logs = logs
+      self.suspended = suspended
+      self.buried = buried
+      self.stepCounts = stepCounts
     }
+
+    /// Reviews without their cards: each question's cards replayed from its reviews with FSRS-6's
+    /// defaults, unfuzzed (as an import computes them).
+    public init(cards: [QuestionRef: FSRSCard], reviews: [ImportedReview]) {
+      let scheduler = FSRSScheduler(settings: .default)
+      var logs: [QuestionRef: [LoggedReview]] = [:]
+      for r in reviews.sorted(by: { ($0.question, $0.at) < ($1.question, $1.at) }) {
+        let before = logs[r.question]?.last?.after
+        let after = scheduler.review(before ?? .new(at: r.at), rating: r.rating, at: r.at)
+        logs[r.question, default: []].append(LoggedReview(review: r, before: before, after: after))
+      }
+      self.init(cards: cards, logs: logs)
+    }
+
+    /// How many reviews the package's log holds.
+    public var reviewCount: Int { logs.values.reduce(0) { $0 + $1.count } }
   }
 
   static let modelID: Int64 = 1_700_000_000_001
@@ -26,11 +58,24 @@ public enum AnkiPackageWriter {
     let db = try SQLiteDatabase()
     try db.execute(schema11)
     let nowSeconds = now.microseconds / 1_000_000
-    let crt = nowSeconds - nowSeconds % 86_400
+    // The collection's creation day: the first day a review or a due date of the package falls on
+    // (Anki counts review cards' due days from it).
+    var crtDay = AnkiSchedule.day(now)
+    for (_, log) in scheduling?.logs ?? [:] {
+      if let first = log.first { crtDay = min(crtDay, AnkiSchedule.day(first.review.at)) }
+    }
+    for (_, card) in scheduling?.cards ?? [:] { crtDay = min(crtDay, AnkiSchedule.day(card.due)) }
+    let crt = crtDay * 86_400
+    var revlog: [[SQLiteValue]] = []
+    var reviewIDs: Set<Int64> = []
+    func reviewID(_ at: Timestamp) -> Int64 {
+      var id = at.microseconds / 1000
+      while !reviewIDs.insert(id).inserted { id += 1 }
+      return id
+    }
     var decks: [String: Any] = ["1": deck(1, "Default")]
     var notes: [[SQLiteValue]] = []
     var cards: [[SQLiteValue]] = []
-    var cardIDs: [QuestionRef: Int64] = [:]
     var used: Set<Int64> = []
     func uniqueID(_ text: String) -> Int64 {
       var id = Int64(stableHash(text) % 1_000_000_000_000) + 1_000_000_000_000
@@ -40,57 +85,44 @@ public enum AnkiPackageWriter {
     for (b, bank) in banks.enumerated() {
       let did = uniqueID("deck:" + bank.id)
       decks[String(did)] = deck(did, bank.title.isEmpty ? bank.id : bank.title)
-      for (i, q) in bank.questions.enumerated() {
-        let guid = AnkiExporter.guid(bank, q)
+      var i = 0
+      for note in AnkiNotes.notes(bank) {
+        let guid = note.guid
         let nid = uniqueID(guid)
-        let front = AnkiExporter.html(AnkiExporter.front(q))
-        let back = AnkiExporter.html(AnkiExporter.back(q))
         var seen: Set<String> = []
-        let tags = (bank.tags + q.tags).filter { seen.insert($0).inserted }
+        let tags = (bank.tags + note.questions.flatMap(\.tags)).filter { seen.insert($0).inserted }
         notes.append([
-          .int(nid), .text(guid), .int(modelID), .int(nowSeconds), .int(-1),
-          .text(tags.isEmpty ? "" : " " + tags.joined(separator: " ") + " "), .text(front + "\u{1F}" + back),
-          .text(AnkiExporter.front(q)), .int(0), .int(0), .text(""),
+          .int(nid), .text(guid), .int(modelID + Int64(note.kind.rawValue)), .int(nowSeconds), .int(-1),
+          .text(tags.isEmpty ? "" : " " + tags.joined(separator: " ") + " "),
+          .text(note.fields.joined(separator: "\u{1F}")), .text(note.sortText), .int(0), .int(0), .text(""),
         ])
-        let cid = uniqueID("card:" + guid)
-        let ref = QuestionRef(bank: bank.id, question: q.id)
-        cardIDs[ref] = cid
-        var type: Int64 = 0
-        var queue: Int64 = 0
-        var due = Int64(b * 100_000 + i + 1)
-        var ivl: Int64 = 0
-        var data = "{}"
-        if let card = scheduling?.cards[ref], let last = card.lastReview {
-          let dueSeconds = card.due.microseconds / 1_000_000
-          ivl = max(1, (card.due.microseconds - last.microseconds) / 86_400_000_000)
-          switch card.phase {
-          case .review:
-            (type, queue, due) = (2, 2, (dueSeconds - crt) / 86_400)
-          case .learning, .relearning:
-            (type, queue, due) = (card.phase == .learning ? 1 : 3, 1, dueSeconds)
+        for (ord, q) in note.questions.enumerated() {
+          i += 1
+          let cid = uniqueID("card:" + guid + (ord == 0 ? "" : "#\(ord)"))
+          let ref = QuestionRef(bank: bank.id, question: q.id)
+          let position = Int64(b * 100_000 + i)
+          var c = AnkiSchedule.CardColumns(due: position)
+          if let scheduling {
+            let derived = AnkiSchedule.derive(
+              scheduling.logs[ref] ?? [], card: scheduling.cards[ref], suspended: scheduling.suspended.contains(ref),
+              buried: scheduling.buried.contains(ref), counts: scheduling.counts[ref], position: position,
+              crtDay: crtDay,
+              steps: scheduling.stepCounts, id: reviewID)
+            c = derived.card
+            for row in derived.rows {
+              revlog.append([
+                .int(row.id), .int(cid), .int(-1), .int(row.ease), .int(row.ivl), .int(row.lastIvl), .int(row.factor),
+                .int(row.time), .int(row.type),
+              ])
+            }
           }
-          if let s = card.stability, let d = card.difficulty {
-            data = "{\"s\":\(s),\"d\":\(d),\"lrt\":\(last.microseconds / 1_000_000)}"
-          }
+          cards.append([
+            .int(cid), .int(nid), .int(did), .int(Int64(ord)), .int(nowSeconds), .int(-1), .int(c.type), .int(c.queue),
+            .int(c.due), .int(c.ivl), .int(c.factor), .int(c.reps), .int(c.lapses), .int(c.left), .int(0), .int(0),
+            .int(0), .text(c.data),
+          ])
         }
-        cards.append([
-          .int(cid), .int(nid), .int(did), .int(0), .int(nowSeconds), .int(-1), .int(type), .int(queue), .int(due),
-          .int(ivl), .int(type == 0 ? 0 : 2500), .int(0), .int(0), .int(0), .int(0), .int(0), .int(0), .text(data),
-        ])
       }
-    }
-    var revlog: [[SQLiteValue]] = []
-    var reviewIDs: Set<Int64> = []
-    var seenCards: Set<Int64> = []
-    for r in scheduling?.reviews ?? [] {
-      guard let cid = cardIDs[r.question] else { continue }
-      var id = r.at.microseconds / 1000
-      while !reviewIDs.insert(id).inserted { id += 1 }
-      let first = seenCards.insert(cid).inserted
-      revlog.append([
-        .int(id), .int(cid), .int(-1), .int(Int64(r.rating.rawValue)), .int(1), .int(0), .int(2500),
-        .int(Int64(min(r.milliseconds, 60_000))), .int(first ? 0 : 1),
-      ])
     }
     let json = { (o: Any) -> String in
       String(
@@ -102,7 +134,7 @@ public enum AnkiPackageWriter {
       [
         [
           .int(crt), .int(nowSeconds * 1000), .int(nowSeconds * 1000), .text(json(conf)),
-          .text("{\"\(modelID)\":\(basicModel)}"), .text(json(decks)), .text("{\"1\":\(deckConfig)}"),
+          .text(models), .text(json(decks)), .text("{\"1\":\(deckConfig)}"),
         ]
       ])
     try db.execute("BEGIN")
@@ -116,6 +148,10 @@ public enum AnkiPackageWriter {
     zip.add("media", Array("{}".utf8))
     return zip.finish()
   }
+
+  /// How many notes a bank makes in a package (a note's questions are one note when Anki has a
+  /// stock type for them; see ``AnkiNotes``).
+  public static func noteCount(_ bank: Bank) -> Int { AnkiNotes.notes(bank).count }
 
   static func stableHash(_ s: String) -> UInt64 {
     var h: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -138,15 +174,6 @@ public enum AnkiPackageWriter {
       "addToCur": true, "schedVer": 2, "sched2021": true,
     ]
   }
-
-  static let basicModel = """
-    {"id":\(modelID),"name":"Basic","type":0,"mod":0,"usn":-1,"sortf":0,"did":null,"tmpls":[{"name":"Card 1","ord":0,\
-    "qfmt":"{{Front}}","afmt":"{{FrontSide}}\\n\\n<hr id=answer>\\n\\n{{Back}}","bqfmt":"","bafmt":"","did":null,\
-    "bfont":"","bsize":0}],"flds":[{"name":"Front","ord":0,"sticky":false,"rtl":false,"font":"Arial","size":20},\
-    {"name":"Back","ord":1,"sticky":false,"rtl":false,"font":"Arial","size":20}],"css":".card { font-family: arial; \
-    font-size: 20px; text-align: center; color: black; background-color: white; }","latexPre":"","latexPost":"",\
-    "latexsvg":false,"req":[[0,"any",[0]]],"originalStockKind":1}
-    """
 
   static let deckConfig = """
     {"id":1,"mod":0,"name":"Default","usn":0,"maxTaken":60,"autoplay":true,"timer":0,"replayq":true,\
