@@ -1,22 +1,40 @@
-/// An event declared in one file: its journal name and fields, whether `undo` can take it back, and
+/// An event declared in one file: its journal name and fields, how the undo stack treats it, and
 /// its effect on the progress. ``EventPayload`` holds it in a case of its own and hands every
 /// question (type name, fields, decoding, undo, `apply`) to it, so a new event is this file, its
 /// case in `Event.swift`, and the reducer that records and words it.
 ///
-/// An undoable declared event keeps the previous progress of the questions it names and `undo` puts
-/// it back; reports count it as `other` and push an empty undo step for it (``HistoryEvent``), so
-/// every fold keeps the same stack.
+/// The ledger rules follow from the declaration (``LearnerProgress/applyDeclared(_:at:sequence:)``):
+/// an undoable event gets an undo step keeping the progress its `touchedQuestions` had before, and
+/// `undo` puts it back; reports count it as `other` and push an empty step for it (``HistoryEvent``),
+/// so every fold keeps the same stack. The event's own `apply` only changes the progress.
 protocol DeclaredEvent: Sendable, Equatable {
   /// The `type` of its journal lines.
   static var typeName: String { get }
-  /// Whether `apply` puts it on the undo stack.
+  /// Whether it goes on the undo stack.
   static var isUndoable: Bool { get }
+  /// The questions whose progress it may change (kept for `undo` when undoable).
+  var touchedQuestions: [QuestionRef] { get }
+  /// How `undo` names it: `suspension of 3 cards`.
+  var summary: String { get }
   /// Its fields in a journal line, after `seq`, `at` and `type`, in a fixed order.
   var journalFields: [(String, JSONText)] { get }
   /// The event read back from a journal line's fields.
   static func decode(_ fields: FieldMap) throws(EventCoding.DecodeError) -> Self
   /// Its effect: the only code that changes progress for it (live, on replay, in every fold).
   func apply(to progress: inout LearnerProgress, at: Timestamp, sequence: Int)
+}
+
+extension LearnerProgress {
+  /// Applies a declared event by the ledger rules its declaration states.
+  mutating func applyDeclared(_ event: some DeclaredEvent, at: Timestamp, sequence: Int) {
+    guard type(of: event).isUndoable else { return event.apply(to: &self, at: at, sequence: sequence) }
+    var entry = UndoEntry(sequence: sequence, summary: event.summary)
+    for ref in event.touchedQuestions where entry.previousQuestions[ref] == nil {
+      entry.previousQuestions[ref] = .some(questions[ref])
+    }
+    event.apply(to: &self, at: at, sequence: sequence)
+    ledger.push(entry)
+  }
 }
 
 /// What the learner did to a set of cards by hand (`suspend`, `unsuspend`, `bury`, `unbury`,
@@ -60,15 +78,13 @@ public struct CardChange: DeclaredEvent {
     return CardChange(action: action, questions: refs)
   }
 
-  /// Changes each listed question as the action says; the undo step keeps each one's progress before.
+  var touchedQuestions: [QuestionRef] { questions }
+
+  /// Changes each listed question as the action says.
   func apply(to progress: inout LearnerProgress, at: Timestamp, sequence: Int) {
-    var entry = UndoEntry(sequence: sequence, summary: summary)
     let today = at.dayNumber
     for ref in questions {
-      guard entry.previousQuestions[ref] == nil else { continue }
-      let before = progress.questions[ref]
-      entry.previousQuestions[ref] = .some(before)
-      var q = before ?? QuestionProgress()
+      var q = progress.question(ref)
       switch action {
       case .suspend: q.suspended = true
       case .unsuspend: q.suspended = false
@@ -84,7 +100,6 @@ public struct CardChange: DeclaredEvent {
       }
       progress.questions[ref] = q
     }
-    progress.ledger.push(entry)
   }
 
   /// `suspension of 3 cards`, `forgetting of swiftui-basics/q3`: how `undo` names the step.

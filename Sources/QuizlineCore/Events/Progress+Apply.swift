@@ -135,7 +135,7 @@ extension LearnerProgress {
       applyImportedHistory(history)
 
     case .cardsChanged(let change):
-      change.apply(to: &self, at: at, sequence: event.sequence)
+      applyDeclared(change, at: at, sequence: event.sequence)
 
     case .undone(let target):
       guard let entry = ledger.undo(target) else { return }

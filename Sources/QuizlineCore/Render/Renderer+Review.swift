@@ -90,13 +90,15 @@ extension Renderer {
   }
 
   /// The card of a loaded, unsuspended question (of `bank`, or of every bank) due first, and when
-  /// (nil when no card is scheduled).
+  /// (a buried card not before its burying ends; nil when no card is scheduled).
   static func nextReview(_ state: AppState, bank: String? = nil) -> (ref: QuestionRef, due: Timestamp)? {
     state.progress.questions.compactMap { ref, p -> (QuestionRef, Timestamp)? in
       guard bank == nil || ref.bank == bank, let card = p.card, !p.suspended, state.catalog.question(ref) != nil else {
         return nil
       }
-      return (ref, card.due)
+      // A buried card comes back at the start of the day its burying ends.
+      let back = p.buriedUntilDay.map { Timestamp(microseconds: $0 * 86_400_000_000) }
+      return (ref, max(card.due, back ?? card.due))
     }.min { $0.1 < $1.1 }
   }
 

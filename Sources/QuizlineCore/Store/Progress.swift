@@ -46,7 +46,7 @@ public struct LearnerProgress: Sendable, Equatable {
   static let recentRunLimit = 100
 
   var flaggedQuestions: [QuestionRef] { questions.filter { $0.value.flagged }.map(\.key).sorted() }
-  /// Questions suspended or buried in Anki (``QuestionProgress/suspended``), apart from the flagged.
+  /// Questions suspended (by the learner, or suspended or buried in Anki: ``QuestionProgress/suspended``).
   var suspendedQuestions: [QuestionRef] { questions.filter { $0.value.suspended }.map(\.key).sorted() }
 
   /// The progress of one question (empty when never seen).

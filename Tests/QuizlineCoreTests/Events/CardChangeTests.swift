@@ -219,4 +219,13 @@ import Testing
       #expect(accumulator.ledger.steps.map(\.sequence) == progress.undoStack.map(\.sequence))
     }
   }
+
+  @Test func theNextReviewOfABuriedCardIsWhenItsBuryingEnds() {
+    let p = Self.fold(
+      [Self.answer(Self.q1, .again), .cardsChanged(CardChange(action: .bury, questions: [Self.q1]))])
+    #expect(Renderer.nextReview(Self.state(p))?.due == Timestamp(iso8601: "2026-12-03T00:00:00Z")!)
+    let unburied = Self.fold([Self.answer(Self.q1, .again)])
+    // again: the first learning step, a minute later.
+    #expect(Renderer.nextReview(Self.state(unburied))?.due == Self.t0.adding(seconds: 60))
+  }
 }
