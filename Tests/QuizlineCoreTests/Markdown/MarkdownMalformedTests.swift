@@ -30,7 +30,7 @@ import Testing
     ),
     (
       "unknown-field.md",
-      "11:1: error: unknown field \"Explenation\"; the fields are Type, Title, Hint, Explanation, Tags, Difficulty, Source, Unit, Ignore punctuation, Other feedback, Feedback if true, Feedback if false, Model answer, Key points; did you mean \"Explanation\"?"
+      "11:1: error: unknown field \"Explenation\"; the fields are Type, Title, Hint, Explanation, Tags, Difficulty, Source, Unit, Ignore punctuation, Other feedback, Feedback if true, Feedback if false, Model answer, Key points, Note id; did you mean \"Explanation\"?"
     ),
     ("cloze-gap-number.md", "12:3: error: = c3: the text has no gap c3 (its gaps are c1, c2)"),
     (
