@@ -31,7 +31,7 @@ extension LearnerProgress {
     if let rating = o.rating {
       q.card = schedule(
         stored?.card, rating: rating, at: o.answeredAt, sequence: o.target, question: o.question,
-        skippingLearningSteps: o.skipsLearningSteps)
+        skippingLearningSteps: o.skipsLearningSteps, chosenDays: o.scheduledDays)
     }
     questions[o.question] = q
     let day = o.answeredAt.dayNumber

@@ -16,6 +16,10 @@ enum SettingsCoding {
       ("newCardOrder", .string(s.newCardOrder.rawValue)),
       ("autoGradedSteps", .string(s.autoGradedSteps.rawValue)),
     ]
+    fields += [
+      ("loadBalance", .bool(s.loadBalance)), ("easyDays", .array(s.easyDays.weights.map { .double($0) })),
+      ("reviewsPerDay", s.reviewsPerDay.map { .int($0) } ?? .string("unlimited")),
+    ]
     if let fit = s.parameterFit { fields.append(("parameterFit", .object(fit.fields))) }
     return .object(fields)
   }
@@ -53,6 +57,22 @@ enum SettingsCoding {
     // earlier answer is replayed (an answer that skipped the steps says so itself).
     s.newCardOrder = try f.optionalCase("newCardOrder", NewCardOrder.self, allowed: "course, bank or random") ?? .course
     s.autoGradedSteps = try f.optionalCase("autoGradedSteps", AutoGradedSteps.self, allowed: "skip or anki") ?? .skip
+    // Added with the day options: journals and snapshots without them take Anki's defaults.
+    s.loadBalance = f.bool("loadBalance") ?? true
+    if f.value("easyDays") != nil {
+      guard let days = EasyDays(weights: try numbers("easyDays")) else {
+        throw EventCoding.DecodeError(message: "\"easyDays\" must hold 7 numbers from 0 to 1, Sunday first")
+      }
+      s.easyDays = days
+    }
+    if let v = f.value("reviewsPerDay"), v.kind == .string {
+      guard try f.string("reviewsPerDay") == "unlimited" else {
+        throw EventCoding.DecodeError(message: "\"reviewsPerDay\" must be a whole number or \"unlimited\"")
+      }
+      s.reviewsPerDay = nil
+    } else if f.value("reviewsPerDay") != nil {
+      s.reviewsPerDay = try f.int("reviewsPerDay")
+    }
     if let v = f.value("parameterFit"), v.kind == .object { s.parameterFit = try ParameterFit.decode(FieldMap(v)) }
     let problems = s.validate()
     guard problems.isEmpty else {

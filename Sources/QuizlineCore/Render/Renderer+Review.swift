@@ -58,6 +58,9 @@ extension Renderer {
       .easySeconds: "at most this many seconds counts as fast",
       .hardSeconds: "at least this many seconds counts as slow",
       .typoTolerance: "accept typed answers a letter or two off",
+      .loadBalance: "put reviews on the days of fewer cards",
+      .easyDays: "fewer reviews on these weekdays (0-1)",
+      .reviewsPerDay: "due cards review offers per day",
     ]
     for key in SettingKey.allCases {
       out.line(

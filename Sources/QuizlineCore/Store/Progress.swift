@@ -276,11 +276,21 @@ struct SchedulerCache: Sendable, Equatable {
   /// scheduler out of the cache.
   mutating func review(
     _ card: FSRSCard, rating: Rating, at: Timestamp, random: inout SplitMix64, settings: SchedulerSettings,
-    skippingLearningSteps: Bool = false
+    skippingLearningSteps: Bool = false, chosenDays: Int? = nil
   ) -> FSRSCard {
     if built?.settings != settings { built = FSRSScheduler(settings: settings) }
     return built.unsafelyUnwrapped.review(
-      card, rating: rating, at: at, random: &random, skippingLearningSteps: skippingLearningSteps)
+      card, rating: rating, at: at, random: &random, skippingLearningSteps: skippingLearningSteps,
+      chosenDays: chosenDays)
+  }
+
+  /// The fuzz bounds of the next interval (``FSRSScheduler/fuzzBounds(after:rating:at:skippingLearningSteps:)``).
+  mutating func fuzzBounds(
+    after card: FSRSCard, rating: Rating, at: Timestamp, settings: SchedulerSettings, skippingLearningSteps: Bool
+  ) -> ClosedRange<Int>? {
+    if built?.settings != settings { built = FSRSScheduler(settings: settings) }
+    return built.unsafelyUnwrapped.fuzzBounds(
+      after: card, rating: rating, at: at, skippingLearningSteps: skippingLearningSteps)
   }
 
   static func == (a: Self, b: Self) -> Bool { true }
