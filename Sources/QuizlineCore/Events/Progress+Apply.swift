@@ -33,7 +33,11 @@ extension LearnerProgress {
       if answer.isCorrect { d.correct += 1 }
       d.seconds += answer.seconds
       if let rating = answer.rating {
-        if q.card == nil { d.newCards += 1 }
+        if let card = q.card {
+          if card.phase == .review && card.due <= at { d.reviews += 1 }
+        } else {
+          d.newCards += 1
+        }
         q.card = schedule(
           q.card, rating: rating, at: at, sequence: event.sequence, question: ref,
           skippingLearningSteps: answer.skipsLearningSteps, chosenDays: answer.scheduledDays)

@@ -7,6 +7,7 @@ extension Renderer {
     if due.now.isEmpty && due.laterToday == 0 { return "nothing due; \(fresh) new card\(fresh == 1 ? "" : "s") ready" }
     var text = "\(due.now.count) due now, \(due.now.count + due.laterToday) due today"
     if fresh > 0 { text += " (+\(fresh) new)" }
+    if let held = state.reviewLimitNotice(at: now) { text += "; " + held }
     return text
   }
 
@@ -122,10 +123,14 @@ extension Renderer {
 
   static func renderNothingDue(_ state: AppState, bank: String?, _ out: inout Output) {
     let now = out.context.now
-    var text = "Nothing is due now" + (bank.map { " in \($0)" } ?? "")
+    // The daily review limit holds back cards already due: no "next review" then.
+    let held = state.reviewLimitNotice(at: now, bank: bank)
+    var text = held.map { "Today's reviews are done: " + $0 } ?? "Nothing is due now" + (bank.map { " in \($0)" } ?? "")
     text += newCardsHeldBack(state, bank: bank, now)
-    if let (ref, due) = nextReview(state, bank: bank) { text += ". Next review: \(relative(due, from: now)) (\(ref))" }
-    let elsewhere = bank == nil ? 0 : state.dueCards(at: now).now.count
+    if held == nil, let (ref, due) = nextReview(state, bank: bank) {
+      text += ". Next review: \(relative(due, from: now)) (\(ref))"
+    }
+    let elsewhere = bank == nil ? 0 : state.offeredDueCards(at: now).offered.count
     if elsewhere > 0 {
       text += ". \(count(elsewhere, "card")) \(elsewhere == 1 ? "is" : "are") due in other banks: type review"
     }

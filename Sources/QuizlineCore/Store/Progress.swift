@@ -202,12 +202,16 @@ public struct DayActivity: Sendable, Equatable {
   public var seconds = 0.0
   /// Cards scheduled for the first time that day (for the daily new-card limit).
   public var newCards = 0
+  /// Answers to cards in the review phase that were due (for the daily review limit,
+  /// `reviews-per-day`; learning and relearning steps do not count, as in Anki).
+  public var reviews = 0
 
-  init(answers: Int = 0, correct: Int = 0, seconds: Double = 0, newCards: Int = 0) {
+  init(answers: Int = 0, correct: Int = 0, seconds: Double = 0, newCards: Int = 0, reviews: Int = 0) {
     self.answers = answers
     self.correct = correct
     self.seconds = seconds
     self.newCards = newCards
+    self.reviews = reviews
   }
 }
 

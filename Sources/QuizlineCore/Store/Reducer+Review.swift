@@ -20,18 +20,21 @@ extension Reducer {
     case .valid(let n)?: limit = n
     case nil: break
     }
-    let due = state.dueCards(at: context.now).now.filter { bank == nil || $0.bank == bank }
+    let due = state.offeredDueCards(at: context.now, bank: bank).offered
     let fresh = state.newCards(bank: bank).prefix(state.newCardsLeftToday(at: context.now))
     let refs = Array((due + fresh).prefix(limit))
     guard !refs.isEmpty else {
       state.display = [.nothingDue(bank: bank)]
       return Reduction()
     }
-    return begin(
+    let held = state.reviewLimitNotice(at: context.now, bank: bank)
+    let reduction = begin(
       &state,
       RunStart(
         source: .review, questions: refs, seed: context.entropy, bankHashes: hashes(state, refs), certainty: certainty),
       context)
+    if let held { state.display.insert(.notice(held.prefix(1).uppercased() + held.dropFirst() + "."), at: 0) }
+    return reduction
   }
 
   /// `cram BANK|--tags T`: practice that does not move the schedule (answers are recorded as practice).
