@@ -72,7 +72,7 @@ import Testing
   }
 
   @Test func withBothOptionsOffNoDayIsRecordedAndTheSeededFuzzDecides() throws {
-    var d = Self.driver(dueIn: { _ in nil }) { $0.loadBalance = false }
+    var d = Self.driver(dueIn: { _ in nil }, { $0.loadBalance = false })
     let initial = d.progress
     let answer = try #require(Self.answered(d.type(["start sample --count 1", "b"])))
     #expect(answer.scheduledDays == nil)
@@ -80,10 +80,13 @@ import Testing
   }
 
   @Test func easyDaysAloneStillChooseTheDay() throws {
-    var d = Self.driver(dueIn: { _ in nil }) {
-      $0.loadBalance = false
-      $0.easyDays = try! EasyDays.parse("sun=0 mon=0 tue=0 wed=0 thu=0 fri=0").get()
-    }
+    let saturdaysOnly = try EasyDays.parse("sun=0 mon=0 tue=0 wed=0 thu=0 fri=0").get()
+    var d = Self.driver(
+      dueIn: { _ in nil },
+      {
+        $0.loadBalance = false
+        $0.easyDays = saturdaysOnly
+      })
     let answer = try #require(Self.answered(d.type(["start sample --count 1", "b"])))
     let days = try #require(answer.scheduledDays)
     #expect(EasyDays.weekday(of: d.now.dayNumber + Int64(days)) == 6, "only Saturdays are open")
