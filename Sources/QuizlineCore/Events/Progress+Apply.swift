@@ -38,6 +38,7 @@ extension LearnerProgress {
         } else {
           d.newCards += 1
         }
+        q.countReview(rating, at: at, cardBefore: q.card)
         q.card = schedule(
           q.card, rating: rating, at: at, sequence: event.sequence, question: ref,
           skippingLearningSteps: answer.skipsLearningSteps, chosenDays: answer.scheduledDays)
@@ -136,6 +137,9 @@ extension LearnerProgress {
 
     case .historyImported(let history):
       applyImportedHistory(history)
+
+    case .cardsChanged(let change):
+      applyDeclared(change, at: at, sequence: event.sequence)
 
     case .undone(let target):
       guard let entry = ledger.undo(target) else { return }

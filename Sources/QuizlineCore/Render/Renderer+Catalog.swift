@@ -256,6 +256,8 @@ extension Renderer {
     out.field("Flagged", count(p.flaggedQuestions.count, "question"))
     let suspended = p.suspendedQuestions.count
     if suspended > 0 { out.field("Suspended", suspendedText(suspended)) }
+    let buried = p.questions.values.count { $0.isBuried(at: out.context.now) && !$0.suspended }
+    if buried > 0 { out.field("Buried", count(buried, "question") + " (back tomorrow, or `unbury`)") }
     out.field("Reviews", reviewsLine(state, out.context.now))
     if p.settings.parameterFit != nil { out.field("Scheduler", parameterSummary(p.settings, arrow: s.arrow)) }
     let orphans = state.orphanedQuestionCount
@@ -282,9 +284,9 @@ extension Renderer {
     }
   }
 
-  /// `2 questions (suspended or buried in Anki: not reviewed)`, for `status` and `progress`.
+  /// `2 questions (not reviewed until `unsuspend`)`, for `status` and `progress`.
   static func suspendedText(_ n: Int) -> String {
-    count(n, "question") + " (suspended or buried in Anki: not reviewed)"
+    count(n, "question") + " (not reviewed until `unsuspend`)"
   }
 
   /// `1 bank`, `3 banks`.

@@ -83,7 +83,7 @@ public struct ReportSummary: Sendable, Equatable {
   public var nextReview: Timestamp? = nil
   /// New cards are waiting but today's allowance of them is used up.
   public var newCardsDoneToday = false
-  /// Questions suspended or buried in Anki (imported history): never due, never new; not flagged.
+  /// Questions suspended (by the learner, or suspended or buried in Anki): never due, never new; not flagged.
   public var suspendedCount = 0
 }
 

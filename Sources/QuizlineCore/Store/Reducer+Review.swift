@@ -21,7 +21,7 @@ extension Reducer {
     case nil: break
     }
     let due = state.offeredDueCards(at: context.now, bank: bank).offered
-    let fresh = state.newCards(bank: bank).prefix(state.newCardsLeftToday(at: context.now))
+    let fresh = state.newCards(bank: bank, at: context.now).prefix(state.newCardsLeftToday(at: context.now))
     let refs = Array((due + fresh).prefix(limit))
     guard !refs.isEmpty else {
       state.display = [.nothingDue(bank: bank)]

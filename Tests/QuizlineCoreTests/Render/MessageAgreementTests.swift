@@ -138,12 +138,12 @@ import Testing
     let status = d.screen().text
     #expect(status.contains("  Flagged             0 questions\n"), "\(status)")
     #expect(
-      status.contains("  Suspended           1 question (suspended or buried in Anki: not reviewed)\n"),
+      status.contains("  Suspended           1 question (not reviewed until `unsuspend`)\n"),
       "\(status)")
     d.type("progress")
     let dashboard = d.screen().text
     #expect(dashboard.contains("  Flagged             0 questions\n"), "\(dashboard)")
-    #expect(dashboard.contains("  Suspended           1 question (suspended or buried in Anki"), "\(dashboard)")
+    #expect(dashboard.contains("  Suspended           1 question (not reviewed until `unsuspend`)"), "\(dashboard)")
     #expect(!dashboard.contains("Flagged questions"), "\(dashboard)")
   }
 
