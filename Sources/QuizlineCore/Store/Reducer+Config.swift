@@ -25,7 +25,7 @@ enum SettingKey: String, Sendable, CaseIterable {
     case .maxInterval: ["36500", "365"]
     case .fuzz, .answerTime, .typoTolerance, .loadBalance: ["on", "off"]
     case .newPerDay: ["20", "10"]
-    case .easyDays: ["normal", "sun=0", "sat=0.5 sun=0.5"]
+    case .easyDays: ["normal", "sun=0", "sat=0.5"]
     case .reviewsPerDay: ["200", "unlimited"]
     case .newOrder: NewCardOrder.allCases.map(\.rawValue)
     case .autoGradedSteps: AutoGradedSteps.allCases.map(\.rawValue)
