@@ -11,7 +11,8 @@ enum SimulateCommand {
     discussion: """
       Runs the profile's cards (and the questions not yet scheduled, at the learner's new-card rate of \
       the last 30 days) forward day by day with the learner's scheduler parameters, ratings and \
-      answer times. For each desired retention it prints reviews and minutes per day and the cards \
+      answer times; review days are fuzzed, load-balanced and spread by easy days as its settings say. \
+      For each desired retention it prints reviews and minutes per day and the cards \
       known at the end (the sum of their recall probabilities); * marks the retention with the fewest \
       minutes per card known. The same seed gives the same figures. Nothing is recorded.
       """,
@@ -83,7 +84,8 @@ enum SimulateCommand {
       let rate = introduced > 0 ? Double(introduced) / window : Double(p.settings.newCardsPerDay)
       let behaviour = WorkloadSimulator.LearnerBehaviour.from(reviews)
       let simulator = WorkloadSimulator(
-        scheduler: p.settings.scheduler, cards: cards, newCards: newCards, newPerDay: rate, behaviour: behaviour)
+        scheduler: p.settings.scheduler, cards: cards, newCards: newCards, newPerDay: rate, behaviour: behaviour,
+        loadBalance: p.settings.loadBalance, easyDays: p.settings.easyDays, startDay: today)
       let outcomes = retentions.map { simulator.run(retention: $0, days: days, seed: seed) }
       for line in SimulationReport.lines(
         outcomes, cards: cards.count, newCards: newCards, newPerDay: rate, behaviour: behaviour, days: days, seed: seed,

@@ -150,9 +150,12 @@ public enum ReplCommands {
     },
     ReplCommandSpec(
       "config", arguments: "[KEY [VALUE]]", abstract: "show or change study settings (retention, steps, fuzz, ...)",
-      positionals: 0...2, completes: .setting, recordsProgress: true
+      positionals: 0...8, completes: .setting, recordsProgress: true
     ) {
-      .config(key: $0.positionals.first, value: $0.positionals.count > 1 ? $0.positionals[1] : nil)
+      // Several words make one value: config easy-days sun=0 sat=0.5
+      .config(
+        key: $0.positionals.first,
+        value: $0.positionals.count > 1 ? $0.positionals.dropFirst().joined(separator: " ") : nil)
     },
     ReplCommandSpec("retry", abstract: "practise the questions missed in the last quiz", recordsProgress: true) { _ in
       .retry

@@ -112,6 +112,7 @@ extension EventPayload {
       if let c = a.certainty { fields.append(("certainty", .int(c))) }
       if let r = a.rating { fields.append(("rating", .string(r.name))) }
       if a.skipsLearningSteps { fields.append(("skipSteps", .bool(true))) }
+      if let d = a.scheduledDays { fields.append(("days", .int(d))) }
       if let w = a.written { fields.append(("written", .string(w))) }
     case .skipped(let run, let q):
       fields += [("run", .int(run)), ("question", .string(q.description))]
@@ -139,6 +140,7 @@ extension EventPayload {
       ]
       if let r = o.rating { fields.append(("rating", .string(r.name))) }
       if o.skipsLearningSteps { fields.append(("skipSteps", .bool(true))) }
+      if let d = o.scheduledDays { fields.append(("days", .int(d))) }
     case .requeued(let run, let refs):
       fields += [("run", .int(run)), ("questions", .array(refs.map { .string($0.description) }))]
     case .parametersAdopted(let weights, let fit):
@@ -193,7 +195,8 @@ extension EventPayload {
           rating: try fields.optionalString("rating").map { (r: String) throws(EventCoding.DecodeError) -> Rating in
             guard let v = Rating(name: r) else { throw EventCoding.DecodeError(message: "unknown rating \(quoted(r))") }
             return v
-          }, written: try fields.optionalString("written"), skipsLearningSteps: fields.bool("skipSteps") ?? false))
+          }, written: try fields.optionalString("written"), skipsLearningSteps: fields.bool("skipSteps") ?? false,
+          scheduledDays: try fields.optionalInt("days", in: ProgressLimits.days)))
     case "skipped":
       return .skipped(
         run: try fields.int("run", in: ProgressLimits.count),
@@ -239,7 +242,8 @@ extension EventPayload {
           rating: try fields.optionalString("rating").map { (r: String) throws(EventCoding.DecodeError) -> Rating in
             guard let v = Rating(name: r) else { throw EventCoding.DecodeError(message: "unknown rating \(quoted(r))") }
             return v
-          }, skipsLearningSteps: fields.bool("skipSteps") ?? false))
+          }, skipsLearningSteps: fields.bool("skipSteps") ?? false,
+          scheduledDays: try fields.optionalInt("days", in: ProgressLimits.days)))
     case "requeued":
       return .requeued(
         run: try fields.int("run", in: ProgressLimits.count),

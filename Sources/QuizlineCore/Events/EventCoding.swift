@@ -64,6 +64,8 @@ public enum ProgressLimits {
   public static let stability: ClosedRange<Double> = 0...1e7
   public static let difficulty: ClosedRange<Double> = 0...100
   public static let percent: ClosedRange<Int> = 0...100
+  /// A review interval in whole days (an `answered` event's `days`).
+  public static let days: ClosedRange<Int> = 1...36_500
 }
 
 /// Typed access to a decoded object's members, with errors naming the key.

@@ -68,10 +68,15 @@ public struct AnswerRecord: Sendable, Equatable {
   /// answered and recorded, so replay schedules as live did whatever the settings say later, and an
   /// older journal (without the field) replays as it always did (journal field `skipSteps`).
   public var skipsLearningSteps: Bool
+  /// The interval in days the load balancer and easy days chose within the fuzz range (journal
+  /// field `days`); nil when the seeded fuzz decides (no choice, both options off, or an older
+  /// journal). Decided when answered, so replay needs no due counts.
+  public var scheduledDays: Int?
 
   public init(
     run: Int, question: QuestionRef, response: String, score: Double, seconds: Double, selfGrade: SelfGrade? = nil,
-    certainty: Int? = nil, rating: Rating? = nil, written: String? = nil, skipsLearningSteps: Bool = false
+    certainty: Int? = nil, rating: Rating? = nil, written: String? = nil, skipsLearningSteps: Bool = false,
+    scheduledDays: Int? = nil
   ) {
     self.run = run
     self.question = question
@@ -83,6 +88,7 @@ public struct AnswerRecord: Sendable, Equatable {
     self.rating = rating
     self.written = written
     self.skipsLearningSteps = skipsLearningSteps
+    self.scheduledDays = scheduledDays
   }
 
   var isCorrect: Bool { score >= 0.9999 }
@@ -108,6 +114,8 @@ public struct MarkOverride: Sendable, Equatable {
   /// The overruled answer now counts as right and its card was new or in its learning steps: the
   /// card graduates without them, as a right answer would have (see ``AnswerRecord``).
   public var skipsLearningSteps = false
+  /// The interval chosen by load and easy days for the rescheduled card (see ``AnswerRecord``).
+  public var scheduledDays: Int?
 }
 
 extension RunSource {

@@ -69,6 +69,10 @@ public enum FastEventLine {
         e.rating = UInt8(k + 1)
       }
       e.skipsSteps = c.literal(",\"skipSteps\":true")
+      if c.literal(",\"days\":") {
+        guard let d = c.integer(), ProgressLimits.days.contains(d) else { return nil }
+        e.scheduledDays = Int32(d)
+      }
       // An open question's written answer is not part of any report figure.
       if c.literal(",\"written\":") {
         guard c.skipString() else { return nil }

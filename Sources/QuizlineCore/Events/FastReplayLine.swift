@@ -43,7 +43,8 @@ public struct FastReplayDecoder {
         AnswerRecord(
           run: e.run, question: q, response: table[e.response], score: e.score, seconds: e.seconds,
           selfGrade: e.selfGrade > 0 ? SelfGrade.allCases[Int(e.selfGrade) - 1] : nil, certainty: e.certainty,
-          rating: e.rating > 0 ? Rating(rawValue: Int(e.rating)) : nil, skipsLearningSteps: e.skipsSteps))
+          rating: e.rating > 0 ? Rating(rawValue: Int(e.rating)) : nil, skipsLearningSteps: e.skipsSteps,
+          scheduledDays: e.scheduledDays > 0 ? Int(e.scheduledDays) : nil))
     case .skipped:
       guard let q = ref(e.subject) else { return nil }
       payload = .skipped(run: e.run, question: q)

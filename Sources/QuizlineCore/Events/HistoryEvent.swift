@@ -41,6 +41,8 @@ public struct HistoryEvent: Sendable, Equatable {
   var selfGrade: UInt8 = 0
   /// `answered`: a right answer that graduates its card without the learning steps (`skipSteps`).
   var skipsSteps = false
+  /// `answered`: the interval chosen by load and easy days (`days`), 0 when none.
+  var scheduledDays: Int32 = 0
   /// `quizStarted`.
   public var sourceKind = SourceKind.review
   public var sourceID: Int32 = -1
@@ -93,6 +95,7 @@ public struct HistoryEvent: Sendable, Equatable {
       rating = UInt8(a.rating?.rawValue ?? 0)
       selfGrade = a.selfGrade.map { UInt8(SelfGrade.allCases.firstIndex(of: $0)! + 1) } ?? 0
       skipsSteps = a.skipsLearningSteps
+      scheduledDays = Int32(clamping: a.scheduledDays ?? 0)
     case .skipped(let r, let q):
       kind = .skipped
       run = r

@@ -33,11 +33,15 @@ extension LearnerProgress {
       if answer.isCorrect { d.correct += 1 }
       d.seconds += answer.seconds
       if let rating = answer.rating {
-        if q.card == nil { d.newCards += 1 }
+        if let card = q.card {
+          if card.phase == .review && card.due <= at { d.reviews += 1 }
+        } else {
+          d.newCards += 1
+        }
         q.countReview(rating, at: at, cardBefore: q.card)
         q.card = schedule(
           q.card, rating: rating, at: at, sequence: event.sequence, question: ref,
-          skippingLearningSteps: answer.skipsLearningSteps)
+          skippingLearningSteps: answer.skipsLearningSteps, chosenDays: answer.scheduledDays)
       }
       if let slot { questions.values[slot] = q } else { questions[ref] = q }
       days[day] = d
@@ -147,15 +151,22 @@ extension LearnerProgress {
   /// `skippingLearningSteps`: a card new or in its learning steps is scheduled as without learning
   /// steps (a right answer to an auto-graded question, `config auto-graded-steps skip`); a card in
   /// another phase (in a merge of devices, another answer may have come first) is not affected.
+  /// `chosenDays`: the interval the reducer chose by load and easy days (the event's `days`), used
+  /// when it lies inside the fuzz bounds of the interval computed here (in a merge where another
+  /// device's answer came first it may not), else the seeded fuzz decides.
   mutating func schedule(
     _ card: FSRSCard?, rating: Rating, at: Timestamp, sequence: Int, question: QuestionRef,
-    skippingLearningSteps: Bool = false
+    skippingLearningSteps: Bool = false, chosenDays: Int? = nil
   ) -> FSRSCard {
-    var random = SplitMix64(
-      seed: UInt64(sequence) &* 0x9E37_79B9_7F4A_7C15 ^ Presentation.stableHash(question))
+    var random = Self.eventRandom(sequence: sequence, question: question)
     return schedulerCache.review(
       card ?? .new(at: at), rating: rating, at: at, random: &random, settings: settings.scheduler,
-      skippingLearningSteps: skippingLearningSteps)
+      skippingLearningSteps: skippingLearningSteps, chosenDays: chosenDays)
+  }
+
+  /// The generator of an answer's fuzz and load-balancer draw, seeded by its event.
+  static func eventRandom(sequence: Int, question: QuestionRef) -> SplitMix64 {
+    SplitMix64(seed: UInt64(truncatingIfNeeded: sequence) &* 0x9E37_79B9_7F4A_7C15 ^ Presentation.stableHash(question))
   }
 
   /// Counts an ended run (already in the recent list): for bank quizzes, in the bank's statistics.

@@ -35,7 +35,7 @@ extension LearnerProgress {
       q.countReview(rating, at: o.answeredAt, cardBefore: before.card)
       q.card = schedule(
         stored?.card, rating: rating, at: o.answeredAt, sequence: o.target, question: o.question,
-        skippingLearningSteps: o.skipsLearningSteps)
+        skippingLearningSteps: o.skipsLearningSteps, chosenDays: o.scheduledDays)
     }
     questions[o.question] = q
     let day = o.answeredAt.dayNumber

@@ -17,6 +17,10 @@ enum SettingsCoding {
       ("autoGradedSteps", .string(s.autoGradedSteps.rawValue)),
     ]
     if !s.burySiblings.isEmpty { fields.append(("burySiblings", .string(s.burySiblings.text))) }
+    fields += [
+      ("loadBalance", .bool(s.loadBalance)), ("easyDays", .array(s.easyDays.weights.map { .double($0) })),
+      ("reviewsPerDay", s.reviewsPerDay.map { .int($0) } ?? .string("unlimited")),
+    ]
     if let fit = s.parameterFit { fields.append(("parameterFit", .object(fit.fields))) }
     return .object(fields)
   }
@@ -59,6 +63,22 @@ enum SettingsCoding {
         throw EventCoding.DecodeError(message: "\"burySiblings\" must be off, all, or new, review, learning")
       }
       s.burySiblings = bury
+    }
+    // Added with the day options: journals and snapshots without them take Anki's defaults.
+    s.loadBalance = f.bool("loadBalance") ?? true
+    if f.value("easyDays") != nil {
+      guard let days = EasyDays(weights: try numbers("easyDays")) else {
+        throw EventCoding.DecodeError(message: "\"easyDays\" must hold 7 numbers from 0 to 1, Sunday first")
+      }
+      s.easyDays = days
+    }
+    if let v = f.value("reviewsPerDay"), v.kind == .string {
+      guard try f.string("reviewsPerDay") == "unlimited" else {
+        throw EventCoding.DecodeError(message: "\"reviewsPerDay\" must be a whole number or \"unlimited\"")
+      }
+      s.reviewsPerDay = nil
+    } else if f.value("reviewsPerDay") != nil {
+      s.reviewsPerDay = try f.int("reviewsPerDay")
     }
     if let v = f.value("parameterFit"), v.kind == .object { s.parameterFit = try ParameterFit.decode(FieldMap(v)) }
     let problems = s.validate()

@@ -13,6 +13,7 @@ extension Renderer {
     }
     var text = "\(queue.due.count) due now, \(queue.due.count + due.laterToday) due today"
     if fresh > 0 { text += " (+\(fresh) new)" }
+    if let limit = state.reviewLimitNotice(at: now) { text += "; " + limit }
     return text + held
   }
 
@@ -65,6 +66,9 @@ extension Renderer {
       .hardSeconds: "at least this many seconds counts as slow",
       .typoTolerance: "accept typed answers a letter or two off",
       .burySiblings: "hold a note's other cards back for the day",
+      .loadBalance: "put reviews on the days of fewer cards",
+      .easyDays: "fewer reviews on these weekdays (0-1)",
+      .reviewsPerDay: "due cards review offers per day",
     ]
     for key in SettingKey.allCases {
       out.line(
@@ -128,12 +132,16 @@ extension Renderer {
 
   static func renderNothingDue(_ state: AppState, bank: String?, _ out: inout Output) {
     let now = out.context.now
-    var text = "Nothing is due now" + (bank.map { " in \($0)" } ?? "")
+    // The daily review limit holds back cards already due: no "next review" then.
+    let held = state.reviewLimitNotice(at: now, bank: bank)
+    var text = held.map { "Today's reviews are done: " + $0 } ?? "Nothing is due now" + (bank.map { " in \($0)" } ?? "")
     text += newCardsHeldBack(state, bank: bank, now)
     let siblings = state.reviewQueue(bank: bank, at: now).heldBackSiblings
     if siblings > 0 { text += " (\(siblingsHeldBack(siblings)): a card of their note was answered today)" }
-    if let (ref, due) = nextReview(state, bank: bank) { text += ". Next review: \(relative(due, from: now)) (\(ref))" }
-    let elsewhere = bank == nil ? 0 : state.dueCards(at: now).now.count
+    if held == nil, let (ref, due) = nextReview(state, bank: bank) {
+      text += ". Next review: \(relative(due, from: now)) (\(ref))"
+    }
+    let elsewhere = bank == nil ? 0 : state.offeredDueCards(at: now).offered.count
     if elsewhere > 0 {
       text += ". \(count(elsewhere, "card")) \(elsewhere == 1 ? "is" : "are") due in other banks: type review"
     }

@@ -40,14 +40,22 @@ public struct FSRSScheduler: Sendable {
   ///
   /// `skippingLearningSteps`: a card in the learning phase is scheduled as by a scheduler without
   /// learning steps (a new card rated good graduates to its first review interval).
+  ///
+  /// `chosenDays`: the interval the load balancer or easy days chose (``DayBalancer``); taken in
+  /// place of the fuzz when it lies inside the fuzz bounds of the interval computed here (then no
+  /// random number is drawn), else ignored.
   public func review(
     _ card: FSRSCard, rating: Rating, at now: Timestamp, random: inout some FuzzRandom,
-    skippingLearningSteps: Bool = false
+    skippingLearningSteps: Bool = false, chosenDays: Int? = nil
   ) -> FSRSCard {
     var (next, interval, inDays) = schedule(card, rating, now, skippingLearningSteps: skippingLearningSteps)
     // py-fsrs leaves `interval_days < 2.5` alone and draws no random number for it.
     if inDays && settings.enableFuzzing && interval >= 3 {
-      interval = fuzzedDays(interval, random.nextUniform())
+      if let chosenDays, fuzzBounds(interval).contains(chosenDays) {
+        interval = chosenDays
+      } else {
+        interval = fuzzedDays(interval, random.nextUniform())
+      }
     }
     next.due = now.saturatingAdding(inDays ? Self.days(interval) : Int64(interval))
     return next
@@ -59,6 +67,16 @@ public struct FSRSScheduler: Sendable {
     var (next, interval, inDays) = schedule(card, rating, now)
     next.due = now.saturatingAdding(inDays ? Self.days(interval) : Int64(interval))
     return next
+  }
+
+  /// The whole days the next interval of `card` rated `rating` at `now` may be fuzzed to
+  /// (``fuzzBounds(_:)``); nil when it is not fuzzed (a step, under 3 days, or fuzz off).
+  public func fuzzBounds(
+    after card: FSRSCard, rating: Rating, at now: Timestamp, skippingLearningSteps: Bool = false
+  ) -> ClosedRange<Int>? {
+    let (_, interval, inDays) = schedule(card, rating, now, skippingLearningSteps: skippingLearningSteps)
+    guard inDays && settings.enableFuzzing && interval >= 3 else { return nil }
+    return fuzzBounds(interval)
   }
 
   /// The probability of recalling `card` at `now` (0 for a card never reviewed). Elapsed time counts
@@ -179,12 +197,26 @@ public struct FSRSScheduler: Sendable {
   /// [0, 1).
   func fuzzedDays(_ days: Int, _ u: Double) -> Int {
     let maximum = Double(maximumInterval)
-    var (lo, hi) = Self.fuzzRange(days)
-    lo = max(2, lo)
-    hi = min(hi, maximum)
-    lo = min(lo, hi)
+    let (lo, hi) = clampedFuzzRange(days)
     let fuzzed = min(FSRSModel.roundHalfEven(u * (hi - lo + 1) + lo), maximum)
     return fuzzed >= 0 ? Int(fuzzed) : 0  // negative only for a maximum interval below 2 (invalid)
+  }
+
+  /// py-fsrs's range for a whole-day interval of 3 days or more, at least 2 days and at most the
+  /// maximum interval.
+  @inline(__always) func clampedFuzzRange(_ days: Int) -> (lo: Double, hi: Double) {
+    var (lo, hi) = Self.fuzzRange(days)
+    lo = max(2, lo)
+    hi = min(hi, Double(maximumInterval))
+    return (min(lo, hi), hi)
+  }
+
+  /// The days a load-balanced interval of `days` (3 or more) may take: py-fsrs's clamped range.
+  /// (py-fsrs's own draw rounds `u × (hi − lo + 1) + lo`, so its fuzz reaches `hi + 1` in about one
+  /// case in `2 (hi − lo + 1)`; the balancer keeps to the range as Anki does.)
+  func fuzzBounds(_ days: Int) -> ClosedRange<Int> {
+    let (lo, hi) = clampedFuzzRange(days)
+    return Int(lo)...Int(hi)
   }
 
   /// `fuzzRangeFormula(days)` without its chain of floating-point steps: a table below 20 days, and

@@ -108,10 +108,12 @@ public enum SnapshotCoding {
   }
 
   static func day(_ d: DayActivity) -> JSONText {
-    .object([
+    var fields: [(String, JSONText)] = [
       ("answers", .int(d.answers)), ("correct", .int(d.correct)), ("seconds", .double(d.seconds)),
       ("newCards", .int(d.newCards)),
-    ])
+    ]
+    if d.reviews > 0 { fields.append(("reviews", .int(d.reviews))) }
+    return .object(fields)
   }
 
   static func undo(_ u: UndoEntry) -> JSONText {

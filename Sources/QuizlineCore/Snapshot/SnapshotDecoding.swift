@@ -158,7 +158,8 @@ extension SnapshotCoding {
     return DayActivity(
       answers: answers, correct: try f.int("correct", in: 0...answers),
       seconds: try f.double("seconds", in: ProgressLimits.total),
-      newCards: try f.optionalInt("newCards", in: ProgressLimits.count) ?? 0)
+      newCards: try f.optionalInt("newCards", in: ProgressLimits.count) ?? 0,
+      reviews: try f.optionalInt("reviews", in: 0...answers) ?? 0)
   }
 
   static func undo(_ f: FieldMap) throws(E) -> UndoEntry {

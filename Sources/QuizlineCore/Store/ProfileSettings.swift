@@ -22,6 +22,14 @@ public struct ProfileSettings: Sendable, Equatable {
   public var burySiblings: BurySiblings = []
   /// Where `scheduler.weights` came from when `optimize` fitted them (nil: never fitted).
   public var parameterFit: ParameterFit?
+  // Anki 24.11's day options (`config load-balance`, `easy-days`, `reviews-per-day`): the first
+  // two move only the day a fuzzed review falls on (``DayBalancer``), never the memory state.
+  /// Put each fuzzed review on a day of its fuzz range with fewer cards due (on by default, as Anki).
+  public var loadBalance = true
+  /// How much of a normal day's reviews each weekday takes (all normal by default).
+  public var easyDays = EasyDays.normal
+  /// Reviews of due cards `review` offers per UTC day, across banks (nil: unlimited; Anki's 200 by default).
+  public var reviewsPerDay: Int? = 200
 
   init() {}
 
@@ -53,6 +61,9 @@ public struct ProfileSettings: Sendable, Equatable {
   public func validate() -> [String] {
     var problems = scheduler.validate()
     if newCardsPerDay < 0 || newCardsPerDay > 10_000 { problems.append("new-per-day must be between 0 and 10000") }
+    if let r = reviewsPerDay, r < 0 || r > 100_000 {
+      problems.append("reviews-per-day must be between 0 and 100000, or unlimited")
+    }
     if easySeconds < 1 || hardSeconds <= easySeconds || hardSeconds > 3600 {
       problems.append("answer times need 1 <= easy seconds < hard seconds <= 3600")
     }

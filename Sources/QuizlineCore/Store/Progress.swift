@@ -229,12 +229,16 @@ public struct DayActivity: Sendable, Equatable {
   public var seconds = 0.0
   /// Cards scheduled for the first time that day (for the daily new-card limit).
   public var newCards = 0
+  /// Answers to cards in the review phase that were due (for the daily review limit,
+  /// `reviews-per-day`; learning and relearning steps do not count, as in Anki).
+  public var reviews = 0
 
-  init(answers: Int = 0, correct: Int = 0, seconds: Double = 0, newCards: Int = 0) {
+  init(answers: Int = 0, correct: Int = 0, seconds: Double = 0, newCards: Int = 0, reviews: Int = 0) {
     self.answers = answers
     self.correct = correct
     self.seconds = seconds
     self.newCards = newCards
+    self.reviews = reviews
   }
 }
 
@@ -303,11 +307,21 @@ struct SchedulerCache: Sendable, Equatable {
   /// scheduler out of the cache.
   mutating func review(
     _ card: FSRSCard, rating: Rating, at: Timestamp, random: inout SplitMix64, settings: SchedulerSettings,
-    skippingLearningSteps: Bool = false
+    skippingLearningSteps: Bool = false, chosenDays: Int? = nil
   ) -> FSRSCard {
     if built?.settings != settings { built = FSRSScheduler(settings: settings) }
     return built.unsafelyUnwrapped.review(
-      card, rating: rating, at: at, random: &random, skippingLearningSteps: skippingLearningSteps)
+      card, rating: rating, at: at, random: &random, skippingLearningSteps: skippingLearningSteps,
+      chosenDays: chosenDays)
+  }
+
+  /// The fuzz bounds of the next interval (``FSRSScheduler/fuzzBounds(after:rating:at:skippingLearningSteps:)``).
+  mutating func fuzzBounds(
+    after card: FSRSCard, rating: Rating, at: Timestamp, settings: SchedulerSettings, skippingLearningSteps: Bool
+  ) -> ClosedRange<Int>? {
+    if built?.settings != settings { built = FSRSScheduler(settings: settings) }
+    return built.unsafelyUnwrapped.fuzzBounds(
+      after: card, rating: rating, at: at, skippingLearningSteps: skippingLearningSteps)
   }
 
   static func == (a: Self, b: Self) -> Bool { true }

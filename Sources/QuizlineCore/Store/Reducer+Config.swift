@@ -13,6 +13,9 @@ enum SettingKey: String, Sendable, CaseIterable {
   case hardSeconds = "hard-seconds"
   case typoTolerance = "typo-tolerance"
   case burySiblings = "bury-siblings"
+  case loadBalance = "load-balance"
+  case easyDays = "easy-days"
+  case reviewsPerDay = "reviews-per-day"
 
   /// Example values, for completion and for messages.
   var suggestions: [String] {
@@ -21,8 +24,10 @@ enum SettingKey: String, Sendable, CaseIterable {
     case .learningSteps: ["1m,10m", "10m", "none"]
     case .relearningSteps: ["10m", "none"]
     case .maxInterval: ["36500", "365"]
-    case .fuzz, .answerTime, .typoTolerance: ["on", "off"]
+    case .fuzz, .answerTime, .typoTolerance, .loadBalance: ["on", "off"]
     case .newPerDay: ["20", "10"]
+    case .easyDays: ["normal", "sun=0", "sat=0.5"]
+    case .reviewsPerDay: ["200", "unlimited"]
     case .newOrder: NewCardOrder.allCases.map(\.rawValue)
     case .autoGradedSteps: AutoGradedSteps.allCases.map(\.rawValue)
     case .easySeconds: ["8"]
@@ -37,8 +42,10 @@ enum SettingKey: String, Sendable, CaseIterable {
     case .retention: "a number between 0 and 1, e.g. 0.9"
     case .learningSteps, .relearningSteps: "durations from 1s to 365d, e.g. 1m,10m, or none"
     case .maxInterval: "whole days from 1 to 36500"
-    case .fuzz, .answerTime, .typoTolerance: "on or off"
+    case .fuzz, .answerTime, .typoTolerance, .loadBalance: "on or off"
     case .newPerDay: "a whole number from 0 to 10000"
+    case .easyDays: "normal, or weekdays with a weight from 0 to 1, e.g. sun=0 sat=0.5"
+    case .reviewsPerDay: "a whole number from 0 to 100000, or unlimited"
     case .newOrder: "course, bank or random"
     case .autoGradedSteps: "skip or anki"
     case .easySeconds, .hardSeconds: "whole seconds, with 1 <= easy-seconds < hard-seconds <= 3600"
@@ -62,6 +69,9 @@ enum SettingKey: String, Sendable, CaseIterable {
     case .hardSeconds: String(s.hardSeconds)
     case .typoTolerance: s.typoTolerance ? "on" : "off"
     case .burySiblings: s.burySiblings.text
+    case .loadBalance: s.loadBalance ? "on" : "off"
+    case .easyDays: s.easyDays.text
+    case .reviewsPerDay: s.reviewsPerDay.map(String.init) ?? "unlimited"
     }
   }
 
@@ -130,15 +140,29 @@ extension Reducer {
         return fail(&state, bad, hint: "Type config to see every setting and its current value.")
       }
       s.scheduler.maximumInterval = v
-    case .fuzz, .answerTime, .typoTolerance:
+    case .fuzz, .answerTime, .typoTolerance, .loadBalance:
       guard text == "on" || text == "off" else {
         return fail(&state, bad, hint: "Type config to see every setting and its current value.")
       }
       switch key {
       case .fuzz: s.scheduler.enableFuzzing = text == "on"
       case .answerTime: s.useAnswerTime = text == "on"
+      case .loadBalance: s.loadBalance = text == "on"
       default: s.typoTolerance = text == "on"
       }
+    case .easyDays:
+      switch EasyDays.parse(text) {
+      case .success(let days): s.easyDays = days
+      case .failure(let e):
+        return fail(
+          &state, "\(quotedArg(e.part)) \(e.problem), in easy-days \(quotedArg(value))",
+          hint: "For example: config easy-days sun=0 sat=0.5 (0 none, 0.5 reduced, 1 normal); config easy-days normal.")
+      }
+    case .reviewsPerDay:
+      guard text == "unlimited" || Int(text) != nil else {
+        return fail(&state, bad, hint: "Type config to see every setting and its current value.")
+      }
+      s.reviewsPerDay = Int(text)
     case .newOrder:
       guard let v = NewCardOrder(rawValue: text) else {
         return fail(

@@ -28,10 +28,15 @@ extension Reducer {
     let answeredAt = state.progress.questions[last.question]?.lastAnsweredAt ?? last.run.startedAt
     // The card before the overruled answer, as the override schedules it again from there.
     let before = state.progress.undoStack.last { $0.sequence == last.sequence }?.previousQuestions[last.question]
+    let card = (before ?? nil)?.card
+    let skips = settings.skipsLearningSteps(rating: rating, selfGraded: false, card: card)
+    // The day is chosen again, by today's due counts, as the fuzz is drawn again from the answer's seed.
+    let days = state.balancedDays(
+      question: last.question, card: card, rating: rating, at: answeredAt, sequence: last.sequence,
+      skippingLearningSteps: skips)
     let change = MarkOverride(
       run: last.run.id, question: last.question, target: last.sequence, answeredAt: answeredAt,
-      previousScore: score, score: 1, rating: rating,
-      skipsLearningSteps: settings.skipsLearningSteps(rating: rating, selfGraded: false, card: (before ?? nil)?.card))
+      previousScore: score, score: 1, rating: rating, skipsLearningSteps: skips, scheduledDays: days)
     state.display = [.markOverridden(last.question, previousScore: score)]
     return Reduction(events: [.overridden(change)], settle: .overrule)
   }

@@ -148,11 +148,15 @@ extension Reducer {
       rating = state.progress.settings.rating(score: grade.score, seconds: seconds, certainty: certainty)
     }
     if run.start.practice { rating = nil }
+    let card = state.progress.questions[ref]?.card
     let skipsSteps = state.progress.settings.skipsLearningSteps(
-      rating: rating, selfGraded: selfGrade != nil, card: state.progress.questions[ref]?.card)
+      rating: rating, selfGraded: selfGrade != nil, card: card)
+    let days = state.balancedDays(
+      question: ref, card: card, rating: rating, at: context.now, sequence: state.progress.lastSequence + 1,
+      skippingLearningSteps: skipsSteps)
     let answer = AnswerRecord(
       run: run.id, question: ref, response: response.typed, score: grade.score, seconds: seconds, selfGrade: selfGrade,
-      certainty: certainty, rating: rating, written: written, skipsLearningSteps: skipsSteps)
+      certainty: certainty, rating: rating, written: written, skipsLearningSteps: skipsSteps, scheduledDays: days)
     let feedback = Feedback(
       question: ref, typed: response.typed, grade: grade, certainty: certainty, practice: run.start.practice)
     state.display = [.feedback(feedback)]

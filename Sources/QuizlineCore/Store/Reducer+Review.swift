@@ -27,11 +27,14 @@ extension Reducer {
       state.display = [.nothingDue(bank: bank)]
       return Reduction()
     }
-    return begin(
+    let held = state.reviewLimitNotice(at: context.now, bank: bank)
+    let reduction = begin(
       &state,
       RunStart(
         source: .review, questions: refs, seed: context.entropy, bankHashes: hashes(state, refs), certainty: certainty),
       context)
+    if let held { state.display.insert(.notice(held.prefix(1).uppercased() + held.dropFirst() + "."), at: 0) }
+    return reduction
   }
 
   /// `cram BANK|--tags T`: practice that does not move the schedule (answers are recorded as practice).

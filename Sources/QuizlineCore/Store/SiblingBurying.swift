@@ -49,7 +49,8 @@ struct ReviewQueue: Equatable {
 }
 
 extension AppState {
-  /// The cards `review` offers now (of one bank, or all): due cards, most overdue first, then new
+  /// The cards `review` offers now (of one bank, or all): due cards, most overdue first (review cards
+  /// up to `reviews-per-day`, after burying), then new
   /// cards in their order up to today's allowance. With `bury-siblings`, a card of an enabled kind is
   /// left out when a sibling was answered today, or when a sibling gathered before it is in this
   /// run; cards are gathered as Anki does (intraday learning, interday learning, review, new), so
@@ -58,7 +59,10 @@ extension AppState {
     let due = dueCards(at: now).now.filter { bank == nil || $0.bank == bank }
     let left = newCardsLeftToday(at: now)
     let bury = progress.settings.burySiblings
-    guard !bury.isEmpty else { return ReviewQueue(due: due, new: Array(newCards(bank: bank, at: now).prefix(left))) }
+    guard !bury.isEmpty else {
+      return ReviewQueue(
+        due: limitedByReviewsPerDay(due, at: now).offered, new: Array(newCards(bank: bank, at: now).prefix(left)))
+    }
     let today = now.dayNumber
     /// Each note with a card answered today, and which of its cards were (one is no sibling of itself).
     var answeredToday: [QuestionRef: Set<String>] = [:]
@@ -98,7 +102,9 @@ extension AppState {
       if holdsBack(ref, .new) { heldNew += 1 } else { fresh.append(ref) }
     }
     let kept = due.filter { !heldBack.contains($0) }
-    return ReviewQueue(due: kept, new: fresh, heldBackSiblings: due.count - kept.count + heldNew)
+    // The daily review limit counts the cards burying leaves, as Anki limits after burying.
+    return ReviewQueue(
+      due: limitedByReviewsPerDay(kept, at: now).offered, new: fresh, heldBackSiblings: due.count - kept.count + heldNew)
   }
 }
 

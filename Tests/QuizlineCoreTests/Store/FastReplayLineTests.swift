@@ -21,6 +21,13 @@ struct FastReplayLineTests {
           AnswerRecord(
             run: 3, question: sample("single-owner"), response: "b", score: 1, seconds: 3, rating: .good,
             skipsLearningSteps: true))))
+    events.append(
+      RecordedEvent(
+        sequence: 9_002, at: scriptStart,
+        payload: .answered(
+          AnswerRecord(
+            run: 3, question: sample("text-stack"), response: "ZStack", score: 1, seconds: 4, rating: .good,
+            scheduledDays: 17))))
     var decoder = FastReplayDecoder()
     var kinds = Set<String>()
     for event in events {
@@ -33,6 +40,21 @@ struct FastReplayLineTests {
     }
     #expect(kinds.isSuperset(of: ["answered", "skipped", "runEnded", "undone", "quizStarted", "sessionCompleted"]))
     #expect(decoder.genericCount < events.count / 2, "most lines take the fast path")
+  }
+
+  @Test func anAnswersBalancedDayTakesTheFastPath() throws {
+    let event = RecordedEvent(
+      sequence: 4, at: scriptStart,
+      payload: .answered(
+        AnswerRecord(
+          run: 1, question: sample("text-stack"), response: "ZStack", score: 1, seconds: 4, rating: .good,
+          scheduledDays: 17)))
+    let line = Array(EventCoding.encode(event).utf8)
+    #expect(String(decoding: line, as: UTF8.self).contains(#""rating":"good","days":17}"#))
+    var decoder = FastReplayDecoder()
+    let fast = try line.withUnsafeBufferPointer { buffer throws(EventCoding.DecodeError) in try decoder.decode(buffer) }
+    #expect(fast == event)
+    #expect(decoder.genericCount == 0)
   }
 
   @Test func aRunsStartWithBankHashesTakesTheFastPathAndDecodesAsTheGenericDecoderDoes() throws {

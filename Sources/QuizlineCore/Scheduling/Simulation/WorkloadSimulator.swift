@@ -39,6 +39,8 @@ public struct WorkloadSimulator: Sendable {
     public var knownAtEnd: Double
     /// Minutes of study over the whole simulation per card known at the end.
     public var totalMinutes: Double
+    /// Reviews on each simulated day (first answers of new cards and their relearning included).
+    public var dailyReviews: [Int] = []
     public var minutesPerCardKnown: Double { knownAtEnd > 0 ? totalMinutes / knownAtEnd : .infinity }
   }
 
@@ -48,9 +50,17 @@ public struct WorkloadSimulator: Sendable {
   public var newPerDay: Double
   public var behaviour: LearnerBehaviour
   public var maximumInterval: Int
+  /// The day a review falls on, as the scheduler picks it: fuzz (`scheduler.enableFuzzing`) within
+  /// py-fsrs's range, and the load balancer and easy days (``DayBalancer``) from the simulated due
+  /// counts. `startDay` is the UTC day number of the first simulated day (for the weekdays).
+  public var scheduler: SchedulerSettings
+  public var loadBalance: Bool
+  public var easyDays: EasyDays
+  public var startDay: Int64
 
   public init(
-    scheduler: SchedulerSettings, cards: [Card], newCards: Int, newPerDay: Double, behaviour: LearnerBehaviour
+    scheduler: SchedulerSettings, cards: [Card], newCards: Int, newPerDay: Double, behaviour: LearnerBehaviour,
+    loadBalance: Bool = false, easyDays: EasyDays = .normal, startDay: Int64 = 0
   ) {
     self.weights = scheduler.weights
     self.maximumInterval = scheduler.maximumInterval
@@ -58,6 +68,35 @@ public struct WorkloadSimulator: Sendable {
     self.newCards = newCards
     self.newPerDay = newPerDay
     self.behaviour = behaviour
+    self.scheduler = scheduler
+    self.loadBalance = loadBalance
+    self.easyDays = easyDays
+    self.startDay = startDay
+  }
+
+  /// Cards due on each day, kept as cards move, so the balancer sees the simulated load.
+  private struct DueLoad {
+    var counts: [Int]
+    mutating func move(from old: Int?, to new: Int) {
+      if let old, old >= 0, old < counts.count { counts[old] -= 1 }
+      if new >= 0, new < counts.count { counts[new] += 1 }
+    }
+    func count(_ day: Int) -> Int { day >= 0 && day < counts.count ? counts[day] : 0 }
+  }
+
+  /// The whole days until a card of stability `s` reviewed on `day` is due: the model's interval,
+  /// fuzzed and balanced as the scheduler would.
+  private func interval(
+    _ s: Double, _ m: FSRSModel, day: Int, _ fuzzer: FSRSScheduler, _ load: DueLoad, _ random: inout SplitMix64
+  ) -> Int {
+    let days = m.intervalDays(s, maximum: maximumInterval)
+    guard scheduler.enableFuzzing, days >= 3 else { return days }
+    let u = random.nextUniform()
+    let bounds = fuzzer.fuzzBounds(days)
+    guard loadBalance || !easyDays.isNormal, bounds.count > 1 else { return fuzzer.fuzzedDays(days, u) }
+    return DayBalancer.choose(
+      in: bounds, today: startDay + Int64(day), dueCounts: bounds.map { load.count(day + $0) },
+      balanceLoad: loadBalance, easyDays: easyDays, uniform: u)
   }
 
   /// Runs `days` days at desired retention `retention`.
@@ -69,6 +108,13 @@ public struct WorkloadSimulator: Sendable {
     var reviews = 0
     var seconds = 0.0
     var newBudget = 0.0
+    var daily = [Int](repeating: 0, count: max(days, 0))
+    // Days are drawn from their own generator, so ratings meet the same numbers with or without
+    // balancing.
+    var dayRandom = SplitMix64(seed: seed ^ 0xD1B5_4A32_D192_ED03)
+    let fuzzer = FSRSScheduler(settings: scheduler)
+    var load = DueLoad(counts: [Int](repeating: 0, count: max(days, 0) + maximumInterval + 2))
+    for c in deck { load.move(from: nil, to: c.dueDay) }
     func pick(_ shares: [Double], _ u: Double) -> Int {
       var acc = 0.0
       for (i, s) in shares.enumerated() {
@@ -86,6 +132,7 @@ public struct WorkloadSimulator: Sendable {
         var s = m.nextStability(c.stability, c.difficulty, r, g)
         var d = m.nextDifficulty(c.difficulty, g)
         reviews += 1
+        daily[day] += 1
         seconds += passed ? behaviour.passSeconds : behaviour.failSeconds
         if !passed {
           s = m.shortTermStability(s, .good)
@@ -94,7 +141,9 @@ public struct WorkloadSimulator: Sendable {
         c.stability = s
         c.difficulty = d
         c.lastReviewDay = day
-        c.dueDay = day + m.intervalDays(s, maximum: maximumInterval)
+        let old = c.dueDay
+        c.dueDay = day + interval(s, m, day: day, fuzzer, load, &dayRandom)
+        load.move(from: old, to: c.dueDay)
         deck[k] = c
       }
       newBudget += newPerDay
@@ -105,16 +154,18 @@ public struct WorkloadSimulator: Sendable {
         var s = FSRSModel.pick(m.initialStability, g)
         var d = FSRSModel.pick(m.initialDifficulty, g)
         reviews += 1
+        daily[day] += 1
         seconds += behaviour.newSeconds
         if g == .again || g == .hard {
           s = m.shortTermStability(s, .good)
           d = m.nextDifficulty(d, .good)
           reviews += 1
+          daily[day] += 1
           seconds += behaviour.passSeconds
         }
-        deck.append(
-          Card(
-            stability: s, difficulty: d, lastReviewDay: day, dueDay: day + m.intervalDays(s, maximum: maximumInterval)))
+        let due = day + interval(s, m, day: day, fuzzer, load, &dayRandom)
+        load.move(from: nil, to: due)
+        deck.append(Card(stability: s, difficulty: d, lastReviewDay: day, dueDay: due))
       }
       if remainingNew == 0 { newBudget = 0 }
     }
@@ -125,7 +176,7 @@ public struct WorkloadSimulator: Sendable {
     let n = Double(max(days, 1))
     return Outcome(
       retention: retention, reviewsPerDay: Double(reviews) / n, minutesPerDay: seconds / 60 / n, knownAtEnd: known,
-      totalMinutes: seconds / 60)
+      totalMinutes: seconds / 60, dailyReviews: daily)
   }
 }
 
