@@ -110,8 +110,8 @@ extension LearnerProgress {
         current = review.question
         q = question(review.question)
       }
-      if let last = q.card?.lastReview, review.at <= last { continue }
-      q.card = scheduler.review(q.card ?? .new(at: review.at), rating: review.rating, at: review.at)
+      guard let card = Self.importedReview(q.card, review, scheduler: scheduler) else { continue }
+      q.card = card
       if q.lastAnsweredAt.map({ $0 < review.at }) ?? true { q.lastAnsweredAt = review.at }
     }
     if let ref = current { questions[ref] = q }
@@ -123,5 +123,12 @@ extension LearnerProgress {
     for ref in history.resumed where questions[ref]?.suspended == true {
       questions[ref]?.suspended = false
     }
+  }
+
+  /// The card after one imported review, or nil when the review is skipped (at or before the card's
+  /// last review): the one rule, also followed by `info`'s history (``ReviewHistoryCollector``).
+  static func importedReview(_ card: FSRSCard?, _ review: ImportedReview, scheduler: FSRSScheduler) -> FSRSCard? {
+    if let last = card?.lastReview, review.at <= last { return nil }
+    return scheduler.review(card ?? .new(at: review.at), rating: review.rating, at: review.at)
   }
 }

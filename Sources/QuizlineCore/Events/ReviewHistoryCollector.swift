@@ -12,6 +12,12 @@ public struct ReviewHistoryCollector: Sendable {
 
   public init() {}
 
+  /// A collector that also keeps `question`'s whole history (``history``): its resets, where each
+  /// review came from, and the card after each imported review.
+  public init(following question: QuestionRef) {
+    logs.following = question
+  }
+
   /// Applies the next event of a single journal.
   public mutating func apply(_ event: RecordedEvent) {
     logs.apply(event, to: &progress)
@@ -44,6 +50,10 @@ public struct ReviewHistoryCollector: Sendable {
 
   /// Each question's kept reviews in `bank`, oldest first, with the time spent in milliseconds.
   public func reviews(inBank bank: String) -> [ImportedReview] { logs.reviews(inBank: bank) }
+
+  /// The history of the question followed (``init(following:)``), as the fold left it; empty for a
+  /// collector that follows none.
+  public var history: CardHistory { logs.history }
 }
 
 /// Each question's reviews, kept ending at the card `apply` left.
@@ -53,10 +63,26 @@ struct ReviewLogs: Sendable {
     var seconds: Double
     var card: CardKey
     var rating: Rating
+    /// 0, or 1 + the index in ``sources`` of the imported history it came from.
+    var source: UInt16 = 0
+    /// The device tag of its event (``DeviceSequence``; below 2^20).
+    var device: UInt32 = 0
   }
   private var logs: [QuestionRef: [Entry]] = [:]
-  /// Logs a reset cleared, kept so that undoing the reset brings them back.
-  private var cleared: [QuestionRef: [[Entry]]] = [:]
+  /// Logs a reset cleared, kept so that undoing the reset brings them back (and `info` shows them).
+  private var cleared: [QuestionRef: [Cleared]] = [:]
+  /// Where imported histories came from (`anki:Deck.apkg`), each once.
+  private var sources: [String] = []
+  /// The question whose whole history is kept (``history``).
+  var following: QuestionRef?
+  private var firstSeen: Timestamp?
+
+  /// A log a reset cleared, with the reset's time and device.
+  struct Cleared: Sendable {
+    var entries: [Entry]
+    var at: Timestamp
+    var device: UInt32
+  }
   /// Questions whose card changed without their log ending at it (an imported history, say): looked
   /// at again on the next `undone` or `reset`, as every question's log is followed to its card then.
   private var pending = Set<QuestionRef>()
@@ -77,27 +103,35 @@ struct ReviewLogs: Sendable {
         importedBefore[review.question] = .some(progress.questions[review.question]?.card?.lastReview)
       }
     }
+    var followedBefore: FSRSCard?
+    if let ref = following {
+      followedBefore = progress.questions[ref]?.card
+      noteSeen(event)
+    }
     progress.apply(event)
+    let device = UInt32(truncatingIfNeeded: DeviceSequence.tag(of: event.sequence))
     switch event.payload {
     case .answered(let a):
-      record(a, at: event.at, progress)
+      record(a, at: event.at, device: device, progress)
     case .overridden(let o):
       if let rating = o.rating, let card = progress.questions[o.question]?.card.map(CardKey.init),
         card != logs[o.question]?.last?.card
       {
         var log = logs.removeValue(forKey: o.question) ?? []  // out of the dictionary: changed in place
         let seconds = log.last?.at == o.answeredAt ? log.removeLast().seconds : 0
-        log.append(Entry(at: o.answeredAt, seconds: seconds, card: card, rating: rating))
+        log.append(Entry(at: o.answeredAt, seconds: seconds, card: card, rating: rating, device: device))
         logs[o.question] = log
       }
       note(o.question, progress)
     case .historyImported(let h):
-      recordImported(h, before: importedBefore, progress)
+      recordImported(h, before: importedBefore, followedBefore: followedBefore, device: device, progress)
     case .undone, .reset:
+      var clearing: Cleared?
       if case .reset = event.payload, let step = progress.ledger.newestStep, step.sequence == event.sequence {
         touched = step.previousQuestions.map { $0.key }
+        clearing = Cleared(entries: [], at: event.at, device: device)
       }
-      for ref in touched { reconcile(ref, progress) }
+      for ref in touched { reconcile(ref, progress, clearing: clearing) }
       for ref in pending { reconcile(ref, progress) }
       pending.removeAll(keepingCapacity: true)
     default: break
@@ -106,14 +140,14 @@ struct ReviewLogs: Sendable {
 
   /// Logs an answer whose card `apply` scheduled (one lookup of the card, one of the log: this runs
   /// for every answer of the history); notes the question when its log does not end at its card.
-  private mutating func record(_ a: AnswerRecord, at: Timestamp, _ progress: LearnerProgress) {
+  private mutating func record(_ a: AnswerRecord, at: Timestamp, device: UInt32, _ progress: LearnerProgress) {
     let card = progress.questions[a.question]?.card
     let key = card.map(CardKey.init)
     var synced = true
     // An empty log may stay in the dictionary: it reads as no log everywhere.
     update(a.question) { log in
       if let rating = a.rating, let card, let key, card.lastReview == at, key != log.last?.card {
-        log.append(Entry(at: at, seconds: a.seconds, card: key, rating: rating))
+        log.append(Entry(at: at, seconds: a.seconds, card: key, rating: rating, device: device))
       }
       synced = key == log.last?.card
     }
@@ -126,9 +160,19 @@ struct ReviewLogs: Sendable {
   /// its card's last review before the import and up to the one its card now ends at (time order,
   /// each once, as `apply` takes them). Only the last one's card is known; the ones before it carry
   /// ``CardKey/imported``, which equals no card, so an undo of the import trims them all.
+  /// The question followed gets each review's card (from the card before the import, by the
+  /// import's own rule, ``LearnerProgress/importedReview(_:_:scheduler:)``), so `info` shows them.
   private mutating func recordImported(
-    _ h: HistoryImport, before: [QuestionRef: Timestamp?], _ progress: LearnerProgress
+    _ h: HistoryImport, before: [QuestionRef: Timestamp?], followedBefore: FSRSCard?, device: UInt32,
+    _ progress: LearnerProgress
   ) {
+    var source = UInt16(0)
+    if let k = sources.firstIndex(of: h.source) {
+      source = UInt16(truncatingIfNeeded: k + 1)
+    } else if sources.count < Int(UInt16.max) {
+      sources.append(h.source)
+      source = UInt16(sources.count)
+    }
     // Each question's reviews in their order (an import lists them question by question, but
     // `apply` takes a question met again later as well).
     var order: [QuestionRef] = []
@@ -149,12 +193,22 @@ struct ReviewLogs: Sendable {
         note(ref, progress)
         continue
       }
+      var cards = Array(repeating: CardKey.imported, count: taken.count)
+      cards[taken.count - 1] = CardKey(card)
+      if ref == following {
+        let scheduler = FSRSScheduler(settings: progress.settings.scheduler)
+        var step = followedBefore
+        for (k, r) in taken.enumerated() {
+          step = LearnerProgress.importedReview(step, r, scheduler: scheduler) ?? step
+          if let step, k < taken.count - 1 { cards[k] = CardKey(step) }
+        }
+      }
       update(ref) { log in
         for (k, r) in taken.enumerated() {
           log.append(
             Entry(
-              at: r.at, seconds: Double(r.milliseconds) / 1000, card: k == taken.count - 1 ? CardKey(card) : .imported,
-              rating: r.rating))
+              at: r.at, seconds: Double(r.milliseconds) / 1000, card: cards[k], rating: r.rating, source: source,
+              device: device))
         }
       }
     }
@@ -178,21 +232,67 @@ struct ReviewLogs: Sendable {
     if progress.questions[ref]?.card.map(CardKey.init) != logs[ref]?.last?.card { pending.insert(ref) }
   }
 
-  /// Makes the log of `ref` end at the card `apply` left.
-  private mutating func reconcile(_ ref: QuestionRef, _ progress: LearnerProgress) {
+  /// Makes the log of `ref` end at the card `apply` left. A log whose card is gone is kept aside
+  /// when a reset (`clearing`) cleared it, so that undoing the reset brings it back; otherwise (an
+  /// undone first answer) it is dropped.
+  private mutating func reconcile(_ ref: QuestionRef, _ progress: LearnerProgress, clearing: Cleared? = nil) {
     let card = progress.questions[ref]?.card.map(CardKey.init)
     if logs[ref]?.last?.card == card { return }
     var log = logs.removeValue(forKey: ref) ?? []  // out of the dictionary, so trimming copies nothing
     guard let card else {
-      if !log.isEmpty { cleared[ref, default: []].append(log) }
+      if !log.isEmpty, var clearing {
+        clearing.entries = log
+        cleared[ref, default: []].append(clearing)
+      }
       return
     }
     while let last = log.last, last.card != card { log.removeLast() }
-    if log.isEmpty, let stash = cleared[ref]?.last, stash.last?.card == card {
-      log = stash
+    if log.isEmpty, let stash = cleared[ref]?.last, stash.entries.last?.card == card {
+      log = stash.entries
       cleared[ref]?.removeLast()
     }
     logs[ref] = log.isEmpty ? nil : log
+  }
+
+  /// Remembers the first time the question followed was answered (or reviewed in another tool).
+  private mutating func noteSeen(_ event: RecordedEvent) {
+    var at: Timestamp?
+    switch event.payload {
+    case .answered(let a) where a.question == following: at = event.at
+    case .historyImported(let h):
+      let ref = following
+      at = h.reviews.lazy.filter { $0.question == ref }.map(\.at).min()
+    default: return
+    }
+    if let at, firstSeen.map({ at < $0 }) ?? true { firstSeen = at }
+  }
+
+  /// The history of the question followed: each log a reset cleared, then that reset, and the log
+  /// kept now; each review with the phase its card was in before it.
+  var history: CardHistory {
+    guard let ref = following else { return CardHistory(question: QuestionRef(bank: "", question: "")) }
+    var rows: [CardHistory.Row] = []
+    func add(_ entries: [Entry]) {
+      var phase: CardPhase?
+      var last: FSRSCard?
+      for e in entries {
+        // Every card of the question followed is known; a step without one reads as the one before.
+        let after = e.card.card ?? last ?? .new(at: e.at)
+        last = after
+        let source = e.source == 0 ? nil : sources[Int(e.source) - 1]
+        rows.append(
+          CardHistory.Row(
+            at: e.at, kind: .review(e.rating, phaseBefore: phase, after: after, imported: source),
+            device: Int(e.device), seconds: e.seconds))
+        phase = after.phase
+      }
+    }
+    for c in cleared[ref] ?? [] {
+      add(c.entries)
+      rows.append(CardHistory.Row(at: c.at, kind: .reset, device: Int(c.device)))
+    }
+    add(logs[ref] ?? [])
+    return CardHistory(question: ref, firstSeen: firstSeen, rows: rows)
   }
 
   var reviews: [ReviewRecord] {
@@ -229,6 +329,15 @@ struct CardKey: Sendable, Equatable {
     step = 0
     present = 0xFF
     phase = .learning
+  }
+
+  /// The card this key was made from; nil for ``imported``.
+  var card: FSRSCard? {
+    guard present != 0xFF else { return nil }
+    return FSRSCard(
+      phase: phase, step: present & 8 == 0 ? nil : step, stability: present & 1 == 0 ? nil : stability,
+      difficulty: present & 2 == 0 ? nil : difficulty, due: Timestamp(microseconds: due),
+      lastReview: present & 4 == 0 ? nil : Timestamp(microseconds: lastReview))
   }
 
   init(_ card: FSRSCard) {
