@@ -111,6 +111,7 @@ extension LearnerProgress {
         q = question(review.question)
       }
       guard let card = Self.importedReview(q.card, review, scheduler: scheduler) else { continue }
+      q.countReview(review.rating, at: review.at, cardBefore: q.card)
       q.card = card
       if q.lastAnsweredAt.map({ $0 < review.at }) ?? true { q.lastAnsweredAt = review.at }
     }
