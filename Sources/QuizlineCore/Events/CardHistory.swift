@@ -36,6 +36,10 @@ public struct CardHistory: Sendable, Equatable {
     case review(Rating, phaseBefore: CardPhase?, after: FSRSCard, imported: String?)
     /// `reset` (of its bank or session) cleared the card: back to new, its log kept above.
     case reset
+    /// `forget`: back to new by hand (Anki's "Reset"), its log and counts kept.
+    case forgotten
+    /// `reschedule`: a due date set by hand (Anki's "Manual" row), the card as it left it.
+    case rescheduled(after: FSRSCard)
   }
 
   /// The rated reviews.

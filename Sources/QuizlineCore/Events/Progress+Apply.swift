@@ -34,7 +34,9 @@ extension LearnerProgress {
       d.seconds += answer.seconds
       if let rating = answer.rating {
         if q.card == nil { d.newCards += 1 }
+        let lapsesBefore = q.lapses
         q.countReview(rating, at: at, cardBefore: q.card)
+        q.applyLeechRule(lapsesBefore: lapsesBefore, settings)
         q.card = schedule(
           q.card, rating: rating, at: at, sequence: event.sequence, question: ref,
           skippingLearningSteps: answer.skipsLearningSteps)

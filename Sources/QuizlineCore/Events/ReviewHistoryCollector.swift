@@ -63,6 +63,8 @@ struct ReviewLogs: Sendable {
     var seconds: Double
     var card: CardKey
     var rating: Rating
+    /// A due date set by hand (`reschedule`), not a review: shown by `info`, left out of the reviews.
+    var manual = false
     /// 0, or 1 + the index in ``sources`` of the imported history it came from.
     var source: UInt16 = 0
     /// The device tag of its event (``DeviceSequence``; below 2^20).
@@ -77,11 +79,12 @@ struct ReviewLogs: Sendable {
   var following: QuestionRef?
   private var firstSeen: Timestamp?
 
-  /// A log a reset cleared, with the reset's time and device.
+  /// A log a reset (or `forget`) cleared, with its time and device.
   struct Cleared: Sendable {
     var entries: [Entry]
     var at: Timestamp
     var device: UInt32
+    var forgot = false
   }
   /// Questions whose card changed without their log ending at it (an imported history, say): looked
   /// at again on the next `undone` or `reset`, as every question's log is followed to its card then.
@@ -125,6 +128,8 @@ struct ReviewLogs: Sendable {
       note(o.question, progress)
     case .historyImported(let h):
       recordImported(h, before: importedBefore, followedBefore: followedBefore, device: device, progress)
+    case .cardsChanged(let change):
+      recordChange(change, at: event.at, device: device, progress)
     case .undone, .reset:
       var clearing: Cleared?
       if case .reset = event.payload, let step = progress.ledger.newestStep, step.sequence == event.sequence {
@@ -218,7 +223,7 @@ struct ReviewLogs: Sendable {
   func reviews(inBank bank: String) -> [ImportedReview] {
     var out: [ImportedReview] = []
     for (ref, log) in logs where ref.bank == bank {
-      for e in log {
+      for e in log where !e.manual {
         out.append(
           ImportedReview(
             question: ref, at: e.at, rating: e.rating, milliseconds: Int((min(e.seconds, 86_400) * 1000).rounded())))
@@ -254,6 +259,26 @@ struct ReviewLogs: Sendable {
     logs[ref] = log.isEmpty ? nil : log
   }
 
+  /// `forget` clears a card as a reset does (its log kept aside, undo brings it back); `reschedule`
+  /// logs the card it set as a manual entry (Anki's "Manual" row), which no review list takes.
+  private mutating func recordChange(_ change: CardChange, at: Timestamp, device: UInt32, _ progress: LearnerProgress) {
+    switch change.action {
+    case .forget:
+      for ref in change.questions {
+        reconcile(ref, progress, clearing: Cleared(entries: [], at: at, device: device, forgot: true))
+      }
+    case .reschedule:
+      for ref in change.questions {
+        guard let card = progress.questions[ref]?.card else { continue }
+        let rating = progress.questions[ref]?.lastRating ?? .good
+        update(ref) {
+          $0.append(Entry(at: at, seconds: 0, card: CardKey(card), rating: rating, manual: true, device: device))
+        }
+      }
+    case .suspend, .unsuspend, .bury, .unbury: break
+    }
+  }
+
   /// Remembers the first time the question followed was answered (or reviewed in another tool).
   private mutating func noteSeen(_ event: RecordedEvent) {
     var at: Timestamp?
@@ -282,14 +307,16 @@ struct ReviewLogs: Sendable {
         let source = e.source == 0 ? nil : sources[Int(e.source) - 1]
         rows.append(
           CardHistory.Row(
-            at: e.at, kind: .review(e.rating, phaseBefore: phase, after: after, imported: source),
+            at: e.at,
+            kind: e.manual
+              ? .rescheduled(after: after) : .review(e.rating, phaseBefore: phase, after: after, imported: source),
             device: Int(e.device), seconds: e.seconds))
         phase = after.phase
       }
     }
     for c in cleared[ref] ?? [] {
       add(c.entries)
-      rows.append(CardHistory.Row(at: c.at, kind: .reset, device: Int(c.device)))
+      rows.append(CardHistory.Row(at: c.at, kind: c.forgot ? .forgotten : .reset, device: Int(c.device)))
     }
     add(logs[ref] ?? [])
     return CardHistory(question: ref, firstSeen: firstSeen, rows: rows)
@@ -298,8 +325,10 @@ struct ReviewLogs: Sendable {
   var reviews: [ReviewRecord] {
     var out: [ReviewRecord] = []
     out.reserveCapacity(logs.values.reduce(0) { $0 + $1.count })
-    for (id, ref) in logs.keys.filter({ logs[$0]?.isEmpty == false }).sorted().enumerated() {
-      for e in logs[ref]! { out.append(ReviewRecord(card: id, at: e.at, rating: e.rating, seconds: e.seconds)) }
+    for (id, ref) in logs.keys.filter({ logs[$0]?.contains { !$0.manual } == true }).sorted().enumerated() {
+      for e in logs[ref]! where !e.manual {
+        out.append(ReviewRecord(card: id, at: e.at, rating: e.rating, seconds: e.seconds))
+      }
     }
     return out
   }

@@ -15,6 +15,8 @@ enum SettingsCoding {
       ("typoTolerance", .bool(s.typoTolerance)),
       ("newCardOrder", .string(s.newCardOrder.rawValue)),
       ("autoGradedSteps", .string(s.autoGradedSteps.rawValue)),
+      ("leechThreshold", .int(s.leechThreshold)),
+      ("leechAction", .string(s.leechAction.rawValue)),
     ]
     if let fit = s.parameterFit { fields.append(("parameterFit", .object(fit.fields))) }
     return .object(fields)
@@ -53,6 +55,9 @@ enum SettingsCoding {
     // earlier answer is replayed (an answer that skipped the steps says so itself).
     s.newCardOrder = try f.optionalCase("newCardOrder", NewCardOrder.self, allowed: "course, bank or random") ?? .course
     s.autoGradedSteps = try f.optionalCase("autoGradedSteps", AutoGradedSteps.self, allowed: "skip or anki") ?? .skip
+    // Added with leeches: older journals and snapshots take Anki's defaults (8, tag only).
+    s.leechThreshold = try f.value("leechThreshold") == nil ? 8 : f.int("leechThreshold")
+    s.leechAction = try f.optionalCase("leechAction", LeechAction.self, allowed: "tag or suspend") ?? .tag
     if let v = f.value("parameterFit"), v.kind == .object { s.parameterFit = try ParameterFit.decode(FieldMap(v)) }
     let problems = s.validate()
     guard problems.isEmpty else {

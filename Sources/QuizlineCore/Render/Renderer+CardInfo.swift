@@ -12,7 +12,8 @@ extension Renderer {
     let reviews = history.reviews
     if let seen = history.firstSeen {
       out.field("Added", "\(seen.isoDate) (first answered by this profile)")
-    } else if let bank = state.catalog.bank(ref.bank), let k = bank.questions.firstIndex(where: { $0.id == ref.question })
+    } else if let bank = state.catalog.bank(ref.bank),
+      let k = bank.questions.firstIndex(where: { $0.id == ref.question })
     {
       out.field("Added", "not answered yet (question \(k + 1) of \(bank.questions.count) in its bank)")
     }
@@ -36,8 +37,11 @@ extension Renderer {
       let r = FSRSScheduler(settings: state.progress.settings.scheduler).retrievability(of: card, at: now)
       out.field("Retrievability", percent(r) + " now")
     }
-    out.field("Reviews", "\(reviews.count)")
-    out.field("Lapses", "\(history.lapses)")
+    // The counts the card keeps (what the leech rule reads); a reset of its bank cleared them, and
+    // the log below keeps the reviews before it.
+    let before = reviews.count > progress.reps ? " (\(reviews.count) in the log, with those before a reset)" : ""
+    out.field("Reviews", "\(progress.reps)" + before)
+    out.field("Lapses", "\(progress.lapses)" + (progress.leech ? " (a leech)" : ""))
     if !reviews.isEmpty {
       let total = reviews.reduce(0) { $0 + $1.seconds }
       out.field("Average time", secondsText(total / Double(reviews.count)))
@@ -45,7 +49,8 @@ extension Renderer {
     }
     out.line()
     guard !history.rows.isEmpty else {
-      out.line("No reviews yet" + (progress.attempts > 0 ? " (answers in quizzes and practice do not schedule it)." : "."))
+      out.line(
+        "No reviews yet" + (progress.attempts > 0 ? " (answers in quizzes and practice do not schedule it)." : "."))
       return
     }
     out.line(s.paint("Review log", .bold) + " (newest first, UTC)")
@@ -89,7 +94,8 @@ extension Renderer {
       if case .review(_, _, _, let source?) = row.kind, !sources.contains(source) { sources.append(source) }
     }
     if !sources.isEmpty {
-      out.paragraph("Imported reviews come from " + sources.joined(separator: ", ") + ".", indent: "  ", firstIndent: "  ")
+      out.paragraph(
+        "Imported reviews come from " + sources.joined(separator: ", ") + ".", indent: "  ", firstIndent: "  ")
     }
   }
 
@@ -97,8 +103,14 @@ extension Renderer {
   private static func logCells(_ row: CardHistory.Row, devices: [Int: String]) -> [String] {
     let device = devices[row.device] ?? (devices.isEmpty ? "" : "device \(row.device)")
     switch row.kind {
-    case .reset:
-      return [minuteText(row.at), "reset", "-", "-", "-", "-", "-", device]
+    case .reset, .forgotten:
+      return [minuteText(row.at), row.kind == .reset ? "reset" : "forget", "-", "-", "-", "-", "-", device]
+    case .rescheduled(let after):
+      let interval = spanCompact(after.due.microseconds - row.at.microseconds)
+      return [
+        minuteText(row.at), "manual", "-", interval, after.stability.map { fixed($0, 1) + "d" } ?? "-",
+        after.difficulty.map { percent(difficultyShare($0)) } ?? "-", "-", device,
+      ]
     case .review(let rating, let phase, let after, let imported):
       let type: String
       switch phase {
@@ -119,6 +131,7 @@ extension Renderer {
   private static func cardState(_ q: QuestionProgress) -> String {
     var words = [q.card?.phase.name ?? "new"]
     if q.suspended { words.append("suspended") }
+    if q.leech { words.append("leech") }
     if q.flagged { words.append("flagged") }
     return words.joined(separator: ", ")
   }

@@ -256,6 +256,8 @@ extension Renderer {
     out.field("Flagged", count(p.flaggedQuestions.count, "question"))
     let suspended = p.suspendedQuestions.count
     if suspended > 0 { out.field("Suspended", suspendedText(suspended)) }
+    let leeches = p.leechQuestions.count
+    if leeches > 0 { out.field("Leeches", leechText(leeches)) }
     out.field("Reviews", reviewsLine(state, out.context.now))
     if p.settings.parameterFit != nil { out.field("Scheduler", parameterSummary(p.settings, arrow: s.arrow)) }
     let orphans = state.orphanedQuestionCount
@@ -285,6 +287,11 @@ extension Renderer {
   /// `2 questions (suspended or buried in Anki: not reviewed)`, for `status` and `progress`.
   static func suspendedText(_ n: Int) -> String {
     count(n, "question") + " (suspended or buried in Anki: not reviewed)"
+  }
+
+  /// `2 questions (failed again and again: cards is:leech lists them)`, for `status` and `progress`.
+  static func leechText(_ n: Int) -> String {
+    count(n, "question") + " (failed again and again: cards is:leech lists them)"
   }
 
   /// `1 bank`, `3 banks`.

@@ -58,6 +58,8 @@ extension Renderer {
       .easySeconds: "at most this many seconds counts as fast",
       .hardSeconds: "at least this many seconds counts as slow",
       .typoTolerance: "accept typed answers a letter or two off",
+      .leechThreshold: "lapses that make a card a leech",
+      .leechAction: "tag: only tagged; suspend: also set aside",
     ]
     for key in SettingKey.allCases {
       out.line(

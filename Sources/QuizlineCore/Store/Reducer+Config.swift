@@ -12,6 +12,8 @@ enum SettingKey: String, Sendable, CaseIterable {
   case easySeconds = "easy-seconds"
   case hardSeconds = "hard-seconds"
   case typoTolerance = "typo-tolerance"
+  case leechThreshold = "leech-threshold"
+  case leechAction = "leech-action"
 
   /// Example values, for completion and for messages.
   var suggestions: [String] {
@@ -26,6 +28,8 @@ enum SettingKey: String, Sendable, CaseIterable {
     case .autoGradedSteps: AutoGradedSteps.allCases.map(\.rawValue)
     case .easySeconds: ["8"]
     case .hardSeconds: ["60"]
+    case .leechThreshold: ["8", "16"]
+    case .leechAction: LeechAction.allCases.map(\.rawValue)
     }
   }
 
@@ -40,6 +44,8 @@ enum SettingKey: String, Sendable, CaseIterable {
     case .newOrder: "course, bank or random"
     case .autoGradedSteps: "skip or anki"
     case .easySeconds, .hardSeconds: "whole seconds, with 1 <= easy-seconds < hard-seconds <= 3600"
+    case .leechThreshold: "a whole number of lapses from 1 to 999"
+    case .leechAction: "tag or suspend"
     }
   }
 
@@ -58,8 +64,12 @@ enum SettingKey: String, Sendable, CaseIterable {
     case .easySeconds: String(s.easySeconds)
     case .hardSeconds: String(s.hardSeconds)
     case .typoTolerance: s.typoTolerance ? "on" : "off"
+    case .leechThreshold: String(s.leechThreshold)
+    case .leechAction: s.leechAction.rawValue
     }
   }
+
+  var isLeechSetting: Bool { self == .leechThreshold || self == .leechAction }
 
   static func steps(_ seconds: [Int64]) -> String {
     seconds.isEmpty
@@ -148,13 +158,20 @@ extension Reducer {
           &state, bad, hint: "skip: a right answer graduates the card; anki: every new card takes every learning step.")
       }
       s.autoGradedSteps = v
-    case .newPerDay, .easySeconds, .hardSeconds:
+    case .leechAction:
+      guard let v = LeechAction(rawValue: text) else {
+        return fail(
+          &state, bad, hint: "tag: a leech stays in reviews, tagged; suspend: it is also set aside until unsuspended.")
+      }
+      s.leechAction = v
+    case .newPerDay, .easySeconds, .hardSeconds, .leechThreshold:
       guard let v = Int(text) else {
         return fail(&state, bad, hint: "Type config to see every setting and its current value.")
       }
       switch key {
       case .newPerDay: s.newCardsPerDay = v
       case .easySeconds: s.easySeconds = v
+      case .leechThreshold: s.leechThreshold = v
       default: s.hardSeconds = v
       }
     }
@@ -168,7 +185,7 @@ extension Reducer {
     }
     state.display = [
       .notice(
-        "\(key.rawValue) = \(key.value(in: s)). Applies to \(key == .newOrder ? "the next review" : "answers from now on"); undo changes it back."
+        "\(key.rawValue) = \(key.value(in: s)). Applies to \(key == .newOrder ? "the next review" : key.isLeechSetting ? "lapses from now on (cards already tagged stay leeches)" : "answers from now on"); undo changes it back."
       )
     ]
     state.settingsUndo.append(

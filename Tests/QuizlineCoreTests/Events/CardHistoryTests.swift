@@ -55,6 +55,8 @@ import Testing
     let kinds = history.rows.map { row -> String in
       switch row.kind {
       case .reset: "reset"
+      case .forgotten: "forget"
+      case .rescheduled: "manual"
       case .review(let rating, let phase, _, _): "\(rating.name)/\(phase?.name ?? "new")"
       }
     }
@@ -78,7 +80,8 @@ import Testing
     let events = Array(Self.history.prefix(10))
     var collector = Self.collected(events)
     #expect(collector.history.rows.count == 6)
-    collector.apply(RecordedEvent(sequence: 11, at: Self.t0.adding(days: 11).adding(seconds: 60), payload: .undone(target: 10)))
+    collector.apply(
+      RecordedEvent(sequence: 11, at: Self.t0.adding(days: 11).adding(seconds: 60), payload: .undone(target: 10)))
     #expect(collector.history.rows.count == 5)
     #expect(!collector.history.rows.contains { $0.kind == .reset })
   }
@@ -116,7 +119,8 @@ import Testing
     #expect(cards == expected)
     #expect(history.firstSeen == at(1))
     let text = try Self.screen(Self.collected(events), now: at(21))
-    #expect(text.contains("imported: anki:Deck.apkg"))
+    #expect(text.contains("  learn    good    10m  2.3d   12%    2.5s  imported\n"))
+    #expect(text.contains("Imported reviews come from anki:Deck.apkg."))
   }
 
   @Test func infoAcrossTwoDevicesNamesBothDevices() throws {
