@@ -32,7 +32,8 @@ import Testing
     #expect(
       Self.complete(d, "")
         == .words([
-          "help", "status", "undo", "override", "again", "edit", "info", "clear", "skip", "hint", "flag", "back", "end", "quit",
+          "help", "status", "undo", "override", "again", "edit", "info", "clear", "skip", "hint", "flag", "back", "end",
+          "quit",
           "a",
           "b",
           "c", "d",
