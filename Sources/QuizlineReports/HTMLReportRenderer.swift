@@ -122,6 +122,18 @@ public enum HTMLReportRenderer {
     h.raw("</section>\n")
 
     questionList("flagged", "Flagged questions", p.flagged, &h)
+    if !p.leeches.isEmpty {
+      h.section("leeches", "Leeches (\(p.leeches.count))")
+      h.raw("<ul class=\"questions\">\n")
+      for row in p.leeches.prefix(25) {
+        let lapses = "\(row.lapses) lapse\(row.lapses == 1 ? "" : "s")" + (row.suspended ? ", suspended" : "")
+        h.raw(
+          "<li><code>\(html(row.question.ref.description))</code> (\(lapses)) \(htmlInline(row.question.shownTitle))</li>\n"
+        )
+      }
+      if p.leeches.count > 25 { h.raw("<li>… and \(p.leeches.count - 25) more</li>\n") }
+      h.raw("</ul>\n</section>\n")
+    }
     questionList("due", "Due for review now", p.dueNow, &h)
     if p.forecast.contains(where: { $0.due > 0 }) {
       h.section("forecast", "Reviews due, next \(p.forecast.count) days")

@@ -180,6 +180,16 @@ public enum JSONReportRenderer {
           })
       ),
       ("flagged", .array(p.flagged.map(label))),
+      (
+        "leeches",
+        .array(
+          p.leeches.map {
+            .object([
+              ("question", .string($0.question.ref.description)), ("title", .string($0.question.title)),
+              ("lapses", .int($0.lapses)), ("suspended", .bool($0.suspended)),
+            ])
+          })
+      ),
       ("dueNow", .array(p.dueNow.map(label))),
       (
         "activity",

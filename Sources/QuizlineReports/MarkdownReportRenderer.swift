@@ -108,6 +108,14 @@ public enum MarkdownReportRenderer {
         escapeColumns: [0])
     }
     list("Flagged questions", p.flagged, &md)
+    if !p.leeches.isEmpty {
+      md.heading("Leeches (\(p.leeches.count))")
+      md.table(
+        ["Question", "Lapses", "Title"],
+        p.leeches.map {
+          ["`\($0.question.ref)`", String($0.lapses) + ($0.suspended ? " (suspended)" : ""), $0.question.shownTitle]
+        }, align: "lrl", escapeColumns: [2])
+    }
     list("Due now", p.dueNow, &md)
     forecast(p.forecast, &md)
     if let s = p.scheduler { SchedulerSections.markdown(s, &md) }

@@ -10,8 +10,11 @@ import QuizlineCore
 ///   log as the fold reads it (``DeviceState/readLogs``), folded in the merged order with undo
 ///   across another device's events void (``DeviceMerge``), as opening the profile folds it.
 public enum ProfileReviewHistory {
-  public static func collect(_ layout: ProfileLayout) throws(ProfileError) -> ReviewHistoryCollector {
-    var collector = ReviewHistoryCollector()
+  /// `following`: a question whose whole history the collector also keeps (``ReviewHistoryCollector/history``).
+  public static func collect(_ layout: ProfileLayout, following: QuestionRef? = nil) throws(ProfileError)
+    -> ReviewHistoryCollector
+  {
+    var collector = following.map(ReviewHistoryCollector.init(following:)) ?? ReviewHistoryCollector()
     let profile = layout.forDevice(nil)
     if DeviceProfileOpener.hasDevices(profile) {
       if try foldOnlyLog(layout, into: &collector) { return collector }
@@ -35,6 +38,23 @@ public enum ProfileReviewHistory {
       }
     }
     return collector
+  }
+
+  /// One question's whole history for `info` (the same fold as ``collect(_:following:)``), and the
+  /// name of each device tag of a per-device profile (empty for a single journal; the single
+  /// journal a device has not taken over yet is named `before devices`).
+  public static func card(_ ref: QuestionRef, _ layout: ProfileLayout) throws(ProfileError) -> (
+    CardHistory, devices: [Int: String]
+  ) {
+    let history = try collect(layout, following: ref).history
+    var names: [Int: String] = [:]
+    if DeviceProfileOpener.hasDevices(layout.forDevice(nil)) {
+      let (devices, legacy) = logs(layout)
+      for (id, record) in devices { names[record?.tag ?? -1] = record?.shownName ?? id }
+      names[-1] = nil
+      if legacy, names[0] == nil { names[0] = "before devices" }
+    }
+    return (history, names)
   }
 
   /// Whether reading the reviews holds every device's events (a per-device profile with several logs,

@@ -50,6 +50,7 @@ enum CommandTable {
     SyncCommand.spec,
     OptimizeCommand.spec, SimulateCommand.spec,
     ReplShortcutCommands.review, ReplShortcutCommands.forecast, ReplShortcutCommands.progress,
+    ReplShortcutCommands.info,
     NewCommand.spec,
     ConvertCommand.spec,
   ]

@@ -1,4 +1,5 @@
 import QuizlineCore
+import QuizlineStorage
 
 /// `quizline forecast`, `quizline progress` and `quizline review`: the REPL's commands of those names
 /// run once from the command line. Each goes through the REPL command's one home: its table entry
@@ -35,6 +36,22 @@ enum ReplShortcutCommands {
     }
   }()
 
+  /// `quizline info BANK/QUESTION`: the REPL's `info` on the profile as read (nothing recorded): the
+  /// card's state and its whole review log, read from the profile's history as the REPL reads it.
+  static let info: CommandSpec = {
+    let repl = entry("info")
+    return CommandSpec(
+      name: repl.name, arguments: "BANK/QUESTION",
+      abstract: "Print a card's schedule and whole review log and exit (as 'info' in the REPL)",
+      positionals: 1...1
+    ) { args, env in
+      QuizlineCommand.withProfile(env) { state, context in
+        let layout = ProfileLayout(progressDirectory: env.settings.progressDirectory, profile: env.settings.profile)
+        return printOnce(repl.decode(args), state, context, env, effects: ReportExporter(layout: layout))
+      }
+    }
+  }()
+
   /// A REPL command that only shows something, run on the profile as read (not locked, nothing
   /// recorded) and printed; a refusal goes to standard error with exit 64.
   static func printed(_ name: String, abstract: String) -> CommandSpec {
@@ -46,11 +63,23 @@ enum ReplShortcutCommands {
 
   /// Runs one REPL command on the profile's state as read (nothing is recorded) and prints its
   /// screen; a refusal goes to standard error with exit 64.
-  static func printOnce(_ command: ReplCommand, _ state: AppState, _ context: RenderContext, _ env: CommandEnvironment)
-    -> ExitCode
-  {
+  /// `effects` carries out what the command asks for (reading the history, for `info`).
+  static func printOnce(
+    _ command: ReplCommand, _ state: AppState, _ context: RenderContext, _ env: CommandEnvironment,
+    effects: (any EffectPerformer)? = nil
+  ) -> ExitCode {
     var s = state
-    let reduction = Reducer.reduce(&s, .commandIssued(command, at: context.now, entropy: 0))
+    var reduction = Reducer.reduce(&s, .commandIssued(command, at: context.now, entropy: 0))
+    if let effects {
+      for effect in reduction.effects {
+        let outcome = effects.perform(effect, state: s, at: context.now)
+        reduction = Reducer.reduce(&s, .effectFinished(outcome, at: context.now))
+        if case .cardHistoryFailed = outcome {
+          env.stderr.write(Renderer.render(s, context).text)
+          return .ioError
+        }
+      }
+    }
     let frame = Renderer.render(s, context)
     if reduction.outcome == .refused {
       env.stderr.write(frame.text)

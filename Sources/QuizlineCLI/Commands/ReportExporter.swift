@@ -32,7 +32,18 @@ struct ReportExporter: EffectPerformer {
         ?? .synced(
           "this profile keeps a single journal; leave and run quizline sync once (or start with --device NAME)", nil)
     case .optimizeParameters(let dryRun): OptimizeCommand.perform(layout: layout, state: state, dryRun: dryRun)
+    case .cardHistory(let ref): cardHistory(ref)
     case .edit, .reload, .addCard: .authoringFailed("this needs the quizzes folders", hint: "Nothing was changed.")
+    }
+  }
+
+  /// `info`: one question's history, read through the one fold.
+  func cardHistory(_ ref: QuestionRef) -> EffectOutcome {
+    do {
+      let (history, devices) = try ProfileReviewHistory.card(ref, layout)
+      return .cardHistory(history, devices: devices)
+    } catch {
+      return .cardHistoryFailed(error.message)
     }
   }
 

@@ -57,6 +57,11 @@ public enum Completion {
         return .words(filter(bank.questions.map { bank.id + "/" + $0.id }, word))
       }
       return .words(filter(state.catalog.banks.map(\.id) + state.catalog.sessions.map(\.id), word))
+    case .card:
+      if let slash = word.firstIndex(of: "/"), let bank = state.catalog.bank(String(word[..<slash])) {
+        return .words(filter(bank.questions.map { bank.id + "/" + $0.id }, word))
+      }
+      return .words(filter(state.catalog.banks.map { $0.id + "/" }, word))
     case .command: return .words(filter(ReplCommands.all.map(\.name), word))
     case .format: return positionals.isEmpty ? .words(filter(exportFormats, word)) : .files
     case .file: return .files

@@ -33,6 +33,9 @@ public enum ReplCommand: Sendable, Equatable {
   /// Open a bank, session or question (`bank/question`, or a question id found in one bank) in the
   /// learner's editor; nil: the current question of a quiz.
   case edit(target: String?)
+  /// One card's state and whole review log (`bank/question`, or a question id found in one bank);
+  /// nil: the question on screen in a quiz, else the one answered last.
+  case info(card: String?)
   /// Read every quizzes folder again and say what changed.
   case reload
   /// Write a new card, asked for step by step, into a Markdown bank of the learner's.
@@ -68,6 +71,7 @@ public enum ReplCommand: Sendable, Equatable {
     case .optimize: "optimize"
     case .override: "override"
     case .edit: "edit"
+    case .info: "info"
     case .reload: "reload"
     case .add: "add"
     case .again: "again"

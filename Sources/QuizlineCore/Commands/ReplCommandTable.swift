@@ -11,6 +11,8 @@ public enum ReplCompletion: Sendable, Equatable {
   case none, bank, session, bankOrSession, command, format, file, tag, setting
   /// A bank, a session, or a question as `bank/question` (`edit`).
   case editable
+  /// A question as `bank/question`: banks first (`bank/`), then their questions.
+  case card
 }
 
 /// One REPL command, declared once: parsing, decoding into a typed ``ReplCommand``, `help`, TAB
@@ -200,6 +202,13 @@ public enum ReplCommands {
       positionals: 0...1, completes: .editable, contexts: [.home, .quiz]
     ) {
       .edit(target: $0.positionals.first)
+    },
+    ReplCommandSpec(
+      "info", arguments: "[BANK/QUESTION]",
+      abstract: "a card's schedule and whole review log (default: the question on screen, or answered last)",
+      positionals: 0...1, completes: .card, contexts: [.home, .quiz]
+    ) {
+      .info(card: $0.positionals.first)
     },
     ReplCommandSpec("reload", abstract: "read the quizzes folders again and say what changed") { _ in .reload },
     ReplCommandSpec(

@@ -88,8 +88,10 @@ extension HistoryImport {
       resumed: try refs("resumed"))
   }
 
-  /// The card after one imported review: replayed unfuzzed from the card before (a new card when
-  /// there is none). The one rule `applyImportedHistory` folds with and the review history follows.
+  /// The card after one imported review taken: replayed unfuzzed from the card before (a new card
+  /// when there is none). The one rule `applyImportedHistory` folds with (through
+  /// ``LearnerProgress/importedReview(_:_:scheduler:)``, which first skips a review already taken)
+  /// and the review history follows.
   static func scheduled(_ card: FSRSCard?, _ review: ImportedReview, _ scheduler: FSRSScheduler) -> FSRSCard {
     scheduler.review(card ?? .new(at: review.at), rating: review.rating, at: review.at)
   }
@@ -116,9 +118,9 @@ extension LearnerProgress {
         current = review.question
         q = question(review.question)
       }
-      if let last = q.card?.lastReview, review.at <= last { continue }
+      guard let card = Self.importedReview(q.card, review, scheduler: scheduler) else { continue }
       q.countReview(review.rating, at: review.at, cardBefore: q.card)
-      q.card = HistoryImport.scheduled(q.card, review, scheduler)
+      q.card = card
       if q.lastAnsweredAt.map({ $0 < review.at }) ?? true { q.lastAnsweredAt = review.at }
     }
     if let ref = current { questions[ref] = q }
@@ -130,5 +132,12 @@ extension LearnerProgress {
     for ref in history.resumed where questions[ref]?.suspended == true {
       questions[ref]?.suspended = false
     }
+  }
+
+  /// The card after one imported review, or nil when the review is skipped (at or before the card's
+  /// last review): the one rule, also followed by `info`'s history (``ReviewHistoryCollector``).
+  static func importedReview(_ card: FSRSCard?, _ review: ImportedReview, scheduler: FSRSScheduler) -> FSRSCard? {
+    if let last = card?.lastReview, review.at <= last { return nil }
+    return HistoryImport.scheduled(card, review, scheduler)
   }
 }

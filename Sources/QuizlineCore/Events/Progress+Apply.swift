@@ -38,7 +38,9 @@ extension LearnerProgress {
         } else {
           d.newCards += 1
         }
+        let lapsesBefore = q.lapses
         q.countReview(rating, at: at, cardBefore: q.card)
+        q.applyLeechRule(lapsesBefore: lapsesBefore, settings)
         q.card = schedule(
           q.card, rating: rating, at: at, sequence: event.sequence, question: ref,
           skippingLearningSteps: answer.skipsLearningSteps, chosenDays: answer.scheduledDays)

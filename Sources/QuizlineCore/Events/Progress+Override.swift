@@ -31,8 +31,15 @@ extension LearnerProgress {
     if let rating = o.rating {
       // The overruled answer was the card's latest review: count it again from before it.
       let before = stored ?? QuestionProgress()
+      // The leech rule again from before the answer: what the overruled lapse did is taken back (a
+      // suspension by hand since then stays).
+      if q.lapses > before.lapses, LeechRule.isLeechLapse(q.lapses, threshold: settings.leechThreshold) {
+        q.leech = before.leech
+        if settings.leechAction == .suspend { q.suspended = before.suspended }
+      }
       (q.reps, q.lapses, q.firstReviewAt, q.lastRating) = (before.reps, before.lapses, before.firstReviewAt, nil)
       q.countReview(rating, at: o.answeredAt, cardBefore: before.card)
+      q.applyLeechRule(lapsesBefore: before.lapses, settings)
       q.card = schedule(
         stored?.card, rating: rating, at: o.answeredAt, sequence: o.target, question: o.question,
         skippingLearningSteps: o.skipsLearningSteps, chosenDays: o.scheduledDays)

@@ -15,6 +15,8 @@ enum SettingsCoding {
       ("typoTolerance", .bool(s.typoTolerance)),
       ("newCardOrder", .string(s.newCardOrder.rawValue)),
       ("autoGradedSteps", .string(s.autoGradedSteps.rawValue)),
+      ("leechThreshold", .int(s.leechThreshold)),
+      ("leechAction", .string(s.leechAction.rawValue)),
     ]
     if !s.burySiblings.isEmpty { fields.append(("burySiblings", .string(s.burySiblings.text))) }
     fields += [
@@ -80,6 +82,9 @@ enum SettingsCoding {
     } else if f.value("reviewsPerDay") != nil {
       s.reviewsPerDay = try f.int("reviewsPerDay")
     }
+    // Added with leeches: older journals and snapshots take Anki's defaults (8, tag only).
+    s.leechThreshold = try f.value("leechThreshold") == nil ? 8 : f.int("leechThreshold")
+    s.leechAction = try f.optionalCase("leechAction", LeechAction.self, allowed: "tag or suspend") ?? .tag
     if let v = f.value("parameterFit"), v.kind == .object { s.parameterFit = try ParameterFit.decode(FieldMap(v)) }
     let problems = s.validate()
     guard problems.isEmpty else {

@@ -258,6 +258,8 @@ extension Renderer {
     if suspended > 0 { out.field("Suspended", suspendedText(suspended)) }
     let buried = p.questions.values.count { $0.isBuried(at: out.context.now) && !$0.suspended }
     if buried > 0 { out.field("Buried", count(buried, "question") + " (back tomorrow, or `unbury`)") }
+    let leeches = p.leechQuestions.count
+    if leeches > 0 { out.field("Leeches", leechText(leeches)) }
     out.field("Reviews", reviewsLine(state, out.context.now))
     if p.settings.parameterFit != nil { out.field("Scheduler", parameterSummary(p.settings, arrow: s.arrow)) }
     let orphans = state.orphanedQuestionCount
@@ -287,6 +289,11 @@ extension Renderer {
   /// `2 questions (not reviewed until `unsuspend`)`, for `status` and `progress`.
   static func suspendedText(_ n: Int) -> String {
     count(n, "question") + " (not reviewed until `unsuspend`)"
+  }
+
+  /// `2 questions (failed again and again: cards is:leech lists them)`, for `status` and `progress`.
+  static func leechText(_ n: Int) -> String {
+    count(n, "question") + " (failed again and again: cards is:leech lists them)"
   }
 
   /// `1 bank`, `3 banks`.

@@ -69,6 +69,8 @@ extension Renderer {
       .loadBalance: "put reviews on the days of fewer cards",
       .easyDays: "fewer reviews on these weekdays (0-1)",
       .reviewsPerDay: "due cards review offers per day",
+      .leechThreshold: "lapses that make a card a leech",
+      .leechAction: "tag: only tagged; suspend: also set aside",
     ]
     for key in SettingKey.allCases {
       out.line(

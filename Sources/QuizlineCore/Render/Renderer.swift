@@ -96,6 +96,7 @@ public enum Renderer {
     case .confirmReset(let scope): renderConfirmReset(scope, state, &out)
     case .nothingDue(let bank): renderNothingDue(state, bank: bank, &out)
     case .progressReport: renderProgress(state, &out)
+    case .cardInfo(let history, let devices): renderCardInfo(history, devices: devices, state, &out)
     case .clearScreen: break
     }
   }

@@ -75,6 +75,7 @@ struct Dashboard {
     field("Reviews", ReportFormat.dueText(s, now: report.generatedAt))
     field("Flagged", count(s.flaggedCount, "question"))
     if s.suspendedCount > 0 { field("Suspended", Renderer.suspendedText(s.suspendedCount)) }
+    if !p.leeches.isEmpty { field("Leeches", Renderer.leechText(p.leeches.count)) }
     if let period = p.period {
       let acc = period.accuracy.map { "\(style.dot)accuracy \(ReportFormat.percent($0))" } ?? ""
       field(
@@ -93,6 +94,7 @@ struct Dashboard {
       }
     }
     questionList("Flagged questions", p.flagged, mark: style.flagMark)
+    leeches(p.leeches)
     questionList("Due now", p.dueNow, mark: style.bullet, limit: 5)
     activity(p.activity)
     if let s = p.scheduler { scheduler(s) }
@@ -156,6 +158,19 @@ struct Dashboard {
         indent: "      ")
     }
     if items.count > limit { add("  \(style.ellipsis) and \(items.count - limit) more") }
+  }
+
+  /// The leeches, most lapses first: `  ! bank/q (12 lapses, suspended): title`.
+  mutating func leeches(_ rows: [LeechRow], limit: Int = 20) {
+    guard !rows.isEmpty else { return }
+    heading("Leeches (\(rows.count))")
+    for row in rows.prefix(limit) {
+      let state = count(row.lapses, "lapse") + (row.suspended ? ", suspended" : "")
+      wrapped(
+        Self.shortTitle(row.question.shownTitle), first: "  \(style.bullet) \(row.question.ref) (\(state)): ",
+        indent: "      ")
+    }
+    if rows.count > limit { add("  \(style.ellipsis) and \(rows.count - limit) more") }
   }
 
   /// Answers per day over the last 30 days (fewer on a narrow terminal), as columns three rows high.

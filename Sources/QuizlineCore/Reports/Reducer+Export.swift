@@ -66,6 +66,9 @@ extension Reducer {
       state.progress = merged
       state.display = [.notice(text)]
     case .optimized, .reloaded: break  // Reducer.optimizationFinished, Reducer.reloaded
+    case .cardHistory(let history, let devices): return cardHistoryRead(&state, history, devices: devices)
+    case .cardHistoryFailed(let message):
+      state.display = [.error("info: " + message, hint: "Nothing was changed.")]
     case .authoringFailed(let message, let hint):
       state.display = [.error(message, hint: hint)]
     case .optimizationFailed(let message):

@@ -43,6 +43,8 @@ public struct ProfileReport: Sendable, Equatable {
   public var history: HistoryInfo?
   /// Reviews due per UTC day, today (with the overdue ones) first (``ReportBuilder/forecastDays``).
   public var forecast: [ForecastDay] = []
+  /// Cards tagged leeches, most lapses first.
+  public var leeches: [LeechRow] = []
   /// Parameters in use, their fit and true retention by interval (when the reviews were read).
   public var scheduler: SchedulerReport?
 }
@@ -141,6 +143,14 @@ public struct TagRow: Sendable, Equatable {
 }
 
 /// A question named in a list: its reference and a short title.
+/// A leech of the report: the question and its lapses.
+public struct LeechRow: Sendable, Equatable {
+  public var question: QuestionLabel
+  public var lapses: Int
+  /// Suspended (by `leech-action suspend`, or by hand).
+  public var suspended: Bool
+}
+
 public struct QuestionLabel: Sendable, Equatable {
   public var ref: QuestionRef
   /// Empty when the question is not in the catalog (see ``bankLoaded`` for why).

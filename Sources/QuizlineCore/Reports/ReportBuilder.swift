@@ -121,6 +121,9 @@ public enum ReportBuilder {
           unreadableLines: $0.badLineCount)
       })
     report.forecast = forecast(state, now: now)
+    report.leeches = p.leechQuestions.map {
+      LeechRow(question: label($0, catalog), lapses: p.question($0).lapses, suspended: p.question($0).suspended)
+    }
     report.scheduler = input.reviews.map { SchedulerReport.build(settings: p.settings, reviews: $0) }
     let checkpoints = checkpointFigures(p)
     for k in report.banks.indices { report.banks[k].checkpoints = checkpoints[report.banks[k].id] }

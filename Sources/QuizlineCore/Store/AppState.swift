@@ -206,6 +206,8 @@ public enum Effect: Sendable, Equatable {
   case reload
   /// Write the card into its bank's Markdown file (created when needed), then read the folders again.
   case addCard(NewCard)
+  /// Read the profile's history of one question through the one fold (`info`).
+  case cardHistory(QuestionRef)
 }
 
 /// What came of an ``Effect``.
@@ -225,6 +227,11 @@ public enum EffectOutcome: Sendable, Equatable {
   case reloaded(CatalogReload, ReloadCause)
   /// `edit` or `add` could not do its work (no editor, a file that cannot be written); what to do.
   case authoringFailed(String, hint: String)
+  /// One question's history, and the names of the devices whose tags it holds (empty for a profile
+  /// with a single journal).
+  case cardHistory(CardHistory, devices: [Int: String])
+  /// The history could not be read (a located message).
+  case cardHistoryFailed(String)
 }
 
 /// One piece of what the screen shows after an action; ``Renderer`` turns blocks into text.
@@ -266,6 +273,8 @@ public enum Block: Sendable, Equatable {
   case nothingDue(bank: String?)
   /// The progress dashboard (the `progress` command).
   case progressReport
+  /// `info`: a card's state and its review log (device tags named by `devices`).
+  case cardInfo(CardHistory, devices: [Int: String])
   /// `clear`: the runtime clears a terminal's screen before the frame (nothing on a pipe).
   case clearScreen
   /// Lines that name a place in a file (`path:line:column: error: …`): shown whole, never wrapped,

@@ -30,6 +30,12 @@ public struct ProfileSettings: Sendable, Equatable {
   public var easyDays = EasyDays.normal
   /// Reviews of due cards `review` offers per UTC day, across banks (nil: unlimited; Anki's 200 by default).
   public var reviewsPerDay: Int? = 200
+  /// Lapses that make a card a leech (`config leech-threshold`, Anki's default 8); the learner is
+  /// told again every half threshold after it (``LeechRule``).
+  public var leechThreshold = 8
+  /// What else happens to a leech (`config leech-action`): only tagged (Anki's code default), or
+  /// also suspended.
+  public var leechAction = LeechAction.tag
 
   init() {}
 
@@ -67,6 +73,7 @@ public struct ProfileSettings: Sendable, Equatable {
     if easySeconds < 1 || hardSeconds <= easySeconds || hardSeconds > 3600 {
       problems.append("answer times need 1 <= easy seconds < hard seconds <= 3600")
     }
+    if !LeechRule.thresholds.contains(leechThreshold) { problems.append("leech-threshold must be between 1 and 999") }
     return problems
   }
 }
@@ -80,6 +87,14 @@ public enum NewCardOrder: String, Sendable, Equatable, CaseIterable {
   case bank
   /// Shuffled, the same way every time for a profile; nothing is held back.
   case random
+}
+
+/// What happens to a card when it becomes a leech, besides being tagged.
+public enum LeechAction: String, Sendable, Equatable, CaseIterable {
+  /// Tagged only: it stays in reviews (`cards is:leech` finds it).
+  case tag
+  /// Tagged and suspended: never scheduled until `unsuspend`.
+  case suspend
 }
 
 /// What the learning steps mean for a new auto-graded question (choice, true/false, typed, …).

@@ -16,6 +16,8 @@ enum SettingKey: String, Sendable, CaseIterable {
   case loadBalance = "load-balance"
   case easyDays = "easy-days"
   case reviewsPerDay = "reviews-per-day"
+  case leechThreshold = "leech-threshold"
+  case leechAction = "leech-action"
 
   /// Example values, for completion and for messages.
   var suggestions: [String] {
@@ -33,6 +35,8 @@ enum SettingKey: String, Sendable, CaseIterable {
     case .easySeconds: ["8"]
     case .hardSeconds: ["60"]
     case .burySiblings: ["new,review,learning", "new", "off"]
+    case .leechThreshold: ["8", "16"]
+    case .leechAction: LeechAction.allCases.map(\.rawValue)
     }
   }
 
@@ -50,6 +54,8 @@ enum SettingKey: String, Sendable, CaseIterable {
     case .autoGradedSteps: "skip or anki"
     case .easySeconds, .hardSeconds: "whole seconds, with 1 <= easy-seconds < hard-seconds <= 3600"
     case .burySiblings: "off, all, or any of new, review, learning separated by commas"
+    case .leechThreshold: "a whole number of lapses from 1 to 999"
+    case .leechAction: "tag or suspend"
     }
   }
 
@@ -72,8 +78,12 @@ enum SettingKey: String, Sendable, CaseIterable {
     case .loadBalance: s.loadBalance ? "on" : "off"
     case .easyDays: s.easyDays.text
     case .reviewsPerDay: s.reviewsPerDay.map(String.init) ?? "unlimited"
+    case .leechThreshold: String(s.leechThreshold)
+    case .leechAction: s.leechAction.rawValue
     }
   }
+
+  var isLeechSetting: Bool { self == .leechThreshold || self == .leechAction }
 
   static func steps(_ seconds: [Int64]) -> String {
     seconds.isEmpty
@@ -185,13 +195,20 @@ extension Reducer {
         )
       }
       s.burySiblings = v
-    case .newPerDay, .easySeconds, .hardSeconds:
+    case .leechAction:
+      guard let v = LeechAction(rawValue: text) else {
+        return fail(
+          &state, bad, hint: "tag: a leech stays in reviews, tagged; suspend: it is also set aside until unsuspended.")
+      }
+      s.leechAction = v
+    case .newPerDay, .easySeconds, .hardSeconds, .leechThreshold:
       guard let v = Int(text) else {
         return fail(&state, bad, hint: "Type config to see every setting and its current value.")
       }
       switch key {
       case .newPerDay: s.newCardsPerDay = v
       case .easySeconds: s.easySeconds = v
+      case .leechThreshold: s.leechThreshold = v
       default: s.hardSeconds = v
       }
     }
@@ -205,7 +222,7 @@ extension Reducer {
     }
     state.display = [
       .notice(
-        "\(key.rawValue) = \(key.value(in: s)). Applies to \(key == .newOrder || key == .burySiblings ? "the next review" : "answers from now on"); undo changes it back."
+        "\(key.rawValue) = \(key.value(in: s)). Applies to \(key == .newOrder || key == .burySiblings ? "the next review" : key.isLeechSetting ? "lapses from now on (cards already tagged stay leeches)" : "answers from now on"); undo changes it back."
       )
     ]
     state.settingsUndo.append(

@@ -37,7 +37,7 @@ extension Reducer {
   }
 
   /// The question with this id when exactly one bank has one.
-  private static func uniqueQuestion(_ id: String, in catalog: Catalog) -> QuestionRef? {
+  static func uniqueQuestion(_ id: String, in catalog: Catalog) -> QuestionRef? {
     guard Identifier.isValid(id) else { return nil }
     let found = catalog.banks.filter { catalog.question(QuestionRef(bank: $0.id, question: id)) != nil }
     return found.count == 1 ? QuestionRef(bank: found[0].id, question: id) : nil

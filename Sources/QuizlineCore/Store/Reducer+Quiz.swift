@@ -222,6 +222,7 @@ extension Reducer {
     case .undo: return undo(&state, context)
     case .override: return overrule(&state)
     case .edit: return edit(&state, target: nil)
+    case .info(let card): return info(&state, card: card)
     case .quit:
       state.quitRequested = true
       state.display = [.notice("Your place in this quiz is saved: type resume next time."), .goodbye]

@@ -12,7 +12,9 @@ extension Reducer {
   {
     if run.start.source == .review, !run.start.practice {
       for case .answered(let answer) in recorded where answer.run == run.id && answer.rating != nil {
-        guard let card = state.progress.questions[answer.question]?.card, card.phase != .review,
+        // A card the answer suspended (a leech, with `leech-action suspend`) is not asked again.
+        guard let q = state.progress.questions[answer.question], !q.suspended, let card = q.card,
+          card.phase != .review,
           card.due.microseconds - now.microseconds <= sameSittingHorizon,
           !run.questions[run.position...].contains(answer.question)
         else { continue }

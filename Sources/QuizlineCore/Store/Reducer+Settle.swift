@@ -19,6 +19,7 @@ extension Reducer {
   static func settle(
     _ state: inout AppState, _ request: SettleRequest, after recorded: [EventPayload], at now: Timestamp
   ) -> [EventPayload] {
+    noteLeeches(&state, after: recorded)
     for case .runEnded(let id, .finished) in recorded {
       if let events = completeOnPass(&state, runID: id) { return events }
     }

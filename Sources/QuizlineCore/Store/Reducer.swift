@@ -209,6 +209,7 @@ public enum Reducer {
     case .optimize(let dryRun): return optimize(&state, dryRun: dryRun)
     case .override: return overrule(&state)
     case .edit(let target): return edit(&state, target: target)
+    case .info(let card): return info(&state, card: card)
     case .reload: return Reduction(effects: [.reload])
     case .add(let bank): return add(&state, bank: bank)
     case .clear: state.display = [.clearScreen]

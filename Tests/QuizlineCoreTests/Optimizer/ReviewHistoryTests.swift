@@ -195,10 +195,28 @@ import Testing
       RecordedEvent(sequence: events.count + 2, at: at(11, 1), payload: .undone(target: events.count + 1)))
     #expect(collector.reviews.map(\.rating) == [.hard, .good, .good, .good])
   }
+
+  @Test func undoingAnAnswerAfterAResetAndThenTheResetBringsTheReviewsBeforeTheResetBack() {
+    // Before, the undone answer's one-review log was kept aside over the log the reset cleared, so
+    // undoing the reset found the wrong log on top and the card's first two reviews were lost.
+    let events = Self.events(
+      tag: 0,
+      [
+        (0, Self.answer(Self.q1, .good)), (Self.day, Self.answer(Self.q1, .good)),
+        (2 * Self.day, .reset(.bank("sample"))), (2 * Self.day + 1, Self.answer(Self.q1, .again)),
+        (2 * Self.day + 2, .undone(target: 4)), (2 * Self.day + 3, .undone(target: 3)),
+      ])
+    var collector = ReviewHistoryCollector()
+    for event in events { collector.apply(event) }
+    #expect(collector.progress.questions[Self.q1]?.card?.lastReview == Self.t0.adding(days: 1))
+    #expect(collector.reviews.map(\.rating) == [.good, .good])
+  }
 }
 
 /// The collector as it was first written: on every `undone` and `reset`, every question's log is
 /// followed to its card. The oracle for the collector that looks only at the questions the step kept.
+/// A log whose card is gone is kept aside only when a reset cleared it (an undone first answer's
+/// log is dropped: kept, it hid the log a reset cleared when that reset was undone next).
 struct FullReconcileCollector {
   var progress = LearnerProgress()
   private struct Entry {
@@ -225,18 +243,20 @@ struct FullReconcileCollector {
         log.append(Entry(at: o.answeredAt, rating: rating, seconds: seconds, card: card))
         logs[o.question] = log
       }
-    case .undone, .reset:
-      for ref in Array(logs.keys) + Array(cleared.keys) { reconcile(ref) }
+    case .undone:
+      for ref in Array(logs.keys) + Array(cleared.keys) { reconcile(ref, clearing: false) }
+    case .reset:
+      for ref in Array(logs.keys) + Array(cleared.keys) { reconcile(ref, clearing: true) }
     default: break
     }
   }
 
-  private mutating func reconcile(_ ref: QuestionRef) {
+  private mutating func reconcile(_ ref: QuestionRef, clearing: Bool) {
     let card = progress.questions[ref]?.card
     var log = logs[ref] ?? []
     if log.last?.card == card { return }
     guard let card else {
-      if !log.isEmpty { cleared[ref, default: []].append(log) }
+      if !log.isEmpty, clearing { cleared[ref, default: []].append(log) }
       logs[ref] = nil
       return
     }

@@ -32,7 +32,8 @@ import Testing
     #expect(
       Self.complete(d, "")
         == .words([
-          "help", "status", "undo", "override", "again", "edit", "clear", "skip", "hint", "flag", "back", "end", "quit",
+          "help", "status", "undo", "override", "again", "edit", "info", "clear", "skip", "hint", "flag", "back", "end",
+          "quit",
           "a",
           "b",
           "c", "d",
@@ -51,7 +52,7 @@ import Testing
     #expect(
       Self.complete(d, "")
         == .words([
-          "help", "status", "undo", "override", "edit", "clear", "skip", "hint", "flag", "back", "end", "quit",
+          "help", "status", "undo", "override", "edit", "info", "clear", "skip", "hint", "flag", "back", "end", "quit",
           "again", "hard", "good", "easy",
         ]))
     #expect(Self.complete(d, "ea") == .words(["easy"]))
