@@ -171,3 +171,27 @@ public enum CardQueryParser {
     }
   }
 }
+
+extension CardQueryParser {
+  /// Words of a command line as one query: a word with a space (quoted on the command line) is
+  /// quoted again, so `tag:"a b"` stays one term (as `"tag:a b"`, which Anki reads alike).
+  public static func joining(_ words: [String]) -> String {
+    words.map { word in
+      guard word.contains(" "), !word.contains("\"") else { return word }
+      return word.hasPrefix("-") ? "-\"" + word.dropFirst() + "\"" : "\"" + word + "\""
+    }.joined(separator: " ")
+  }
+
+  /// The search syntax, as `help cards` shows it.
+  public static let syntaxHelp = [
+    "Search (Anki's syntax; any case; * is any text):",
+    "  word  \"two words\"    in the prompt, choices or answers",
+    "  bank:ID  deck:ID     tag:TAG (tag:a also finds a::b)",
+    "  is:new|learn|review|due   is:suspended|buried|leech|flagged",
+    "  prop:due<=3 (days from today)  prop:ivl>=10  prop:reps>5  prop:lapses>3",
+    "  prop:d>0.8 (difficulty 0-1)  prop:s>21 (stability, days)  prop:r<0.7",
+    "  rated:7  rated:7:1 (answered in the last 7 days; rated again)  introduced:30",
+    "  -a (not)  a b (and)  a or b  (a or b) c; and binds tighter than or.",
+    "quizline keeps each card's latest answer only: rated: looks at that one.",
+  ]
+}

@@ -18,6 +18,8 @@ public enum ReplCommand: Sendable, Equatable {
   case review(bank: String?, all: Bool, limit: OptionValue<Int>?, certainty: Bool)
   case cram(bank: String?, RunOptions)
   case forecast
+  /// `cards [QUERY] [--sort KEY]`: the card browser.
+  case cards(query: String, sort: CardSort)
   case reset(target: String)
   case config(key: String?, value: String?)
   case status
@@ -58,6 +60,7 @@ public enum ReplCommand: Sendable, Equatable {
     case .review: "review"
     case .cram: "cram"
     case .forecast: "forecast"
+    case .cards: "cards"
     case .reset: "reset"
     case .config: "config"
     case .status: "status"

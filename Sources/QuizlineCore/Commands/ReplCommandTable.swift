@@ -9,6 +9,8 @@ public enum ReplContext: Sendable, Equatable {
 /// What a command's arguments complete to at the REPL prompt.
 public enum ReplCompletion: Sendable, Equatable {
   case none, bank, session, bankOrSession, command, format, file, tag, setting
+  /// A card search: `is:` values, banks after `bank:`, tags after `tag:`.
+  case cardQuery
   /// A bank, a session, or a question as `bank/question` (`edit`).
   case editable
 }
@@ -27,14 +29,18 @@ public struct ReplCommandSpec: CommandDescribing {
   var contexts: [ReplContext]
   /// Whether the command's purpose is to record something (refused on a read-only profile).
   var recordsProgress: Bool
+  /// Words starting with `-` are its arguments (negated search terms), not options.
+  public var takesDashedWords: Bool
+  /// Lines `help COMMAND` shows after the options (a search syntax).
+  public var details: [String]
   /// The typed command for arguments the parser accepted against this entry.
   public var decode: @Sendable (ParsedArguments) -> ReplCommand
 
   init(
     _ name: String, aliases: [String] = [], arguments: String = "", abstract: String, options: [OptionSpec] = [],
     positionals: ClosedRange<Int> = 0...0, unlimited: Bool = false, completes: ReplCompletion = .none,
-    contexts: [ReplContext] = [.home], recordsProgress: Bool = false,
-    decode: @escaping @Sendable (ParsedArguments) -> ReplCommand
+    contexts: [ReplContext] = [.home], recordsProgress: Bool = false, takesDashedWords: Bool = false,
+    details: [String] = [], decode: @escaping @Sendable (ParsedArguments) -> ReplCommand
   ) {
     self.name = name
     self.aliases = aliases
@@ -46,6 +52,8 @@ public struct ReplCommandSpec: CommandDescribing {
     self.completes = completes
     self.contexts = contexts
     self.recordsProgress = recordsProgress
+    self.takesDashedWords = takesDashedWords
+    self.details = details
     self.decode = decode
   }
 
@@ -74,6 +82,11 @@ public enum ReplCommands {
   ]
   /// What a session's checkpoint quiz accepts: it is always asked whole.
   public static let checkpointOptions: [OptionSpec] = [RunOption.shuffle, RunOption.seed, RunOption.certainty]
+
+  /// `cards --sort KEY`.
+  static let cardSort = OptionSpec(
+    "sort", value: "KEY", help: "order: due (the default), difficulty, retrievability, lapses or added (file order)",
+    choices: CardSort.allCases.map(\.rawValue))
 
   public static let all: [ReplCommandSpec] = [
     ReplCommandSpec(
@@ -140,6 +153,13 @@ public enum ReplCommands {
       options: [RunOption.tags, RunOption.count], positionals: 0...1, completes: .bank, recordsProgress: true
     ) {
       .cram(bank: $0.positionals.first, RunOptions($0))
+    },
+    ReplCommandSpec(
+      "cards", arguments: "[QUERY]", abstract: "list the cards a search finds, with their schedule and memory",
+      options: [cardSort], positionals: 0...1, unlimited: true, completes: .cardQuery, takesDashedWords: true,
+      details: CardQueryParser.syntaxHelp
+    ) {
+      .cards(query: CardQueryParser.joining($0.positionals), sort: $0.value(cardSort.name).flatMap(CardSort.init) ?? .due)
     },
     ReplCommandSpec("forecast", abstract: "cards due in each of the next 14 days") { _ in .forecast },
     ReplCommandSpec(

@@ -255,6 +255,10 @@ public enum Block: Sendable, Equatable {
   case markOverridden(QuestionRef, previousScore: Double)
   case goodbye
   case forecast
+  /// The card browser's table (`cards`).
+  case cards(CardListing)
+  /// A card search that could not be read: the message, the query and a caret under the place.
+  case queryError(command: String, query: String, CardQueryError)
   /// What `optimize` found, and whether the fitted parameters were adopted.
   case optimization(ParameterOptimization, adopted: Bool, dryRun: Bool)
   case settings

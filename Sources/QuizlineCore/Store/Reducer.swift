@@ -203,6 +203,7 @@ public enum Reducer {
       return review(&state, bank: bank, all: all, limit: limit, certainty: certainty, context)
     case .cram(let bank, let options): return cram(&state, bank, options, context)
     case .forecast: state.display = [.forecast]
+    case .cards(let query, let sort): return cards(&state, query: query, sort: sort, context)
     case .reset(let target): return reset(&state, target)
     case .config(let key, let value): return config(&state, key: key, value: value)
     case .undo: return undo(&state, context)
