@@ -190,7 +190,7 @@ extension CardQueryParser {
     "  is:new|learn|review|due   is:suspended|buried|leech|flagged",
     "  prop:due<=3 (days from today)  prop:ivl>=10  prop:reps>5  prop:lapses>3",
     "  prop:d>0.8 (difficulty 0-1)  prop:s>21 (stability, days)  prop:r<0.7",
-    "  rated:7  rated:7:1 (answered in the last 7 days; rated again)  introduced:30",
+    "  rated:7  rated:7:1 (answered within 7 days; rated again)  introduced:30",
     "  -a (not)  a b (and)  a or b  (a or b) c; and binds tighter than or.",
     "quizline keeps each card's latest answer only: rated: looks at that one.",
   ]
