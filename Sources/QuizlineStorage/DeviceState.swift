@@ -33,6 +33,8 @@ struct DeviceState {
     }
     // A snapshot without a merge position was written by the single-journal layout: folded again once.
     if let s = snapshot, s.mergedThrough == nil, !s.deviceSequences.isEmpty { snapshot = nil }
+    // A snapshot from before questions counted their reviews (reps, lapses) is folded again once.
+    if let s = snapshot, !s.countsReviews { snapshot = nil }
     let vector = snapshot?.deviceSequences ?? [:]
     var logs = try readLogs(layout, vector: snapshot == nil ? nil : vector, notices: &state.notices)
     if var base = snapshot, covers(logs, vector: vector), DeviceMerge.canApplyOnTop(logs.map(\.log), base) {

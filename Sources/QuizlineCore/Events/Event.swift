@@ -34,6 +34,8 @@ public enum EventPayload: Sendable, Equatable {
   case parametersAdopted(weights: [Double], fit: ParameterFit)
   /// Another tool's review history (an Anki review log), every review in one event.
   case historyImported(HistoryImport)
+  /// Cards suspended, buried, forgotten or rescheduled by hand (``CardChange``, declared in its file).
+  case cardsChanged(CardChange)
 
   /// The event's type name in journal lines.
   public var typeName: String {
@@ -53,6 +55,7 @@ public enum EventPayload: Sendable, Equatable {
     case .requeued: "requeued"
     case .parametersAdopted: "parametersAdopted"
     case .historyImported: "historyImported"
+    case .cardsChanged: CardChange.typeName
     }
   }
 
@@ -63,6 +66,7 @@ public enum EventPayload: Sendable, Equatable {
   public var isUndoable: Bool {
     switch self {
     case .answered, .sessionCompleted, .sessionReopened, .reset, .overridden, .parametersAdopted: true
+    case .cardsChanged: CardChange.isUndoable
     case .quizStarted, .skipped, .runEnded, .flagged, .undone, .settingsChanged, .requeued, .historyImported,
       .sessionRead:
       false
@@ -142,6 +146,8 @@ extension EventPayload {
       fields += fit.fields
     case .historyImported(let h):
       fields += h.journalFields
+    case .cardsChanged(let c):
+      fields += c.journalFields
     }
     return fields
   }
@@ -242,6 +248,7 @@ extension EventPayload {
         })
     case "parametersAdopted": return try decodeAdoption(fields)
     case "historyImported": return .historyImported(try HistoryImport.decode(fields))
+    case CardChange.typeName: return .cardsChanged(try CardChange.decode(fields))
     default: return nil
     }
   }

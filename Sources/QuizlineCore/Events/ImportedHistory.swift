@@ -111,6 +111,7 @@ extension LearnerProgress {
         q = question(review.question)
       }
       if let last = q.card?.lastReview, review.at <= last { continue }
+      q.countReview(review.rating, at: review.at, cardBefore: q.card)
       q.card = scheduler.review(q.card ?? .new(at: review.at), rating: review.rating, at: review.at)
       if q.lastAnsweredAt.map({ $0 < review.at }) ?? true { q.lastAnsweredAt = review.at }
     }

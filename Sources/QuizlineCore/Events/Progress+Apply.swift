@@ -34,6 +34,7 @@ extension LearnerProgress {
       d.seconds += answer.seconds
       if let rating = answer.rating {
         if q.card == nil { d.newCards += 1 }
+        q.countReview(rating, at: at, cardBefore: q.card)
         q.card = schedule(
           q.card, rating: rating, at: at, sequence: event.sequence, question: ref,
           skippingLearningSteps: answer.skipsLearningSteps)
@@ -132,6 +133,9 @@ extension LearnerProgress {
 
     case .historyImported(let history):
       applyImportedHistory(history)
+
+    case .cardsChanged(let change):
+      change.apply(to: &self, at: at, sequence: event.sequence)
 
     case .undone(let target):
       guard let entry = ledger.undo(target) else { return }

@@ -29,6 +29,10 @@ extension LearnerProgress {
     q.totalScore = max(0, q.totalScore + o.score - o.previousScore)
     q.lastScore = o.score
     if let rating = o.rating {
+      // The overruled answer was the card's latest review: count it again from before it.
+      let before = stored ?? QuestionProgress()
+      (q.reps, q.lapses, q.firstReviewAt, q.lastRating) = (before.reps, before.lapses, before.firstReviewAt, nil)
+      q.countReview(rating, at: o.answeredAt, cardBefore: before.card)
       q.card = schedule(
         stored?.card, rating: rating, at: o.answeredAt, sequence: o.target, question: o.question,
         skippingLearningSteps: o.skipsLearningSteps)

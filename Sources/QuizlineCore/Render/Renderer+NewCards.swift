@@ -6,7 +6,7 @@ extension Renderer {
   /// screen and `status` show it in place of a due count.
   static func readFirstLine(_ state: AppState, _ now: Timestamp) -> String? {
     let due = state.dueCards(at: now)
-    guard due.now.isEmpty, due.laterToday == 0, state.newCardsLeftToday(at: now) > 0, state.newCards().isEmpty,
+    guard due.now.isEmpty, due.laterToday == 0, state.newCardsLeftToday(at: now) > 0, state.newCards(at: now).isEmpty,
       let unlock = state.nextUnlock()
     else { return nil }
     return
@@ -18,7 +18,7 @@ extension Renderer {
   /// card is unlocked yet: read …`; empty when there are no new cards to speak of.
   static func newCardsHeldBack(_ state: AppState, bank: String?, _ now: Timestamp) -> String {
     let settings = state.progress.settings
-    let waiting = state.newCards(bank: bank).count
+    let waiting = state.newCards(bank: bank, at: now).count
     if waiting > 0 {
       // The limit holds them: reviewing more today needs a higher limit.
       let introduced = state.progress.days[now.dayNumber]?.newCards ?? 0

@@ -2,7 +2,7 @@ extension Renderer {
   /// `N due now, M more today`, or nil when no card is scheduled yet.
   static func dueLine(_ state: AppState, _ now: Timestamp) -> String? {
     let due = state.dueCards(at: now)
-    let fresh = min(state.newCards().count, state.newCardsLeftToday(at: now))
+    let fresh = min(state.newCards(at: now).count, state.newCardsLeftToday(at: now))
     if due.now.isEmpty && due.laterToday == 0 && fresh == 0 { return nil }
     if due.now.isEmpty && due.laterToday == 0 { return "nothing due; \(fresh) new card\(fresh == 1 ? "" : "s") ready" }
     var text = "\(due.now.count) due now, \(due.now.count + due.laterToday) due today"
@@ -38,7 +38,7 @@ extension Renderer {
     let later = scheduled - counts.reduce(0, +)
     let locked = state.lockedNewCards().count
     out.line(
-      "  \(later) more later. New cards not yet scheduled: \(state.newCards().count)"
+      "  \(later) more later. New cards not yet scheduled: \(state.newCards(at: now).count)"
         + (locked > 0 ? " (and \(locked) waiting for their session to be read)." : "."))
   }
 
@@ -95,7 +95,7 @@ extension Renderer {
 
   /// Whether new cards are waiting but today's allowance of them is used up.
   static func newCardsDoneToday(_ state: AppState, _ now: Timestamp) -> Bool {
-    state.newCardsLeftToday(at: now) == 0 && !state.newCards().isEmpty
+    state.newCardsLeftToday(at: now) == 0 && !state.newCards(at: now).isEmpty
   }
 
   /// What `status` says of reviews: ``dueLine(_:_:)``, else what to read to unlock new cards, else

@@ -80,7 +80,8 @@ public enum ReportBuilder {
       secondsStudied: byDay.reduce(0) { $0 + $1.value.seconds }, streakDays: streaks.current,
       longestStreakDays: streaks.longest,
       lastActiveDay: activeDays.max(), flaggedCount: p.flaggedQuestions.count, dueNow: due.now.count,
-      dueToday: due.now.count + due.laterToday, newToday: min(state.newCards().count, state.newCardsLeftToday(at: now)),
+      dueToday: due.now.count + due.laterToday,
+      newToday: min(state.newCards(at: now).count, state.newCardsLeftToday(at: now)),
       nextReview: Renderer.nextReview(state)?.due, newCardsDoneToday: Renderer.newCardsDoneToday(state, now),
       suspendedCount: p.suspendedQuestions.count)
     var period: PeriodSummary?

@@ -9,6 +9,10 @@ public enum SnapshotCoding {
   /// question both suspended and flagged there is read unflagged (a flag the learner set on such a
   /// card before that import is lost with it; the journal's events no longer flag on replay).
   static let learnerFlagsOnly = "learnerFlagsOnly"
+  /// Root key written as `true`: the questions' `reps`, `lapses`, `firstReviewAt` and `lastRating`
+  /// count every review. A snapshot written before they were kept lacks it (and them): its progress
+  /// is read with ``LearnerProgress/countsReviews`` false, and a per-device profile folds its logs again.
+  static let reviewCounts = "reviewCounts"
 
   public static func encode(_ progress: LearnerProgress, writtenAt: Timestamp) -> String {
     // Device 0's run, undo and sequence at the top, every other device's under "devices" (in
@@ -33,7 +37,7 @@ public enum SnapshotCoding {
         ("undoStack", .array(p.undoStack.map(undo))),
         ("settings", SettingsCoding.encode(p.settings)),
         (learnerFlagsOnly, .bool(true)),
-      ] + devices(p))
+      ] + (p.countsReviews ? [(reviewCounts, .bool(true))] : []) + devices(p))
     return doc.sortedKeys.rendered(pretty: true) + "\n"
   }
 
@@ -47,6 +51,12 @@ public enum SnapshotCoding {
     if let v = q.lastAnsweredAt { m.append(("lastAnsweredAt", .string(v.iso8601))) }
     if q.flagged { m.append(("flagged", .bool(true))) }
     if q.suspended { m.append(("suspended", .bool(true))) }
+    if let v = q.buriedUntilDay { m.append(("buriedUntil", .string(Timestamp(seconds: v * 86_400).isoDate))) }
+    if q.leech { m.append(("leech", .bool(true))) }
+    if q.reps > 0 { m.append(("reps", .int(q.reps))) }
+    if q.lapses > 0 { m.append(("lapses", .int(q.lapses))) }
+    if let v = q.firstReviewAt { m.append(("firstReviewAt", .string(v.iso8601))) }
+    if let v = q.lastRating { m.append(("lastRating", .string(v.name))) }
     if let c = q.card { m.append(("card", card(c))) }
     return .object(m)
   }

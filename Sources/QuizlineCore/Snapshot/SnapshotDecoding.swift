@@ -30,6 +30,7 @@ extension SnapshotCoding {
     var p = LearnerProgress()
     p.lastSequence = try root.int("lastSequence", in: ProgressLimits.count)
     let importFlags = root.bool(learnerFlagsOnly) != true
+    p.countsReviews = root.bool(reviewCounts) == true
     for (k, v) in try members(root, "questions") {
       var q = try question(FieldMap(v))
       // An older quizline flagged every card an Anki import suspended: that flag was not the learner's.
@@ -78,6 +79,20 @@ extension SnapshotCoding {
     q.lastAnsweredAt = try time(f, "lastAnsweredAt")
     q.flagged = f.bool("flagged") ?? false
     q.suspended = f.bool("suspended") ?? false
+    if let day = try f.optionalString("buriedUntil") {
+      guard let t = Timestamp(iso8601: day + "T00:00:00Z") else {
+        throw E(message: "\"buriedUntil\" is not a day: \(quoted(day))")
+      }
+      q.buriedUntilDay = t.dayNumber
+    }
+    q.leech = f.bool("leech") ?? false
+    q.reps = try f.optionalInt("reps", in: ProgressLimits.count) ?? 0
+    q.lapses = try f.optionalInt("lapses", in: 0...q.reps) ?? 0
+    q.firstReviewAt = try time(f, "firstReviewAt")
+    if let r = try f.optionalString("lastRating") {
+      guard let rating = Rating(name: r) else { throw E(message: "unknown lastRating \(quoted(r))") }
+      q.lastRating = rating
+    }
     if let c = f.value("card"), c.kind == .object { q.card = try card(FieldMap(c)) }
     return q
   }

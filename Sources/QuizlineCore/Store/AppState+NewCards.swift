@@ -6,7 +6,8 @@ extension AppState {
   ///   the other banks' questions in bank order (never locked);
   /// - `bank`: banks in turn (a course's banks first), each in file order;
   /// - `random`: those of `bank` shuffled, in an order fixed for the profile.
-  public func newCards(bank: String? = nil) -> [QuestionRef] {
+  public func newCards(bank: String? = nil, at now: Timestamp) -> [QuestionRef] {
+    let isNewCard = { (ref: QuestionRef) in self.isNewCard(ref, at: now) }
     switch progress.settings.newCardOrder {
     case .bank:
       return bankOrder(bank).filter(isNewCard)
@@ -31,7 +32,7 @@ extension AppState {
     guard progress.settings.newCardOrder == .course else { return [] }
     let plan = catalog.plan
     return plan.order.filter { ref in
-      (bank == nil || ref.bank == bank) && isNewCard(ref) && !progress.hasStudied(plan.unlockedBy[ref] ?? "")
+      (bank == nil || ref.bank == bank) && isUnscheduled(ref) && !progress.hasStudied(plan.unlockedBy[ref] ?? "")
     }
   }
 
@@ -51,8 +52,13 @@ extension AppState {
     max(0, progress.settings.newCardsPerDay - (progress.days[now.dayNumber]?.newCards ?? 0))
   }
 
-  /// A question never scheduled and not suspended.
-  private func isNewCard(_ ref: QuestionRef) -> Bool {
+  /// A question never scheduled (or forgotten), neither suspended nor buried at `now`.
+  private func isNewCard(_ ref: QuestionRef, at now: Timestamp) -> Bool {
+    isUnscheduled(ref) && progress.questions[ref]?.isBuried(at: now) != true
+  }
+
+  /// A question never scheduled (or forgotten) and not suspended.
+  private func isUnscheduled(_ ref: QuestionRef) -> Bool {
     guard let p = progress.questions[ref] else { return true }
     return p.card == nil && !p.suspended
   }

@@ -107,13 +107,14 @@ public struct AppState: Sendable, Equatable {
     return nil
   }
 
-  /// Cards due now (most overdue first) among questions that exist, and how many more fall due today (UTC).
+  /// Cards due now (most overdue first) among questions that exist and are neither suspended nor buried,
+  /// and how many more fall due today (UTC).
   func dueCards(at now: Timestamp) -> (now: [QuestionRef], laterToday: Int) {
     let endOfDay = Timestamp(microseconds: (now.dayNumber + 1) * 86_400_000_000)
     var due: [(QuestionRef, Timestamp)] = []
     var later = 0
     for (ref, p) in progress.questions {
-      guard let card = p.card, !p.suspended, catalog.question(ref) != nil else { continue }
+      guard let card = p.card, !p.suspended, !p.isBuried(at: now), catalog.question(ref) != nil else { continue }
       if card.due <= now { due.append((ref, card.due)) } else if card.due < endOfDay { later += 1 }
     }
     return (due.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0), later)

@@ -36,6 +36,9 @@ public struct LearnerProgress: Sendable, Equatable {
   public var mergedThrough: MergePosition?
   /// The scheduler of the current settings, kept from answer to answer (not part of the progress).
   var schedulerCache = SchedulerCache()
+  /// False only for progress read from a snapshot written before questions counted their reviews
+  /// (`reps`, `lapses`, …; ``SnapshotCoding/reviewCounts``): a per-device profile folds it again.
+  public internal(set) var countsReviews = true
 
   public init() {}
 
@@ -67,14 +70,38 @@ public struct QuestionProgress: Sendable, Equatable {
   public var lastScore: Double?
   public var lastAnsweredAt: Timestamp?
   public var flagged = false
-  /// Suspended or buried in the tool its history was imported from: never due, never offered as new.
+  /// Suspended by the learner (`suspend`), or suspended or buried in the tool its history was imported
+  /// from: never due, never offered as new, until `unsuspend` (or a later import resumes it).
   public var suspended = false
+  /// Buried (`bury`): not offered while the UTC day is before this one (days since 1970-01-01).
+  public var buriedUntilDay: Int64?
+  /// Tagged a leech: its lapses reached the profile's leech threshold.
+  public var leech = false
+  /// Reviews that scheduled the card: rated answers and imported reviews (an override rescores one).
+  public var reps = 0
+  /// Lapses: `again` given to the card while it was in the review phase, as Anki counts them.
+  public var lapses = 0
+  /// The first review (Anki's "introduced"); kept by `forget`, as the review log is.
+  public var firstReviewAt: Timestamp?
+  /// The rating of the latest review.
+  public var lastRating: Rating?
   /// The spaced-repetition schedule; nil until the question is first answered outside practice.
   public var card: FSRSCard?
 
   init() {}
 
   public var accuracy: Double? { attempts > 0 ? totalScore / Double(attempts) : nil }
+
+  /// Whether `bury` keeps the card out of today's reviews at `now`.
+  public func isBuried(at now: Timestamp) -> Bool { buriedUntilDay.map { now.dayNumber < $0 } ?? false }
+
+  /// Counts one review rated `rating` at `at`, given the card as it was before it (nil: new).
+  mutating func countReview(_ rating: Rating, at: Timestamp, cardBefore: FSRSCard?) {
+    reps += 1
+    if rating == .again, cardBefore?.phase == .review { lapses += 1 }
+    if firstReviewAt == nil { firstReviewAt = at }
+    lastRating = rating
+  }
 }
 
 /// Best, last and average score of a bank's quiz runs.

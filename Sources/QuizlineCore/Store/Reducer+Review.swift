@@ -21,7 +21,7 @@ extension Reducer {
     case nil: break
     }
     let due = state.dueCards(at: context.now).now.filter { bank == nil || $0.bank == bank }
-    let fresh = state.newCards(bank: bank).prefix(state.newCardsLeftToday(at: context.now))
+    let fresh = state.newCards(bank: bank, at: context.now).prefix(state.newCardsLeftToday(at: context.now))
     let refs = Array((due + fresh).prefix(limit))
     guard !refs.isEmpty else {
       state.display = [.nothingDue(bank: bank)]

@@ -152,7 +152,7 @@ import Testing
         sequence: 1, at: Timestamp(seconds: 1_800_000_000),
         payload: .historyImported(HistoryImport(source: "anki", reviews: [], suspended: imported.suspended))))
     let state = AppState(catalog: Catalog(banks: imported.banks.map(\.bank)), progress: progress)
-    let fresh = state.newCards()
+    let fresh = state.newCards(at: Timestamp(microseconds: 0))
     for ref in imported.suspended {
       #expect(progress.questions[ref]?.suspended == true)
       #expect(progress.questions[ref]?.flagged == false, "a flag is the learner's own, not the import's")
@@ -163,7 +163,7 @@ import Testing
       RecordedEvent(
         sequence: 2, at: Timestamp(seconds: 1_800_000_000),
         payload: .historyImported(HistoryImport(source: "anki", reviews: [], resumed: imported.suspended))))
-    #expect(AppState(catalog: state.catalog, progress: progress).newCards().count == 10)
+    #expect(AppState(catalog: state.catalog, progress: progress).newCards(at: Timestamp(microseconds: 0)).count == 10)
   }
 
   @Test func aSuspendedCardIsNeverDueAndAResetKeepsTheSuspension() throws {

@@ -49,7 +49,18 @@ import Testing
     opened = nil
     #expect(after.mergedThrough != nil)
     after.mergedThrough = nil
-    #expect(after == before)
+    // The fixture's snapshot predates review counts (no `reviewCounts`), so the migration folds the
+    // logs again: the same progress as the fixture's snapshot, with each question's reviews counted.
+    #expect(!before.countsReviews)
+    var counted = before
+    for (ref, q) in after.questions {
+      counted.questions[ref]?.reps = q.reps
+      counted.questions[ref]?.firstReviewAt = q.firstReviewAt
+      counted.questions[ref]?.lastRating = q.lastRating
+    }
+    counted.countsReviews = true
+    #expect(after.questions.values.allSatisfy { $0.reps == 1 && $0.lastRating == .good })
+    #expect(after == counted)
     #expect(!FileManager.default.fileExists(atPath: legacy.legacyJournal))
     // The journal's events are in the snapshot written at opening, so it went on to the archive.
     #expect((bytes(layout.journal) ?? bytes(layout.archive + "/0000000008-0000000008.jsonl")) == journal)
@@ -59,7 +70,7 @@ import Testing
     // Opening again (snapshot now with its merge position) gives the same progress.
     var again = try DeviceProfileOpener.open(layout, name: "laptop", profile: "default", now: Self.t0).progress
     again.mergedThrough = nil
-    #expect(again == before)
+    #expect(again == counted)
   }
 
   @Test func twoDevicesNumberingTheirEventsFromOneTagAreRefusedNotMergedWithEventsLeftOut() throws {
