@@ -34,8 +34,14 @@ public enum CardBrowser {
     var row = CardRow(ref: ref, order: order, phase: CardPhaseName(progress?.card))
     guard let p = progress else { return row }
     row.suspended = p.suspended
+    row.buried = p.isBuried(at: now)
+    row.leech = p.leech
     row.flagged = p.flagged
+    row.reviews = p.reps
+    row.lapses = p.lapses
+    row.lastRating = p.lastRating
     row.lastAnsweredAt = p.lastAnsweredAt
+    row.firstReviewAt = p.firstReviewAt
     guard let card = p.card, row.phase != .new else { return row }
     row.due = card.due
     row.dueInDays = Int(card.due.dayNumber - now.dayNumber)

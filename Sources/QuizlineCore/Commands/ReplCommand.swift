@@ -20,6 +20,10 @@ public enum ReplCommand: Sendable, Equatable {
   case forecast
   /// `cards [QUERY] [--sort KEY]`: the card browser.
   case cards(query: String, sort: CardSort)
+  /// `suspend`, `unsuspend`, `bury`, `unbury`, `forget`, `reschedule … DAYS`: the cards of a query
+  /// or one `bank/question` (empty: the question answered last); a DAYS that is not a number of
+  /// days arrives invalid (only `reschedule` has one).
+  case changeCards(OptionValue<CardAction>, target: String)
   case reset(target: String)
   case config(key: String?, value: String?)
   case status
@@ -61,6 +65,8 @@ public enum ReplCommand: Sendable, Equatable {
     case .cram: "cram"
     case .forecast: "forecast"
     case .cards: "cards"
+    case .changeCards(.valid(let action), _): action.name
+    case .changeCards(.invalid, _): "reschedule"
     case .reset: "reset"
     case .config: "config"
     case .status: "status"

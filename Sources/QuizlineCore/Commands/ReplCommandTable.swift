@@ -83,6 +83,23 @@ public enum ReplCommands {
   /// What a session's checkpoint quiz accepts: it is always asked whole.
   public static let checkpointOptions: [OptionSpec] = [RunOption.shuffle, RunOption.seed, RunOption.certainty]
 
+  /// A bulk card action's entry: `NAME [QUERY|CARD]`, `reschedule [QUERY|CARD] DAYS`.
+  static func cardChange(_ action: CardAction, _ abstract: String) -> ReplCommandSpec {
+    let days = action.name == "reschedule"
+    return ReplCommandSpec(
+      action.name, arguments: days ? "[QUERY|BANK/QUESTION] DAYS" : "[QUERY|BANK/QUESTION]",
+      abstract: abstract + " (a search, one card, or the last one answered)", positionals: days ? 1...1 : 0...1,
+      unlimited: true, completes: .cardQuery, recordsProgress: true, takesDashedWords: true,
+      details: CardQueryParser.syntaxHelp
+    ) { arguments in
+      var words = arguments.positionals
+      guard days, let last = words.popLast() else { return .changeCards(.valid(action), target: CardQueryParser.joining(words)) }
+      let request: OptionValue<CardAction> =
+        Int(last).flatMap { CardAction.rescheduleDays.contains($0) ? .valid(.reschedule(days: $0)) : nil } ?? .invalid(last)
+      return .changeCards(request, target: CardQueryParser.joining(words))
+    }
+  }
+
   /// `cards --sort KEY`.
   static let cardSort = OptionSpec(
     "sort", value: "KEY", help: "order: due (the default), difficulty, retrievability, lapses or added (file order)",
@@ -161,6 +178,12 @@ public enum ReplCommands {
     ) {
       .cards(query: CardQueryParser.joining($0.positionals), sort: $0.value(cardSort.name).flatMap(CardSort.init) ?? .due)
     },
+    cardChange(.suspend, "never schedule these cards until unsuspended"),
+    cardChange(.unsuspend, "schedule suspended cards again"),
+    cardChange(.bury, "set cards aside until tomorrow"),
+    cardChange(.unbury, "bring buried cards back today"),
+    cardChange(.forget, "make cards new again (their answers and counts are kept)"),
+    cardChange(.reschedule(days: 0), "set the day cards are due: DAYS from today (0 = today)"),
     ReplCommandSpec("forecast", abstract: "cards due in each of the next 14 days") { _ in .forecast },
     ReplCommandSpec(
       "reset", arguments: "BANK|SESSION", abstract: "clear scheduling and scores (asks first; undo restores)",

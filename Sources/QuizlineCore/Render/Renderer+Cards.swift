@@ -152,3 +152,44 @@ struct CardTable {
     return out + ellipsis
   }
 }
+
+extension Renderer {
+  /// What a bulk change did: the verb, the cards (the first ten), and how to take it back.
+  static func renderCardsChanged(_ change: CardChange, skipped: Int, _ out: inout Output) {
+    let n = change.questions.count
+    let what = n == 1 ? "1 card" : "\(n) cards"
+    let listed = change.questions.prefix(10).map(\.description).joined(separator: ", ")
+    let more = n > 10 ? " and \(n - 10) more" : ""
+    let detail: String =
+      switch change.action {
+      case .bury: " until tomorrow"
+      case .forget: " (back to new; their answers and counts are kept)"
+      case .reschedule(let days):
+        " to \(Timestamp(microseconds: (out.context.now.dayNumber + Int64(days)) * 86_400_000_000).isoDate)"
+          + (days == 0 ? " (today)" : days == 1 ? " (tomorrow)" : " (in \(days) days)")
+      default: ""
+      }
+    let unchanged = skipped == 0 ? "" : " \(skipped) other\(skipped == 1 ? " was" : "s were") already so."
+    out.paragraph(
+      "\(pastTense(change.action)) \(what)\(detail): \(safe(listed, out.context))\(more).\(unchanged) Type undo to take it back.")
+  }
+
+  /// The question before a change of many cards.
+  static func renderConfirmCardChange(_ change: CardChange, described: String, _ out: inout Output) {
+    let verb = change.action.name.capitalizedFirst
+    out.paragraph(
+      "\(verb) \(change.questions.count) cards found by \(safe(described, out.context))? Type yes to go on (undo takes it back), anything else to cancel. Type cards \(safe(described, out.context)) first to see them."
+    )
+  }
+
+  static func pastTense(_ action: CardAction) -> String {
+    switch action {
+    case .suspend: "Suspended"
+    case .unsuspend: "Unsuspended"
+    case .bury: "Buried"
+    case .unbury: "Unburied"
+    case .forget: "Forgot"
+    case .reschedule: "Rescheduled"
+    }
+  }
+}

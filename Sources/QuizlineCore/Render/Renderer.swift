@@ -91,6 +91,8 @@ public enum Renderer {
       }
     case .forecast: renderForecast(state, &out)
     case .cards(let listing): renderCards(listing, state, &out)
+    case .cardsChanged(let change, let skipped): renderCardsChanged(change, skipped: skipped, &out)
+    case .confirmCardChange(let change, let described): renderConfirmCardChange(change, described: described, &out)
     case .queryError(let command, let query, let error): renderQueryError(command, query, error, &out)
     case .settings: renderSettings(state, &out)
     case .optimization(let result, let adopted, let dryRun):

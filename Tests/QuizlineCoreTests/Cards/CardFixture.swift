@@ -38,32 +38,45 @@ enum CardFixture {
       lastReview: at(days: reviewed))
   }
 
-  static func progress(_ card: FSRSCard?, answered: Double? = nil, suspended: Bool = false, flagged: Bool = false)
-    -> QuestionProgress
-  {
+  static func progress(
+    _ card: FSRSCard?, answered: Double? = nil, suspended: Bool = false, flagged: Bool = false, buried: Bool = false,
+    leech: Bool = false, reps: Int = 1, lapses: Int = 0, rating: Rating? = nil, introduced: Double? = nil
+  ) -> QuestionProgress {
     var p = QuestionProgress()
     p.card = card
     p.suspended = suspended
     p.flagged = flagged
+    p.buriedUntilDay = buried ? now.dayNumber + 1 : nil
+    p.leech = leech
+    p.reps = card == nil ? 0 : reps
+    p.lapses = lapses
+    p.lastRating = card == nil ? nil : rating ?? .good
+    p.firstReviewAt = introduced.map(at(days:))
     p.lastAnsweredAt = (answered ?? card?.lastReview.map { Double($0.microseconds - now.microseconds) / Double(day) })
       .map(at(days:))
     p.attempts = card == nil ? 0 : 1
     return p
   }
 
-  /// french/chat due in 3 days; french/chien overdue by 2 (hard, low recall), suspended swift/closure
-  /// in relearning; swift/optional learning, due in an hour and flagged; french/maison new.
+  /// french/chat due in 3 days (introduced 20 days ago, rated easy, buried); french/chien overdue by
+  /// 2 (hard, low recall, a leech with 9 lapses, rated again); suspended swift/closure in relearning
+  /// (1 lapse, introduced 2 days ago); swift/optional learning, due in an hour and flagged (introduced
+  /// today, rated hard); french/maison new.
   static var state: AppState {
     var progress = LearnerProgress()
     progress.questions = [
       QuestionRef(bank: "french", question: "chat"): self.progress(
-        card(.review, reviewed: -7, due: 3, stability: 12, difficulty: 3)),
+        card(.review, reviewed: -7, due: 3, stability: 12, difficulty: 3), buried: true, reps: 3, rating: .easy,
+        introduced: -20),
       QuestionRef(bank: "french", question: "chien"): self.progress(
-        card(.review, reviewed: -60, due: -2, stability: 4, difficulty: 9.1)),
+        card(.review, reviewed: -60, due: -2, stability: 4, difficulty: 9.1), leech: true, reps: 20, lapses: 9,
+        rating: .again, introduced: -200),
       QuestionRef(bank: "swift", question: "closure"): self.progress(
-        card(.relearning, reviewed: -1, due: -0.6, stability: 1.5, difficulty: 8), suspended: true),
+        card(.relearning, reviewed: -1, due: -0.6, stability: 1.5, difficulty: 8), suspended: true, reps: 4,
+        lapses: 1, rating: .again, introduced: -2),
       QuestionRef(bank: "swift", question: "optional"): self.progress(
-        card(.learning, reviewed: -0.01, due: 0.04, stability: 0.5, difficulty: 6), flagged: true),
+        card(.learning, reviewed: -0.01, due: 0.04, stability: 0.5, difficulty: 6), flagged: true, rating: .hard,
+        introduced: -0.01),
     ]
     return AppState(catalog: catalog, progress: progress)
   }

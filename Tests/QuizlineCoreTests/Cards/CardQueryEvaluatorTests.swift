@@ -4,7 +4,9 @@ import Testing
 
 /// What each search term finds among the fixture's five cards (``CardFixture``).
 @Suite struct CardQueryEvaluatorTests {
-  private func ids(_ query: String) throws -> Set<String> { Set(try CardFixture.ids(query)) }
+  private func ids(_ query: String, _ state: AppState = CardFixture.state) throws -> Set<String> {
+    Set(try CardFixture.ids(query, state))
+  }
 
   @Test func freeTextFindsPromptsAndAnswersInAnyCase() throws {
     #expect(try ids("CAT") == ["chat"])
@@ -40,6 +42,35 @@ import Testing
     #expect(try ids("is:due") == ["chien"])
     #expect(try ids("is:suspended") == ["closure"])
     #expect(try ids("is:flagged") == ["optional"])
+    #expect(try ids("is:buried") == ["chat"])
+    #expect(try ids("is:leech") == ["chien"])
+  }
+
+  @Test func aBuriedCardIsNotDueAndComesBackTheNextDay() throws {
+    var state = CardFixture.state
+    let chat = QuestionRef(bank: "french", question: "chat")
+    state.progress.questions[chat]?.card?.due = CardFixture.at(days: -1)
+    #expect(try ids("is:due", state) == ["chien"])
+    state.progress.questions[chat]?.buriedUntilDay = CardFixture.now.dayNumber
+    #expect(try ids("is:due", state) == ["chien", "chat"])
+    #expect(try ids("is:buried", state).isEmpty)
+  }
+
+  @Test func repsAndLapsesCountReviews() throws {
+    #expect(try ids("prop:lapses>3") == ["chien"])
+    #expect(try ids("prop:lapses>=1") == ["chien", "closure"])
+    #expect(try ids("prop:reps=0") == ["maison"])
+    #expect(try ids("prop:reps<4") == ["maison", "optional", "chat"])
+  }
+
+  @Test func ratedWithAnAnswerAndIntroduced() throws {
+    #expect(try ids("rated:2:1") == ["closure"])
+    #expect(try ids("rated:365:1") == ["closure", "chien"])
+    #expect(try ids("rated:1:2") == ["optional"])
+    #expect(try ids("rated:30:4") == ["chat"])
+    #expect(try ids("introduced:1") == ["optional"])
+    #expect(try ids("introduced:3") == ["optional", "closure"])
+    #expect(try ids("introduced:21") == ["optional", "closure", "chat"])
   }
 
   @Test func propertiesCompareWithEachOperator() throws {
@@ -74,7 +105,8 @@ import Testing
     #expect(try CardFixture.ids("", sort: .due) == ["chien", "closure", "optional", "chat", "maison"])
     #expect(try CardFixture.ids("", sort: .difficulty) == ["chien", "closure", "optional", "chat", "maison"])
     #expect(try CardFixture.ids("", sort: .added) == ["chat", "chien", "maison", "optional", "closure"])
-    // Equal lapses (none yet): by reference, bank then question.
-    #expect(try CardFixture.ids("", sort: .lapses) == ["chat", "chien", "maison", "closure", "optional"])
+    // Most lapses first; equal lapses by reference, bank then question.
+    #expect(try CardFixture.ids("", sort: .lapses) == ["chien", "closure", "chat", "maison", "optional"])
+    #expect(try CardFixture.ids("", sort: .retrievability) == ["chien", "closure", "chat", "optional", "maison"])
   }
 }
