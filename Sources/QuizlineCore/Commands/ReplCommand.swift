@@ -15,7 +15,8 @@ public enum ReplCommand: Sendable, Equatable {
   case quiz(session: String?, RunOptions)
   case retry
   case resume
-  case review(bank: String?, all: Bool, limit: OptionValue<Int>?, certainty: Bool)
+  /// `query`: a custom study of the cards a search finds, due or not (Anki's filtered deck).
+  case review(bank: String?, all: Bool, limit: OptionValue<Int>?, certainty: Bool, query: String? = nil)
   case cram(bank: String?, RunOptions)
   case forecast
   /// `cards [QUERY] [--sort KEY]`: the card browser.

@@ -101,7 +101,7 @@ public enum ReplCommands {
   }
 
   /// `cards --sort KEY`.
-  static let cardSort = OptionSpec(
+  public static let cardSort = OptionSpec(
     "sort", value: "KEY", help: "order: due (the default), difficulty, retrievability, lapses or added (file order)",
     choices: CardSort.allCases.map(\.rawValue))
 
@@ -158,12 +158,15 @@ public enum ReplCommands {
       options: [
         OptionSpec("all", help: "every bank (the default without BANK)"),
         OptionSpec("limit", value: "N", help: "at most N cards"),
+        OptionSpec(
+          "query", value: "QUERY",
+          help: "custom study: the cards a search finds, due or not (help cards shows the syntax)"),
         RunOption.certainty,
       ], positionals: 0...1, completes: .bank, recordsProgress: true
     ) {
       .review(
         bank: $0.positionals.first, all: $0.flag("all"), limit: $0.value("limit").map(OptionValue.positiveInteger),
-        certainty: $0.flag(RunOption.certainty.name))
+        certainty: $0.flag(RunOption.certainty.name), query: $0.value("query"))
     },
     ReplCommandSpec(
       "cram", arguments: "[BANK]", abstract: "practise without moving the schedule (a bank, or --tags)",

@@ -20,7 +20,15 @@ extension Renderer {
       listing.query.isEmpty
       ? "\(count(listing.rows.count, "card"))"
       : "\(listing.rows.count) of \(count(listing.total, "card")) match\(listing.rows.count == 1 ? "es" : "")\(query)"
-    let dropped = table.dropped.isEmpty ? "" : " Widen the terminal to see " + table.dropped.joined(separator: ", ") + "."
+    let legend = [("D", "difficulty"), ("S", "stability"), ("R", "recall now")].filter { table.headers.contains($0.0) }
+      .map { "\($0.0) \($0.1)" }
+    let dropped =
+      (legend.isEmpty ? "" : " " + legend.joined(separator: ", ") + ".")
+      + (table.dropped.isEmpty
+        ? ""
+        : table.dropped.count <= 3
+          ? " Widen the terminal to see " + table.dropped.joined(separator: ", ") + "."
+          : " Widen the terminal to see \(table.dropped.count) more columns.")
     out.paragraph("\(found), by \(listing.sort.rawValue).\(dropped)")
   }
 

@@ -40,3 +40,32 @@ extension Reducer {
     return reduction
   }
 }
+
+extension Reducer {
+  /// `review --query QUERY [BANK]`: a review of the cards a search finds, due or not, most overdue
+  /// first, as Anki's filtered deck (suspended and buried cards left out; answers move the schedule).
+  static func customStudy(
+    _ state: inout AppState, _ text: String, bank: String?, limit: Int, certainty: Bool, _ context: Context
+  ) -> Reduction {
+    guard let query = readQuery(&state, "review", text) else { return refused() }
+    let selection = CardBrowser.select(state, query, sort: .due, at: context.now)
+    let refs = selection.rows.filter { !$0.suspended && !$0.buried && (bank == nil || $0.ref.bank == bank) }.prefix(
+      limit
+    ).map(\.ref)
+    guard !refs.isEmpty else {
+      let found = selection.rows.count
+      return fail(
+        &state,
+        found == 0
+          ? "review: no card matches \(quotedArg(text)) (\(selection.total) cards in all)"
+          : "review: the \(found == 1 ? "card" : "\(found) cards") matching \(quotedArg(text)) \(found == 1 ? "is" : "are") suspended, buried\(bank == nil ? "" : " or in another bank")",
+        hint: "Type cards \(text) to see what the search finds.")
+    }
+    return begin(
+      &state,
+      RunStart(
+        source: .review, questions: Array(refs), seed: context.entropy, bankHashes: hashes(state, Array(refs)),
+        certainty: certainty),
+      context)
+  }
+}

@@ -3,7 +3,7 @@ extension Reducer {
   /// ones up to the daily new-card limit.
   static func review(
     _ state: inout AppState, bank: String?, all: Bool, limit limitOption: OptionValue<Int>?, certainty: Bool,
-    _ context: Context
+    query: String? = nil, _ context: Context
   ) -> Reduction {
     if bank != nil, all {
       return fail(
@@ -19,6 +19,9 @@ extension Reducer {
         hint: "For example: review --limit 20")
     case .valid(let n)?: limit = n
     case nil: break
+    }
+    if let query {
+      return customStudy(&state, query, bank: bank, limit: limit, certainty: certainty, context)
     }
     let due = state.dueCards(at: context.now).now.filter { bank == nil || $0.bank == bank }
     let fresh = state.newCards(bank: bank, at: context.now).prefix(state.newCardsLeftToday(at: context.now))

@@ -205,8 +205,8 @@ public enum Reducer {
     case .quiz(let session, let options): return startCheckpoint(&state, session, options, &context)
     case .retry: return retry(&state, &context)
     case .resume: return resume(&state, context)
-    case .review(let bank, let all, let limit, let certainty):
-      return review(&state, bank: bank, all: all, limit: limit, certainty: certainty, context)
+    case .review(let bank, let all, let limit, let certainty, let query):
+      return review(&state, bank: bank, all: all, limit: limit, certainty: certainty, query: query, context)
     case .cram(let bank, let options): return cram(&state, bank, options, context)
     case .forecast: state.display = [.forecast]
     case .cards(let query, let sort): return cards(&state, query: query, sort: sort, context)
