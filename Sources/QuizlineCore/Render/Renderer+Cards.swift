@@ -39,7 +39,7 @@ extension Renderer {
     let before = String(shown.prefix(max(0, error.column - 1)))
     out.verbatim("  " + shown)
     out.verbatim("  " + String(repeating: " ", count: TextWrap.displayWidth(before)) + "^")
-    out.paragraph("Type help \(command) for the search syntax.", indent: "  ")
+    out.paragraph("Type help cards for the search syntax.", indent: "  ")
   }
 }
 
