@@ -10,7 +10,7 @@ import Testing
     let progress = try temporaryDirectory()
     let run = try runBinary(
       ["--quizzes", Fixtures.catalog, "--progress", progress, "--now", "2026-03-01T09:00:00Z"],
-      input: "start sample --count 2\nb\na,c\nsuspend sample/q1\n")
+      input: "start sample --count 2\nb\na,c\nsuspend sample/single-owner\n")
     #expect(run.status == 0, "\(run.stderr)")
     return progress
   }

@@ -49,7 +49,8 @@ enum CommandTable {
     ImportCommand.spec, ExportAnkiCommand.spec, ReportCommand.spec, BackupCommands.list, BackupCommands.restore,
     SyncCommand.spec,
     OptimizeCommand.spec, SimulateCommand.spec,
-    ReplShortcutCommands.review, ReplShortcutCommands.cards, ReplShortcutCommands.forecast, ReplShortcutCommands.progress,
+    ReplShortcutCommands.review, ReplShortcutCommands.cards, ReplShortcutCommands.forecast,
+    ReplShortcutCommands.progress,
     NewCommand.spec,
     ConvertCommand.spec,
   ]

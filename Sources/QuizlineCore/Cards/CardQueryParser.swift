@@ -42,7 +42,8 @@ public enum CardQueryParser {
       let start = i
       if c == "-" {
         guard i + 1 < chars.count, chars[i + 1] != " ", chars[i + 1] != "\t", chars[i + 1] != ")" else {
-          throw CardQueryError(column: i + 1, message: "'-' must be followed by a search term or a group, with no space")
+          throw CardQueryError(
+            column: i + 1, message: "'-' must be followed by a search term or a group, with no space")
         }
         negated = true
         i += 1
@@ -57,7 +58,8 @@ public enum CardQueryParser {
       case "\"":
         let body = i + 1
         i = try skipQuoted(chars, from: i)
-        out.append(Located(token: .term(raw: Array(chars[body..<(i - 1)]), quoted: true), column: start + 1, negated: negated))
+        out.append(
+          Located(token: .term(raw: Array(chars[body..<(i - 1)]), quoted: true), column: start + 1, negated: negated))
       default:
         let body = i
         while i < chars.count, !" \t()".contains(chars[i]) {

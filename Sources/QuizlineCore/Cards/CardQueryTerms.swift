@@ -119,19 +119,25 @@ extension CardQueryParser {
     let rest = String(value[nameEnd...])
     let opColumn = valueColumn + nameEnd
     // The longest operator first, so that `<=` is not read as `<` then `=5`.
-    guard let op = Comparison.allCases.sorted(by: { $0.rawValue.count > $1.rawValue.count }).first(where: {
-      rest.hasPrefix($0.rawValue)
-    }) else {
+    guard
+      let op = Comparison.allCases.sorted(by: { $0.rawValue.count > $1.rawValue.count }).first(where: {
+        rest.hasPrefix($0.rawValue)
+      })
+    else {
       throw CardQueryError(
         column: opColumn,
-        message: "'prop:\(name)' needs a comparison (=, !=, <, <=, >, >=) and a number, as in prop:\(name)\(example(field))")
+        message:
+          "'prop:\(name)' needs a comparison (=, !=, <, <=, >, >=) and a number, as in prop:\(name)\(example(field))")
     }
     let number = String(rest.dropFirst(op.rawValue.count))
     let numberColumn = opColumn + op.rawValue.count
-    guard let x = Double(number), x.isFinite, !number.hasPrefix("+"), !number.contains("e"), !number.contains("E") else {
+    guard let x = Double(number), x.isFinite, !number.hasPrefix("+"), !number.contains("e"), !number.contains("E")
+    else {
       throw CardQueryError(
         column: numberColumn,
-        message: "'prop:\(name)' needs a number after \(op.rawValue), not \(quotedArg(number)), as in prop:\(name)\(example(field))")
+        message:
+          "'prop:\(name)' needs a number after \(op.rawValue), not \(quotedArg(number)), as in prop:\(name)\(example(field))"
+      )
     }
     if field.isWhole, x.rounded() != x {
       throw CardQueryError(

@@ -93,9 +93,12 @@ public enum ReplCommands {
       details: CardQueryParser.syntaxHelp
     ) { arguments in
       var words = arguments.positionals
-      guard days, let last = words.popLast() else { return .changeCards(.valid(action), target: CardQueryParser.joining(words)) }
+      guard days, let last = words.popLast() else {
+        return .changeCards(.valid(action), target: CardQueryParser.joining(words))
+      }
       let request: OptionValue<CardAction> =
-        Int(last).flatMap { CardAction.rescheduleDays.contains($0) ? .valid(.reschedule(days: $0)) : nil } ?? .invalid(last)
+        Int(last).flatMap { CardAction.rescheduleDays.contains($0) ? .valid(.reschedule(days: $0)) : nil }
+        ?? .invalid(last)
       return .changeCards(request, target: CardQueryParser.joining(words))
     }
   }
@@ -179,7 +182,8 @@ public enum ReplCommands {
       options: [cardSort], positionals: 0...1, unlimited: true, completes: .cardQuery, takesDashedWords: true,
       details: CardQueryParser.syntaxHelp
     ) {
-      .cards(query: CardQueryParser.joining($0.positionals), sort: $0.value(cardSort.name).flatMap(CardSort.init) ?? .due)
+      .cards(
+        query: CardQueryParser.joining($0.positionals), sort: $0.value(cardSort.name).flatMap(CardSort.init) ?? .due)
     },
     cardChange(.suspend, "never schedule these cards until unsuspended"),
     cardChange(.unsuspend, "schedule suspended cards again"),

@@ -179,7 +179,8 @@ extension Renderer {
       }
     let unchanged = skipped == 0 ? "" : " \(skipped) other\(skipped == 1 ? " was" : "s were") already so."
     out.paragraph(
-      "\(pastTense(change.action)) \(what)\(detail): \(safe(listed, out.context))\(more).\(unchanged) Type undo to take it back.")
+      "\(pastTense(change.action)) \(what)\(detail): \(safe(listed, out.context))\(more).\(unchanged) Type undo to take it back."
+    )
   }
 
   /// The question before a change of many cards.

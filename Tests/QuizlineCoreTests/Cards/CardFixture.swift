@@ -2,7 +2,8 @@
 
 /// A small catalog and progress for card browser tests, at a fixed `now` (2026-03-10 12:00 UTC).
 enum CardFixture {
-  static let now = Timestamp(microseconds: Timestamp.days(fromCivil: 2026, m: 3, d: 10) * 86_400_000_000 + 43_200_000_000)
+  static let now = Timestamp(
+    microseconds: Timestamp.days(fromCivil: 2026, m: 3, d: 10) * 86_400_000_000 + 43_200_000_000)
   static let day: Int64 = 86_400_000_000
 
   static func at(days: Double) -> Timestamp { now.adding(microseconds: Int64(days * Double(day))) }

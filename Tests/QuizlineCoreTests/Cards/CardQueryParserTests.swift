@@ -85,7 +85,9 @@ import Testing
       refusal("tag:x is:dew")
         == "1:10: unknown 'is:' value 'dew' (allowed: new, learn, review, due, suspended, buried, leech, flagged); did you mean 'new'?"
     )
-    #expect(refusal("prop:ivl") == "1:9: 'prop:ivl' needs a comparison (=, !=, <, <=, >, >=) and a number, as in prop:ivl>=10")
+    #expect(
+      refusal("prop:ivl") == "1:9: 'prop:ivl' needs a comparison (=, !=, <, <=, >, >=) and a number, as in prop:ivl>=10"
+    )
     #expect(refusal("prop:ivl>=ten") == "1:11: 'prop:ivl' needs a number after >=, not 'ten', as in prop:ivl>=10")
     #expect(refusal("prop:ivl>2.5") == "1:10: 'prop:ivl' takes a whole number, not '2.5'")
     #expect(refusal("prop:d>80") == "1:8: 'prop:d' is between 0 and 1 (0.8 is 80%), not '80'")
@@ -93,9 +95,13 @@ import Testing
       refusal("prop:lapse>3")
         == "1:6: unknown 'prop:' field 'lapse' (allowed: due, ivl, reps, lapses, d, s, r); did you mean 'lapses'?")
     #expect(
-      refusal("rated:0") == "1:7: 'rated:' needs a number of days of at least 1 (today is 1; rated:7, or rated:7:1 for again), not '0'")
-    #expect(refusal("rated:7:5") == "1:9: the answer of 'rated:7:' is 1 (again), 2 (hard), 3 (good) or 4 (easy), not '5'")
-    #expect(refusal("introduced:x") == "1:12: 'introduced:' needs a number of days of at least 1 (today is 1; introduced:7), not 'x'")
+      refusal("rated:0")
+        == "1:7: 'rated:' needs a number of days of at least 1 (today is 1; rated:7, or rated:7:1 for again), not '0'")
+    #expect(
+      refusal("rated:7:5") == "1:9: the answer of 'rated:7:' is 1 (again), 2 (hard), 3 (good) or 4 (easy), not '5'")
+    #expect(
+      refusal("introduced:x")
+        == "1:12: 'introduced:' needs a number of days of at least 1 (today is 1; introduced:7), not 'x'")
     #expect(refusal("a (b or c") == "1:3: this '(' is not closed (add a ')')")
     #expect(refusal("a b)") == "1:4: this ')' has no '(' before it")
     #expect(refusal("a ()") == "1:3: empty parentheses: put a search inside, or remove them")

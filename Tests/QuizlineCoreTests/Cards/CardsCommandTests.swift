@@ -35,9 +35,16 @@ import Testing
 
   @Test func oneCardByReferenceAndTheLastAnsweredByDefault() {
     var d = driver()
-    #expect(d.type("bury swift/closure") == [.cardsChanged(CardChange(action: .bury, questions: [QuestionRef(bank: "swift", question: "closure")]))])
+    #expect(
+      d.type("bury swift/closure") == [
+        .cardsChanged(CardChange(action: .bury, questions: [QuestionRef(bank: "swift", question: "closure")]))
+      ])
     // swift/optional was answered last (a few minutes ago).
-    #expect(d.type("reschedule 2") == [.cardsChanged(CardChange(action: .reschedule(days: 2), questions: [QuestionRef(bank: "swift", question: "optional")]))])
+    #expect(
+      d.type("reschedule 2") == [
+        .cardsChanged(
+          CardChange(action: .reschedule(days: 2), questions: [QuestionRef(bank: "swift", question: "optional")]))
+      ])
   }
 
   @Test func moreThanTwentyCardsWaitForYes() {
