@@ -70,7 +70,7 @@ import Testing
     #expect(try bash.complete(["review", "--li"]) == ["--limit"])
     #expect(try bash.complete(["--quizzes", Fixtures.catalog, "review", "sa"]) == ["sample"])
     let zsh = runInProcess(["completions", "zsh"]).stdout
-    #expect(zsh.contains("    review) compadd -- --all --limit --certainty "))
+    #expect(zsh.contains("    review) compadd -- --all --limit --query --certainty "))
     #expect(zsh.contains("'forecast:") && zsh.contains("'progress:"))
     let fish = runInProcess(["completions", "fish"]).stdout
     #expect(fish.contains("-n '__fish_seen_subcommand_from review' -l limit -r"))

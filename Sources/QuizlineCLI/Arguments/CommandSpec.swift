@@ -16,6 +16,8 @@ struct CommandSpec: CommandDescribing {
   public var maxPositionals: Int?
   /// What positional arguments complete to in shell scripts (`bank`, `session`, `file`, …).
   var positionalCompletion: PositionalCompletion
+  /// Words starting with one `-` are positionals (negated search terms), not options.
+  var takesDashedWords = false
   public var run: @Sendable (ParsedArguments, CommandEnvironment) -> ExitCode
 
   init(

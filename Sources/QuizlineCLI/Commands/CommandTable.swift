@@ -49,8 +49,8 @@ enum CommandTable {
     ImportCommand.spec, ExportAnkiCommand.spec, ReportCommand.spec, BackupCommands.list, BackupCommands.restore,
     SyncCommand.spec,
     OptimizeCommand.spec, SimulateCommand.spec,
-    ReplShortcutCommands.review, ReplShortcutCommands.forecast, ReplShortcutCommands.progress,
-    ReplShortcutCommands.info,
+    ReplShortcutCommands.review, ReplShortcutCommands.cards, ReplShortcutCommands.forecast,
+    ReplShortcutCommands.progress, ReplShortcutCommands.info,
     NewCommand.spec,
     ConvertCommand.spec,
   ]

@@ -52,6 +52,39 @@ enum ReplShortcutCommands {
     }
   }()
 
+  /// `quizline cards [QUERY] [--sort KEY] [--json]`: the REPL's card browser, printed (the table,
+  /// paged by nothing), or its rows as a JSON array (`schemas/cards.schema.json`). A bad query goes
+  /// to standard error, located, with exit 64.
+  static let cards: CommandSpec = {
+    let repl = entry("cards")
+    var spec = CommandSpec(
+      name: repl.name, arguments: repl.arguments,
+      abstract: "Print the cards a search finds, with their schedule and memory (as 'cards' in the REPL)",
+      discussion: (["Quote a query with spaces or parentheses for the shell: quizline cards 'is:due -tag:easy'."]
+        + CardQueryParser.syntaxHelp).joined(separator: "\n"),
+      options: repl.options + [OptionSpec("json", help: "print the rows as a JSON array (schemas/cards.schema.json)")],
+      positionals: 0...1, unlimited: true
+    ) { args, env in
+      QuizlineCommand.withProfile(env) { state, context in
+        // The shell has taken its quotes off: the words are the query as written (a phrase keeps
+        // its inner quotes: quizline cards '"two words" is:due').
+        let sort = args.value(ReplCommands.cardSort.name).flatMap(CardSort.init) ?? .due
+        let command = ReplCommand.cards(query: args.positionals.joined(separator: " "), sort: sort)
+        guard args.flag("json") else { return printOnce(command, state, context, env) }
+        var s = state
+        let reduction = Reducer.reduce(&s, .commandIssued(command, at: context.now, entropy: 0))
+        guard reduction.outcome == .accepted, case .cards(let listing)? = s.display.first else {
+          env.stderr.write(Renderer.render(s, context).text)
+          return .usage
+        }
+        env.stdout.write(listing.json(state.catalog).rendered(pretty: true) + "\n")
+        return .ok
+      }
+    }
+    spec.takesDashedWords = true
+    return spec
+  }()
+
   /// A REPL command that only shows something, run on the profile as read (not locked, nothing
   /// recorded) and printed; a refusal goes to standard error with exit 64.
   static func printed(_ name: String, abstract: String) -> CommandSpec {

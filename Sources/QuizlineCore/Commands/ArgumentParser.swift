@@ -84,6 +84,13 @@ public protocol CommandDescribing: Sendable {
   var minPositionals: Int { get }
   /// nil means unlimited.
   var maxPositionals: Int? { get }
+  /// Whether a word starting with one `-` that is not one of its short options is a positional
+  /// (a negated search term: `cards -tag:easy`).
+  var takesDashedWords: Bool { get }
+}
+
+extension CommandDescribing {
+  public var takesDashedWords: Bool { false }
 }
 
 /// A small table-driven parser: global options anywhere, `--name value`, `--name=value`, `-h`,
@@ -116,7 +123,7 @@ public struct ArgumentParser<Command: CommandDescribing>: Sendable {
         optionsEnded = true
         continue
       }
-      if !optionsEnded && arg.hasPrefix("-") && arg != "-" {
+      if !optionsEnded && arg.hasPrefix("-") && arg != "-" && !isDashedWord(arg, of: commandSpec) {
         let known = globalOptions + (commandSpec?.options ?? [])
         let (spec, inlineValue) = try lookup(arg, in: known, command: commandSpec)
         if spec.takesValue {
@@ -192,6 +199,14 @@ public struct ArgumentParser<Command: CommandDescribing>: Sendable {
     let letters = Array(arg.dropFirst())
     if letters.count == 1, let spec = options.first(where: { $0.short == letters[0] }) { return (spec, nil) }
     throw UsageError("unknown option \(quotedArg(arg))", command: command?.name)
+  }
+
+  /// A word with one leading `-` given to a command that takes such words, and not one of the
+  /// short options known there (`-h`).
+  private func isDashedWord(_ arg: String, of command: Command?) -> Bool {
+    guard let command, command.takesDashedWords, !arg.hasPrefix("--") else { return false }
+    let letters = Array(arg.dropFirst())
+    return !(letters.count == 1 && (globalOptions + command.options).contains { $0.short == letters[0] })
   }
 
   private func closestName(_ word: String, in names: [String]) -> String? {

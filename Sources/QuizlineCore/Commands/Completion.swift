@@ -31,6 +31,10 @@ public enum Completion {
     guard let spec = commands.first(where: { $0.name == first || $0.aliases.contains(first) }) else {
       return .words([])
     }
+    if spec.completes == .cardQuery, !word.hasPrefix("--"), !(words.last ?? "").hasPrefix("--") {
+      if word.hasPrefix("-") { return .words(queryTerms(state, String(word.dropFirst())).map { "-" + $0 }) }
+      return .words(queryTerms(state, word))
+    }
     if word.hasPrefix("-") {
       return .words(filter(spec.options.map { "--" + $0.name }, word))
     }
@@ -70,8 +74,25 @@ public enum Completion {
       if positionals.isEmpty { return .words(filter(SettingKey.allCases.map(\.rawValue), word)) }
       if let key = SettingKey(rawValue: positionals[0]) { return .words(filter(key.suggestions, word)) }
       return .words([])
-    case .none: return .words([])
+    case .none, .cardQuery: return .words([])
     }
+  }
+
+  /// A card search's term being typed: a keyword, or the values after `is:`, `bank:` or `tag:`.
+  static func queryTerms(_ state: AppState, _ word: String) -> [String] {
+    guard let colon = word.firstIndex(of: ":") else {
+      return filter(["bank:", "deck:", "tag:", "is:", "prop:", "rated:", "introduced:"], word)
+    }
+    let keyword = String(word[..<colon])
+    let values: [String] =
+      switch keyword {
+      case "is": CardStateFilter.allCases.map(\.rawValue)
+      case "bank", "deck": state.catalog.banks.map(\.id)
+      case "tag": tags(of: state.catalog.banks)
+      case "prop": CardProperty.allCases.map(\.rawValue)
+      default: []
+      }
+    return filter(values.map { keyword + ":" + $0 }, word)
   }
 
   /// Answer words offered inside a quiz: the choice letters, true/false, or the self-grades.

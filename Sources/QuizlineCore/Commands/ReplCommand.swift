@@ -15,9 +15,16 @@ public enum ReplCommand: Sendable, Equatable {
   case quiz(session: String?, RunOptions)
   case retry
   case resume
-  case review(bank: String?, all: Bool, limit: OptionValue<Int>?, certainty: Bool)
+  /// `query`: a custom study of the cards a search finds, due or not (Anki's filtered deck).
+  case review(bank: String?, all: Bool, limit: OptionValue<Int>?, certainty: Bool, query: String? = nil)
   case cram(bank: String?, RunOptions)
   case forecast
+  /// `cards [QUERY] [--sort KEY]`: the card browser.
+  case cards(query: String, sort: CardSort)
+  /// `suspend`, `unsuspend`, `bury`, `unbury`, `forget`, `reschedule … DAYS`: the cards of a query
+  /// or one `bank/question` (empty: the question answered last); a DAYS that is not a number of
+  /// days arrives invalid (only `reschedule` has one).
+  case changeCards(OptionValue<CardAction>, target: String)
   case reset(target: String)
   case config(key: String?, value: String?)
   case status
@@ -61,6 +68,9 @@ public enum ReplCommand: Sendable, Equatable {
     case .review: "review"
     case .cram: "cram"
     case .forecast: "forecast"
+    case .cards: "cards"
+    case .changeCards(.valid(let action), _): action.name
+    case .changeCards(.invalid, _): "reschedule"
     case .reset: "reset"
     case .config: "config"
     case .status: "status"

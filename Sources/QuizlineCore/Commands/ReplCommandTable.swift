@@ -9,6 +9,8 @@ public enum ReplContext: Sendable, Equatable {
 /// What a command's arguments complete to at the REPL prompt.
 public enum ReplCompletion: Sendable, Equatable {
   case none, bank, session, bankOrSession, command, format, file, tag, setting
+  /// A card search: `is:` values, banks after `bank:`, tags after `tag:`.
+  case cardQuery
   /// A bank, a session, or a question as `bank/question` (`edit`).
   case editable
   /// A question as `bank/question`: banks first (`bank/`), then their questions.
@@ -29,14 +31,18 @@ public struct ReplCommandSpec: CommandDescribing {
   var contexts: [ReplContext]
   /// Whether the command's purpose is to record something (refused on a read-only profile).
   var recordsProgress: Bool
+  /// Words starting with `-` are its arguments (negated search terms), not options.
+  public var takesDashedWords: Bool
+  /// Lines `help COMMAND` shows after the options (a search syntax).
+  public var details: [String]
   /// The typed command for arguments the parser accepted against this entry.
   public var decode: @Sendable (ParsedArguments) -> ReplCommand
 
   init(
     _ name: String, aliases: [String] = [], arguments: String = "", abstract: String, options: [OptionSpec] = [],
     positionals: ClosedRange<Int> = 0...0, unlimited: Bool = false, completes: ReplCompletion = .none,
-    contexts: [ReplContext] = [.home], recordsProgress: Bool = false,
-    decode: @escaping @Sendable (ParsedArguments) -> ReplCommand
+    contexts: [ReplContext] = [.home], recordsProgress: Bool = false, takesDashedWords: Bool = false,
+    details: [String] = [], decode: @escaping @Sendable (ParsedArguments) -> ReplCommand
   ) {
     self.name = name
     self.aliases = aliases
@@ -48,6 +54,8 @@ public struct ReplCommandSpec: CommandDescribing {
     self.completes = completes
     self.contexts = contexts
     self.recordsProgress = recordsProgress
+    self.takesDashedWords = takesDashedWords
+    self.details = details
     self.decode = decode
   }
 
@@ -76,6 +84,31 @@ public enum ReplCommands {
   ]
   /// What a session's checkpoint quiz accepts: it is always asked whole.
   public static let checkpointOptions: [OptionSpec] = [RunOption.shuffle, RunOption.seed, RunOption.certainty]
+
+  /// A bulk card action's entry: `NAME [QUERY|CARD]`, `reschedule [QUERY|CARD] DAYS`.
+  static func cardChange(_ action: CardAction, _ abstract: String) -> ReplCommandSpec {
+    let days = action.name == "reschedule"
+    return ReplCommandSpec(
+      action.name, arguments: days ? "[QUERY|BANK/QUESTION] DAYS" : "[QUERY|BANK/QUESTION]",
+      abstract: abstract + " (a search, one card, or the last one answered)", positionals: days ? 1...1 : 0...1,
+      unlimited: true, completes: .cardQuery, recordsProgress: true, takesDashedWords: true,
+      details: CardQueryParser.syntaxHelp
+    ) { arguments in
+      var words = arguments.positionals
+      guard days, let last = words.popLast() else {
+        return .changeCards(.valid(action), target: CardQueryParser.joining(words))
+      }
+      let request: OptionValue<CardAction> =
+        Int(last).flatMap { CardAction.rescheduleDays.contains($0) ? .valid(.reschedule(days: $0)) : nil }
+        ?? .invalid(last)
+      return .changeCards(request, target: CardQueryParser.joining(words))
+    }
+  }
+
+  /// `cards --sort KEY`.
+  public static let cardSort = OptionSpec(
+    "sort", value: "KEY", help: "order: due (the default), difficulty, retrievability, lapses or added (file order)",
+    choices: CardSort.allCases.map(\.rawValue))
 
   public static let all: [ReplCommandSpec] = [
     ReplCommandSpec(
@@ -130,12 +163,15 @@ public enum ReplCommands {
       options: [
         OptionSpec("all", help: "every bank (the default without BANK)"),
         OptionSpec("limit", value: "N", help: "at most N cards"),
+        OptionSpec(
+          "query", value: "QUERY",
+          help: "custom study: the cards a search finds, due or not (help cards shows the syntax)"),
         RunOption.certainty,
       ], positionals: 0...1, completes: .bank, recordsProgress: true
     ) {
       .review(
         bank: $0.positionals.first, all: $0.flag("all"), limit: $0.value("limit").map(OptionValue.positiveInteger),
-        certainty: $0.flag(RunOption.certainty.name))
+        certainty: $0.flag(RunOption.certainty.name), query: $0.value("query"))
     },
     ReplCommandSpec(
       "cram", arguments: "[BANK]", abstract: "practise without moving the schedule (a bank, or --tags)",
@@ -143,6 +179,20 @@ public enum ReplCommands {
     ) {
       .cram(bank: $0.positionals.first, RunOptions($0))
     },
+    ReplCommandSpec(
+      "cards", arguments: "[QUERY]", abstract: "list the cards a search finds, with their schedule and memory",
+      options: [cardSort], positionals: 0...1, unlimited: true, completes: .cardQuery, takesDashedWords: true,
+      details: CardQueryParser.syntaxHelp
+    ) {
+      .cards(
+        query: CardQueryParser.joining($0.positionals), sort: $0.value(cardSort.name).flatMap(CardSort.init) ?? .due)
+    },
+    cardChange(.suspend, "never schedule these cards until unsuspended"),
+    cardChange(.unsuspend, "schedule suspended cards again"),
+    cardChange(.bury, "set cards aside until tomorrow"),
+    cardChange(.unbury, "bring buried cards back today"),
+    cardChange(.forget, "make cards new again (their answers and counts are kept)"),
+    cardChange(.reschedule(days: 0), "set the day cards are due: DAYS from today (0 = today)"),
     ReplCommandSpec("forecast", abstract: "cards due in each of the next 14 days") { _ in .forecast },
     ReplCommandSpec(
       "reset", arguments: "BANK|SESSION", abstract: "clear scheduling and scores (asks first; undo restores)",

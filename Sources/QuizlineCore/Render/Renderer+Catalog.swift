@@ -69,6 +69,7 @@ extension Renderer {
             firstIndent: TextWrap.pad("  " + o.synopsis, to: column))
         }
       }
+      for line in spec.details { out.line(line) }
       return
     }
     let commands = ReplCommands.commands(in: context)

@@ -90,6 +90,10 @@ public enum Renderer {
         out.line("Bye. Your progress is saved in \(out.context.progressLocation).")
       }
     case .forecast: renderForecast(state, &out)
+    case .cards(let listing): renderCards(listing, state, &out)
+    case .cardsChanged(let change, let skipped): renderCardsChanged(change, skipped: skipped, &out)
+    case .confirmCardChange(let change, let described): renderConfirmCardChange(change, described: described, &out)
+    case .queryError(let command, let query, let error): renderQueryError(command, query, error, &out)
     case .settings: renderSettings(state, &out)
     case .optimization(let result, let adopted, let dryRun):
       renderOptimization(result, adopted: adopted, dryRun: dryRun, state, &out)

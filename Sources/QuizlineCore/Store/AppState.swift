@@ -137,6 +137,9 @@ public enum Mode: Sendable, Equatable {
   /// The file just edited has errors: edit it again (`y`) or keep the version read before (`n`);
   /// `returnTo` is the quiz stage the learner was at when `edit` was typed.
   case confirmingEdit(EditTarget, path: String, returnTo: QuizStage?)
+  /// A change of more than a few cards (`suspend tag:hard`) waits for the learner to type `yes`;
+  /// `described` is how the cards were named (the query).
+  case confirmingCardChange(CardChange, described: String)
   /// `add` asks for the card a line at a time.
   case addingCard(NewCard, step: AddStep)
 }
@@ -263,9 +266,17 @@ public enum Block: Sendable, Equatable {
   case markOverridden(QuestionRef, previousScore: Double)
   case goodbye
   case forecast
+  /// The card browser's table (`cards`).
+  case cards(CardListing)
+  /// A card search that could not be read: the message, the query and a caret under the place.
+  case queryError(command: String, query: String, CardQueryError)
   /// What `optimize` found, and whether the fitted parameters were adopted.
   case optimization(ParameterOptimization, adopted: Bool, dryRun: Bool)
   case settings
+  /// What a bulk card change did (`skipped`: cards found that were already so).
+  case cardsChanged(CardChange, skipped: Int)
+  /// Asks for `yes` before changing many cards.
+  case confirmCardChange(CardChange, described: String)
   /// Asks for `yes` before a reset.
   case confirmReset(ResetScope)
   /// Nothing is due (in `bank`, or in any bank): when the next card comes back, and why no new card

@@ -4,7 +4,7 @@ extension Reducer {
   /// (``AppState/reviewQueue(bank:at:)``).
   static func review(
     _ state: inout AppState, bank: String?, all: Bool, limit limitOption: OptionValue<Int>?, certainty: Bool,
-    _ context: Context
+    query: String? = nil, _ context: Context
   ) -> Reduction {
     if bank != nil, all {
       return fail(
@@ -20,6 +20,9 @@ extension Reducer {
         hint: "For example: review --limit 20")
     case .valid(let n)?: limit = n
     case nil: break
+    }
+    if let query {
+      return customStudy(&state, query, bank: bank, limit: limit, certainty: certainty, context)
     }
     let queue = state.reviewQueue(bank: bank, at: context.now)
     let refs = Array((queue.due + queue.new).prefix(limit))

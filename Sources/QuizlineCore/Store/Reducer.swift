@@ -17,6 +17,11 @@ public enum Reducer {
         state.display = [.notice("Reset of \(scope.label) cancelled; nothing was changed.")]
         return Reduction()
       }
+      if case .confirmingCardChange(let change, _) = state.mode {
+        state.mode = .home
+        state.display = [.notice("\(change.action.name.capitalizedFirst) cancelled; nothing was changed.")]
+        return Reduction()
+      }
       if case .writing(let shownAt, let lines) = state.quiz, !lines.isEmpty {
         state.quiz = .asking(shownAt: shownAt)
         state.display = [.notice("Draft discarded."), .currentQuestion]
@@ -89,6 +94,7 @@ public enum Reducer {
       }
       let line = raw.trimmingSpaces
       if state.pendingReset != nil { return confirmReset(&state, line) }
+      if case .confirmingCardChange(let change, _) = state.mode { return confirmCardChange(&state, change, line) }
       if case .confirmingEdit = state.mode { return confirmEdit(&state, line) }
       if case .addingCard = state.mode { return addCardLine(&state, line) }
       if line.isEmpty { return Reduction() }
@@ -199,10 +205,12 @@ public enum Reducer {
     case .quiz(let session, let options): return startCheckpoint(&state, session, options, &context)
     case .retry: return retry(&state, &context)
     case .resume: return resume(&state, context)
-    case .review(let bank, let all, let limit, let certainty):
-      return review(&state, bank: bank, all: all, limit: limit, certainty: certainty, context)
+    case .review(let bank, let all, let limit, let certainty, let query):
+      return review(&state, bank: bank, all: all, limit: limit, certainty: certainty, query: query, context)
     case .cram(let bank, let options): return cram(&state, bank, options, context)
     case .forecast: state.display = [.forecast]
+    case .cards(let query, let sort): return cards(&state, query: query, sort: sort, context)
+    case .changeCards(let action, let target): return changeCards(&state, action, target: target, context)
     case .reset(let target): return reset(&state, target)
     case .config(let key, let value): return config(&state, key: key, value: value)
     case .undo: return undo(&state, context)

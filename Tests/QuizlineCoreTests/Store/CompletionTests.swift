@@ -12,7 +12,7 @@ import Testing
 
   @Test(arguments: [
     ("sta", ["start", "status"]), ("star", ["start"]),
-    ("re", ["read", "reopen", "resume", "review", "reset", "retry", "reload"]),
+    ("re", ["read", "reopen", "resume", "review", "reschedule", "reset", "retry", "reload"]),
     ("edit ", ["sample", "intro", "layout"]), ("edit sample/s", ["sample/single-owner"]), ("q", ["quiz", "quit"]),
     ("start ", ["sample"]), ("start sa", ["sample"]), ("read ", ["intro", "layout"]),
     ("read in", ["intro"]),

@@ -62,7 +62,7 @@ import Testing
     #expect(
       recording == [
         "start", "quiz", "retry", "review", "cram", "resume", "complete", "reopen", "reset", "config", "undo",
-        "override",
+        "override", "suspend", "unsuspend", "bury", "unbury", "forget", "reschedule",
       ])
   }
 
