@@ -104,7 +104,8 @@ extension AppState {
     let kept = due.filter { !heldBack.contains($0) }
     // The daily review limit counts the cards burying leaves, as Anki limits after burying.
     return ReviewQueue(
-      due: limitedByReviewsPerDay(kept, at: now).offered, new: fresh, heldBackSiblings: due.count - kept.count + heldNew)
+      due: limitedByReviewsPerDay(kept, at: now).offered, new: fresh, heldBackSiblings: due.count - kept.count + heldNew
+    )
   }
 }
 
