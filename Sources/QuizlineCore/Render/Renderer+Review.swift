@@ -4,16 +4,18 @@ extension Renderer {
     let due = state.dueCards(at: now)
     let queue = state.reviewQueue(bank: nil, at: now)
     let fresh = queue.new.count
-    let held = queue.heldBackSiblings > 0 ? "; " + siblingsHeldBack(queue.heldBackSiblings) : ""
+    let limit = state.reviewLimitNotice(at: now)
+    let held =
+      (queue.heldBackSiblings > 0 ? "; " + siblingsHeldBack(queue.heldBackSiblings) : "")
+      + (limit.map { "; " + $0 } ?? "")
     if queue.due.isEmpty && due.laterToday == 0 && fresh == 0 {
-      return queue.heldBackSiblings > 0 ? "nothing due" + held : nil
+      return held.isEmpty ? nil : "nothing due" + held
     }
     if queue.due.isEmpty && due.laterToday == 0 {
       return "nothing due; \(fresh) new card\(fresh == 1 ? "" : "s") ready" + held
     }
     var text = "\(queue.due.count) due now, \(queue.due.count + due.laterToday) due today"
     if fresh > 0 { text += " (+\(fresh) new)" }
-    if let limit = state.reviewLimitNotice(at: now) { text += "; " + limit }
     return text + held
   }
 

@@ -28,7 +28,7 @@ import Testing
       messages.sorted() == [
         #"1-b.json:2:10: warning: question "q2" of bank "b" is not used by any session's checkpoint, though other questions of this bank are"#,
         #"1-b.json:2:24: error: unknown question type "nonsense" in question "q2" Allowed: single, multiple, truefalse, text, numeric, matching, ordering, cloze, flashcard, open"#,
-        #"1-b.json:2:51: error: unknown key "answer" in question "q2"; allowed keys: id, type, title, prompt, explanation, hint, tags, difficulty, source"#,
+        #"1-b.json:2:51: error: unknown key "answer" in question "q2"; allowed keys: id, type, title, prompt, explanation, hint, tags, difficulty, source, note"#,
         #"1-b.json:5:15: warning: question "q3" of bank "b" is not used by any session's checkpoint, though other questions of this bank are"#,
       ])
   }

@@ -39,7 +39,7 @@ import Testing
         #"8:104: error: duplicate key "type" in question 7; each key may appear once"#,
         #"9:81: warning: accepted answer "X" is listed twice in question "q8""#,
         #"9:86: warning: accepted answer "x " is listed twice in question "q8""#,
-        #"9:112: error: unknown key "é" in question "q8"; allowed keys: id, type, title, prompt, explanation, hint, tags, difficulty, source, accept, ignorePunctuation, otherFeedback"#,
+        #"9:112: error: unknown key "é" in question "q8"; allowed keys: id, type, title, prompt, explanation, hint, tags, difficulty, source, note, accept, ignorePunctuation, otherFeedback"#,
         #"9:120: error: duplicate key "é" in question 8; each key may appear once"#,
       ])
   }
