@@ -129,9 +129,7 @@ struct ReviewLogs: Sendable {
     case .answered(let a): answeredNew = progress.questions[a.question]?.card == nil
     default: break
     }
-    if let ref = following {
-      noteSeen(event)
-    }
+    if following != nil { noteSeen(event) }
     progress.apply(event)
     let device = UInt32(truncatingIfNeeded: DeviceSequence.tag(of: event.sequence))
     switch event.payload {
