@@ -15,11 +15,11 @@ repeat="${3:-11}"
 swift build -c release --static-swift-stdlib --product quizline >/dev/null
 swift build -c release --static-swift-stdlib --product quizline-bench >/dev/null
 dir="$(mktemp -d)"
-trap 'rm -rf "$dir"' EXIT
+trap 'rm -rf "$dir" "$dir.out"' EXIT
 .build/release/quizline-bench cards --cards "$cards" --reviews "$reviews" --repeat "$repeat" --keep "$dir" |
-  tee "$dir/out.txt"
+  tee "$dir.out"
 if command -v hyperfine >/dev/null; then
-  now="$(sed -n 's/.*; opened at \(.*\)$/\1/p' "$dir/out.txt")"
+  now="$(sed -n 's/.*; opened at \(.*\)$/\1/p' "$dir.out")"
   q=(env NO_COLOR=1 COLUMNS=100 XDG_STATE_HOME="$dir/state" .build/release/quizline --quizzes "$dir/quizzes"
     --progress "$dir/progress" --now "$now")
   hyperfine -N --warmup 2 --runs "$repeat" --style basic \
