@@ -72,6 +72,7 @@ bench: deps
 	scripts/persistence/bench.sh
 	scripts/startup/bench.sh
 	scripts/anki/bench.sh
+	scripts/cards/bench.sh
 
 ## The kill -9 crash test with ten times the kills of `make test` (QUIZLINE_CRASH_KILLS overrides), and the
 ## devices-through-git simulation with ten times its steps (QUIZLINE_SYNC_STEPS).

@@ -6,24 +6,27 @@ import QuizlineCore
   import Darwin
 #endif
 
-/// Runs `path` with `arguments` (output to /dev/null, input from `stdin` when given), waits, and
-/// returns its exit status, peak resident memory in KiB (`ru_maxrss` from `wait4`) and CPU seconds
+/// Runs `path` with `arguments` (output to `stdout`, /dev/null unless given; input from `stdin`
+/// when given; `stateHome` as its state folder), waits, and returns its exit status, peak resident memory in KiB (`ru_maxrss` from `wait4`) and CPU seconds
 /// (user + system).
-func spawn(_ path: String, _ arguments: [String], stdin: String? = nil) throws -> (
+func spawn(
+  _ path: String, _ arguments: [String], stdin: String? = nil, stdout: String = "/dev/null",
+  stateHome: String = benchStateHome
+) throws -> (
   status: Int32, maxRSSKiB: Int, cpu: Double
 ) {
   var pid: pid_t = 0
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
   if let stdin { posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0) }
   let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
   defer { for p in argv { free(p) } }
   // A device identity kept for the benchmark's runs, as a learner's machine has one (without it,
   // quizline says it cannot keep one and writes the single journal).
   let env: [UnsafeMutablePointer<CChar>?] = [
-    strdup("NO_COLOR=1"), strdup("COLUMNS=100"), strdup("XDG_STATE_HOME=" + benchStateHome), nil,
+    strdup("NO_COLOR=1"), strdup("COLUMNS=100"), strdup("XDG_STATE_HOME=" + stateHome), nil,
   ]
   defer { for p in env { free(p) } }
   guard posix_spawn(&pid, path, &actions, nil, argv, env) == 0 else { throw BenchError.usage("cannot start \(path)") }

@@ -33,6 +33,10 @@ let usage = """
     markdown-loading [--questions N] [--repeat R]
                                                  check the same generated bank of N questions (default 10000)
                                                  as JSON and as Markdown, and read each in process
+    cards [--cards N] [--reviews M] [--repeat R] [--query Q] [--away D] [--keep DIR]
+                                                 `cards is:due` in the REPL and `quizline cards is:due` on a
+                                                 profile of N cards (default 100000) with M reviews
+                                                 (default 1000000), against `status`
     bank-sample [--questions N] --out FILE      write a valid bank of N questions (default 100000),
                                                  every type, for the loading benchmark
   """
@@ -55,6 +59,7 @@ do {
   case "loading": try StartupBenchmark(arguments: arguments).loading()
   case "markdown-loading": try MarkdownLoadingBenchmark(arguments: arguments).run()
   case "device-replay": try DeviceReplayBenchmark(arguments: arguments).run()
+  case "cards": try CardsBenchmark(arguments: arguments).run()
   case "optimizer-fit": try OptimizerFitBenchmark(arguments: arguments).run()
   case "-h", "--help", "help": print(usage)
   default: throw BenchError.usage("unknown benchmark '\(name)'")
