@@ -15,7 +15,7 @@ extension Renderer {
     let table = CardTable(rows: listing.rows, state: state, context: out.context)
     out.verbatim(s.paint(table.line(table.headers), .bold))
     out.verbatim(String(repeating: s.rule, count: table.width))
-    for row in listing.rows { out.verbatim(table.line(table.cells(row))) }
+    for k in listing.rows.indices { out.verbatim(table.line(table.cells(at: k))) }
     let found =
       listing.query.isEmpty
       ? "\(count(listing.rows.count, "card"))"
@@ -76,14 +76,18 @@ struct CardTable {
   private(set) var widths: [Column: Int] = [:]
   /// The names of the columns left out.
   private(set) var dropped: [String] = []
+  /// Every row's text in every column (``Column/allCases`` order), worked out once: measured for
+  /// the widths, then laid out (thousands of rows on a large profile).
+  private var texts: [[String]] = []
 
   init(rows: [CardRow], state: AppState, context: RenderContext) {
     self.context = context
     self.state = state
+    texts = rows.map { row in Column.allCases.map { cell($0, row) } }
     var natural: [Column: Int] = [:]
-    for column in Column.allCases {
+    for (c, column) in Column.allCases.enumerated() {
       var w = TextWrap.displayWidth(column.header)
-      for row in rows { w = max(w, TextWrap.displayWidth(cell(column, row))) }
+      for row in texts { w = max(w, TextWrap.displayWidth(row[c])) }
       natural[column] = column == .bank ? min(w, 16) : w
     }
     var kept = Column.allCases
@@ -105,7 +109,10 @@ struct CardTable {
   var width: Int { columns.reduce(0) { $0 + (widths[$1] ?? 0) } + Self.gap.count * (columns.count - 1) }
 
   var headers: [String] { columns.map(\.header) }
-  func cells(_ row: CardRow) -> [String] { columns.map { cell($0, row) } }
+  /// The kept columns' texts of row `index` of the rows the table was made with.
+  func cells(at index: Int) -> [String] {
+    columns.map { texts[index][Column.allCases.firstIndex(of: $0)!] }
+  }
 
   /// One table line: each cell cut or padded to its column (numbers to the right).
   func line(_ cells: [String]) -> String {
