@@ -41,8 +41,8 @@ public enum ProfileReviewHistory {
   }
 
   /// One question's whole history for `info` (the same fold as ``collect(_:following:)``), and the
-  /// name of each device tag of a per-device profile (empty for a single journal; the single
-  /// journal a device has not taken over yet is named `before devices`).
+  /// name of each device tag of a profile with several logs (empty for a single journal or a single
+  /// device; the single journal a device has not taken over yet is named `before devices`).
   public static func card(_ ref: QuestionRef, _ layout: ProfileLayout) throws(ProfileError) -> (
     CardHistory, devices: [Int: String]
   ) {
@@ -54,7 +54,9 @@ public enum ProfileReviewHistory {
       names[-1] = nil
       if legacy, names[0] == nil { names[0] = "before devices" }
     }
-    return (history, names)
+    // One device only (every learner's profile since devices came): every review is this one's,
+    // and naming it on each row says nothing.
+    return (history, names.count > 1 ? names : [:])
   }
 
   /// Whether reading the reviews holds every device's events (a per-device profile with several logs,

@@ -140,6 +140,18 @@ import Testing
     #expect(log.map { $0.split(separator: " ").last.map(String.init) } == ["desk", "laptop", "desk", "laptop"])
   }
 
+  @Test func aProfileWithOneDeviceShowsNoDeviceColumn() throws {
+    let dir = try temporaryDirectory() + "/default"
+    try ReviewHistoryTests.writeDevice(
+      dir, id: Self.laptop, name: "laptop", tag: 0,
+      Self.events(tag: 0, [(0, Self.answer(Self.q1, .good)), (2 * Self.day, Self.answer(Self.q1, .again))]))
+    let (_, devices) = try ProfileReviewHistory.card(Self.q1, ProfileLayout(directory: dir))
+    #expect(devices.isEmpty)
+    let collector = try ProfileReviewHistory.collect(ProfileLayout(directory: dir), following: Self.q1)
+    let text = try Self.screen(collector, devices: devices, now: Self.t0.adding(days: 4))
+    #expect(text.contains("Time\n") && !text.contains("From") && !text.contains("laptop"), "\(text)")
+  }
+
   @Test func aSingleJournalShowsNoDeviceColumn() throws {
     let dir = try temporaryDirectory() + "/default"
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
