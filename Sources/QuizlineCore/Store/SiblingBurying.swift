@@ -46,6 +46,8 @@ struct ReviewQueue: Equatable {
   var due: [QuestionRef]
   var new: [QuestionRef]
   var heldBackSiblings = 0
+  /// Due review cards the daily limit (`reviews-per-day`) holds back, counted after burying.
+  var heldBackByLimit = 0
 }
 
 extension AppState {
@@ -60,8 +62,10 @@ extension AppState {
     let left = newCardsLeftToday(at: now)
     let bury = progress.settings.burySiblings
     guard !bury.isEmpty else {
+      let limited = limitedByReviewsPerDay(due, at: now)
       return ReviewQueue(
-        due: limitedByReviewsPerDay(due, at: now).offered, new: Array(newCards(bank: bank, at: now).prefix(left)))
+        due: limited.offered, new: Array(newCards(bank: bank, at: now).prefix(left)),
+        heldBackByLimit: limited.heldBack)
     }
     let today = now.dayNumber
     /// Each note with a card answered today, and which of its cards were (one is no sibling of itself).
@@ -103,9 +107,10 @@ extension AppState {
     }
     let kept = due.filter { !heldBack.contains($0) }
     // The daily review limit counts the cards burying leaves, as Anki limits after burying.
+    let limited = limitedByReviewsPerDay(kept, at: now)
     return ReviewQueue(
-      due: limitedByReviewsPerDay(kept, at: now).offered, new: fresh, heldBackSiblings: due.count - kept.count + heldNew
-    )
+      due: limited.offered, new: fresh, heldBackSiblings: due.count - kept.count + heldNew,
+      heldBackByLimit: limited.heldBack)
   }
 }
 

@@ -100,6 +100,18 @@ import Testing
     #expect(Self.offered(s) == ["a1", "b1"])
   }
 
+  @Test func theReviewLimitCountsOnlyTheCardsBuryingLeaves() {
+    // Three due review cards, two of one note: burying keeps one of a1/a2, and a limit of 1 then
+    // holds back one card (not two, as a count over every due card would say).
+    var state = Self.state(["a1": .review, "a2": .review, "b1": .review], bury: .review)
+    state.progress.settings.reviewsPerDay = 1
+    let queue = state.reviewQueue(bank: nil, at: Self.now)
+    #expect(queue.due.count == 1)
+    #expect(queue.heldBackSiblings == 1)
+    #expect(queue.heldBackByLimit == 1)
+    #expect(state.reviewLimitNotice(at: Self.now)?.hasPrefix("1 more due card is held back") == true)
+  }
+
   @Test func theKindAnkiGathersFirstWinsWhateverTheDueOrder() {
     // The review card a2 is more overdue than the interday learning a1; a1 is gathered first.
     #expect(Self.offered(Self.state(["a1": .interday, "a2": .review], bury: .all)) == ["a1", "b1", "c"])
