@@ -23,6 +23,10 @@ enum SettingsCoding {
       ("loadBalance", .bool(s.loadBalance)), ("easyDays", .array(s.easyDays.weights.map { .double($0) })),
       ("reviewsPerDay", s.reviewsPerDay.map { .int($0) } ?? .string("unlimited")),
     ]
+    // Display settings, written only when changed (journals from before them stay as they were).
+    if s.images != .auto { fields.append(("images", .string(s.images.rawValue))) }
+    if s.imageRows != 12 { fields.append(("imageRows", .int(s.imageRows))) }
+    if s.autoplay { fields.append(("autoplay", .bool(true))) }
     if let fit = s.parameterFit { fields.append(("parameterFit", .object(fit.fields))) }
     return .object(fields)
   }
@@ -85,6 +89,10 @@ enum SettingsCoding {
     // Added with leeches: older journals and snapshots take Anki's defaults (8, tag only).
     s.leechThreshold = try f.value("leechThreshold") == nil ? 8 : f.int("leechThreshold")
     s.leechAction = try f.optionalCase("leechAction", LeechAction.self, allowed: "tag or suspend") ?? .tag
+    s.images =
+      try f.optionalCase("images", ImageMode.self, allowed: "auto, kitty, iterm, sixel, symbols or off") ?? .auto
+    s.imageRows = try f.value("imageRows") == nil ? 12 : f.int("imageRows")
+    s.autoplay = f.bool("autoplay") ?? false
     if let v = f.value("parameterFit"), v.kind == .object { s.parameterFit = try ParameterFit.decode(FieldMap(v)) }
     let problems = s.validate()
     guard problems.isEmpty else {

@@ -7,6 +7,37 @@ public enum InlineSpan: Sendable, Equatable, Hashable {
   case emphasis([InlineSpan])
   /// `**strong**` or `__strong__`.
   case strong([InlineSpan])
+  /// `~~struck~~` (GitHub's strikethrough).
+  case strike([InlineSpan])
+  /// `<u>underlined</u>` (HTML's tag: Markdown has no underline of its own).
+  case underline([InlineSpan])
+  /// A formula's LaTeX source: inline between `\(` and `\)` (or Anki's `[$]`…`[/$]`), displayed
+  /// between `\[` and `\]` (or `[$$]`…`[/$$]`).
+  case math(String, display: Bool)
+  /// `![alt](source)`: an image file, its path relative to the folder of the bank's or session's file.
+  case image(source: String, alt: String)
+  /// `[sound:source]` (Anki's markup): a sound file, its path relative to the same folder.
+  case sound(String)
+}
+
+/// A media file a text names: an image or a sound, by its path relative to the folder of the file
+/// the text came from (``InlineMarkup/mediaReferences(_:)``).
+public struct MediaReference: Sendable, Equatable, Hashable {
+  public enum Kind: String, Sendable, Equatable, Hashable {
+    case image, sound
+  }
+  public var kind: Kind
+  public var source: String
+
+  public init(kind: Kind, source: String) {
+    self.kind = kind
+    self.source = source
+  }
+
+  /// The file's name (the last part of its path), as placeholders show it.
+  public var fileName: String {
+    source.split(separator: "/").last.map(String.init) ?? source
+  }
 }
 
 /// The inline Markdown a text of a session, bank or question carries: code spans between
@@ -18,7 +49,7 @@ public enum InlineSpan: Sendable, Equatable, Hashable {
 public enum InlineMarkup {
   /// The spans of `text` (adjacent texts merged).
   public static func parse(_ text: String) -> [InlineSpan] {
-    guard text.contains(where: { $0 == "`" || $0 == "*" || $0 == "_" || $0 == "\\" }) else {
+    guard text.contains(where: { $0 == "`" || $0 == "*" || $0 == "_" || $0 == "\\" || $0 == "[" }) else {
       return text.isEmpty ? [] : [.text(text)]
     }
     var tokens = tokenize(Array(text))
@@ -46,9 +77,30 @@ public enum InlineMarkup {
     spans.map { span in
       switch span {
       case .text(let t), .code(let t): t
-      case .emphasis(let inner), .strong(let inner): plainText(inner)
+      case .emphasis(let inner), .strong(let inner), .strike(let inner), .underline(let inner): plainText(inner)
+      case .math(let source, let display): display ? "\\[" + source + "\\]" : "\\(" + source + "\\)"
+      case .image(let source, let alt): "[image: " + (alt.isEmpty ? MediaReference(kind: .image, source: source).fileName : alt) + "]"
+      case .sound(let source): "[sound: " + MediaReference(kind: .sound, source: source).fileName + "]"
       }
     }.joined()
+  }
+
+  /// The images and sounds `text` names, in order.
+  public static func mediaReferences(_ text: String) -> [MediaReference] {
+    guard text.contains("![") || text.contains("[sound:") else { return [] }
+    var out: [MediaReference] = []
+    func collect(_ spans: [InlineSpan]) {
+      for span in spans {
+        switch span {
+        case .image(let source, _): out.append(MediaReference(kind: .image, source: source))
+        case .sound(let source): out.append(MediaReference(kind: .sound, source: source))
+        case .emphasis(let inner), .strong(let inner), .strike(let inner), .underline(let inner): collect(inner)
+        case .text, .code, .math: break
+        }
+      }
+    }
+    collect(parse(text))
+    return out
   }
 
   /// Adjacent texts joined, empty texts and empty emphasis dropped.
@@ -63,7 +115,13 @@ public enum InlineMarkup {
         } else {
           out.append(span)
         }
-      case .code: out.append(span)
+      case .code, .math, .image, .sound: out.append(span)
+      case .strike(let inner):
+        let m = merged(inner)
+        if !m.isEmpty { out.append(.strike(m)) }
+      case .underline(let inner):
+        let m = merged(inner)
+        if !m.isEmpty { out.append(.underline(m)) }
       case .emphasis(let inner):
         let m = merged(inner)
         if !m.isEmpty { out.append(.emphasis(m)) }
@@ -84,6 +142,11 @@ public enum InlineMarkup {
       case .code(let c): codeSpan(c)
       case .emphasis(let inner): "*" + write(inner, escaping: escaping) + "*"
       case .strong(let inner): "**" + write(inner, escaping: escaping) + "**"
+      case .strike(let inner): "~~" + write(inner, escaping: escaping) + "~~"
+      case .underline(let inner): "<u>" + write(inner, escaping: escaping) + "</u>"
+      case .math(let source, let display): display ? "\\[" + source + "\\]" : "\\(" + source + "\\)"
+      case .image(let source, let alt): "![" + alt + "](" + source + ")"
+      case .sound(let source): "[sound:" + source + "]"
       }
     }.joined()
   }
@@ -154,6 +217,14 @@ public enum InlineMarkup {
           text += String(repeating: "`", count: n)
           i += n
         }
+      } else if c == "!", let (span, end) = image(chars, from: i) {
+        flush()
+        tokens.append(.span(span))
+        i = end
+      } else if c == "[", let (span, end) = sound(chars, from: i) {
+        flush()
+        tokens.append(.span(span))
+        i = end
       } else if c == "*" || c == "_" {
         var n = 0
         while i + n < chars.count, chars[i + n] == c { n += 1 }
@@ -174,6 +245,40 @@ public enum InlineMarkup {
     }
     flush()
     return tokens
+  }
+
+  /// `![alt](source)` starting at `start`: the image and the index after it. The source has no
+  /// space, newline or parenthesis, the alternative text no bracket or newline.
+  private static func image(_ chars: [Character], from start: Int) -> (InlineSpan, Int)? {
+    guard start + 1 < chars.count, chars[start + 1] == "[" else { return nil }
+    var i = start + 2
+    while i < chars.count, chars[i] != "]" {
+      if chars[i] == "[" || chars[i] == "\n" { return nil }
+      i += 1
+    }
+    guard i + 1 < chars.count, chars[i + 1] == "(" else { return nil }
+    let alt = String(chars[(start + 2)..<i])
+    var j = i + 2
+    while j < chars.count, chars[j] != ")" {
+      if chars[j] == "(" || chars[j] == " " || chars[j] == "\n" { return nil }
+      j += 1
+    }
+    guard j < chars.count, j > i + 2 else { return nil }
+    return (.image(source: String(chars[(i + 2)..<j]), alt: alt), j + 1)
+  }
+
+  /// `[sound:source]` starting at `start`: the sound and the index after it.
+  private static func sound(_ chars: [Character], from start: Int) -> (InlineSpan, Int)? {
+    let prefix = Array("[sound:")
+    guard start + prefix.count < chars.count, Array(chars[start..<(start + prefix.count)]) == prefix else { return nil }
+    var i = start + prefix.count
+    while i < chars.count, chars[i] != "]" {
+      if chars[i] == "[" || chars[i] == "\n" { return nil }
+      i += 1
+    }
+    let source = String(chars[(start + prefix.count)..<min(i, chars.count)]).trimmingSpaces
+    guard i < chars.count, !source.isEmpty else { return nil }
+    return (.sound(source), i + 1)
   }
 
   /// The code of a span whose opening fence of `fence` backticks ends before `start`, and the index

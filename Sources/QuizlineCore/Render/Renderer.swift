@@ -110,9 +110,13 @@ public enum Renderer {
   }
 }
 
-/// Text from banks and sessions made safe for the terminal: control characters shown escaped.
+/// Text from banks and sessions made safe for the terminal: control characters shown escaped, and
+/// the Unicode noncharacters U+FDD0–U+FDEF (which the renderer's own marks and ``MediaMarker`` use)
+/// removed, so a text cannot forge a mark.
 func safe(_ text: String, _ context: RenderContext) -> String {
-  escapingControlCharacters(text, keepNewlines: true)
+  let escaped = escapingControlCharacters(text, keepNewlines: true)
+  guard escaped.unicodeScalars.contains(where: { (0xFDD0...0xFDEF).contains($0.value) }) else { return escaped }
+  return String(String.UnicodeScalarView(escaped.unicodeScalars.filter { !(0xFDD0...0xFDEF).contains($0.value) }))
 }
 
 /// Accumulates output lines, wrapping to the context's width.

@@ -106,6 +106,8 @@ enum RichText {
       case .code(let c): String(codeOpen) + c + String(codeClose)
       case .emphasis(let inner): String(emphasisOpen) + marked(inner) + String(emphasisClose)
       case .strong(let inner): String(strongOpen) + marked(inner) + String(strongClose)
+      case .strike(let inner), .underline(let inner): marked(inner)
+      case .math, .image, .sound: InlineMarkup.plainText([span])
       }
     }.joined()
   }

@@ -75,6 +75,9 @@ public struct RenderContext: Sendable, Equatable {
   public var version: String
   /// Shown in the goodbye line: where progress is kept.
   public var progressLocation: String
+  /// Whether an image is written as a ``MediaMarker`` line for the terminal edge to draw (a
+  /// graphics protocol is in use); off, it is its placeholder text.
+  public var inlineImages = false
 
   public init(
     width: Int = 80, style: Style = .plain, now: Timestamp, version: String = "0.1.0",

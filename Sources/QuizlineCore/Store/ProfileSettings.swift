@@ -36,6 +36,13 @@ public struct ProfileSettings: Sendable, Equatable {
   /// What else happens to a leech (`config leech-action`): only tagged (Anki's code default), or
   /// also suspended.
   public var leechAction = LeechAction.tag
+  /// How images are drawn (`config images`): the protocol detected, one named, Unicode symbols, or
+  /// not at all (the placeholder text only).
+  public var images = ImageMode.auto
+  /// The most terminal rows an image takes (`config image-rows`, 1 to 100).
+  public var imageRows = 12
+  /// Whether a card's sounds play when it is shown (`config autoplay`).
+  public var autoplay = false
 
   init() {}
 
@@ -74,6 +81,7 @@ public struct ProfileSettings: Sendable, Equatable {
       problems.append("answer times need 1 <= easy seconds < hard seconds <= 3600")
     }
     if !LeechRule.thresholds.contains(leechThreshold) { problems.append("leech-threshold must be between 1 and 999") }
+    if imageRows < 1 || imageRows > 100 { problems.append("image-rows must be between 1 and 100") }
     return problems
   }
 }
@@ -87,6 +95,22 @@ public enum NewCardOrder: String, Sendable, Equatable, CaseIterable {
   case bank
   /// Shuffled, the same way every time for a profile; nothing is held back.
   case random
+}
+
+/// How images are drawn on the terminal (`config images`).
+public enum ImageMode: String, Sendable, Equatable, CaseIterable {
+  /// The best protocol the terminal answers to (kitty, iTerm2, sixel), else Unicode symbols.
+  case auto
+  /// The kitty graphics protocol (kitty, WezTerm, Ghostty, Konsole).
+  case kitty
+  /// iTerm2's inline images (iTerm2, WezTerm, VS Code's terminal).
+  case iterm
+  /// Sixel graphics (foot, xterm -ti vt340, mlterm, Windows Terminal).
+  case sixel
+  /// Unicode symbol art, in colour where the terminal has it.
+  case symbols
+  /// No pictures: the placeholder text naming the file.
+  case off
 }
 
 /// What happens to a card when it becomes a leech, besides being tagged.

@@ -18,6 +18,9 @@ enum SettingKey: String, Sendable, CaseIterable {
   case reviewsPerDay = "reviews-per-day"
   case leechThreshold = "leech-threshold"
   case leechAction = "leech-action"
+  case images
+  case imageRows = "image-rows"
+  case autoplay
 
   /// Example values, for completion and for messages.
   var suggestions: [String] {
@@ -26,8 +29,10 @@ enum SettingKey: String, Sendable, CaseIterable {
     case .learningSteps: ["1m,10m", "10m", "none"]
     case .relearningSteps: ["10m", "none"]
     case .maxInterval: ["36500", "365"]
-    case .fuzz, .answerTime, .typoTolerance, .loadBalance: ["on", "off"]
+    case .fuzz, .answerTime, .typoTolerance, .loadBalance, .autoplay: ["on", "off"]
     case .newPerDay: ["20", "10"]
+    case .images: ImageMode.allCases.map(\.rawValue)
+    case .imageRows: ["12", "20"]
     case .easyDays: ["normal", "sun=0", "sat=0.5"]
     case .reviewsPerDay: ["200", "unlimited"]
     case .newOrder: NewCardOrder.allCases.map(\.rawValue)
@@ -46,8 +51,10 @@ enum SettingKey: String, Sendable, CaseIterable {
     case .retention: "a number between 0 and 1, e.g. 0.9"
     case .learningSteps, .relearningSteps: "durations from 1s to 365d, e.g. 1m,10m, or none"
     case .maxInterval: "whole days from 1 to 36500"
-    case .fuzz, .answerTime, .typoTolerance, .loadBalance: "on or off"
+    case .fuzz, .answerTime, .typoTolerance, .loadBalance, .autoplay: "on or off"
     case .newPerDay: "a whole number from 0 to 10000"
+    case .images: "auto, kitty, iterm, sixel, symbols or off"
+    case .imageRows: "a whole number of terminal rows from 1 to 100"
     case .easyDays: "normal, or weekdays with a weight from 0 to 1, e.g. sun=0 sat=0.5"
     case .reviewsPerDay: "a whole number from 0 to 100000, or unlimited"
     case .newOrder: "course, bank or random"
@@ -80,8 +87,14 @@ enum SettingKey: String, Sendable, CaseIterable {
     case .reviewsPerDay: s.reviewsPerDay.map(String.init) ?? "unlimited"
     case .leechThreshold: String(s.leechThreshold)
     case .leechAction: s.leechAction.rawValue
+    case .images: s.images.rawValue
+    case .imageRows: String(s.imageRows)
+    case .autoplay: s.autoplay ? "on" : "off"
     }
   }
+
+  /// Settings of how cards are shown (not of scheduling): they apply from the next card shown.
+  var isDisplaySetting: Bool { self == .images || self == .imageRows || self == .autoplay }
 
   var isLeechSetting: Bool { self == .leechThreshold || self == .leechAction }
 
@@ -150,7 +163,7 @@ extension Reducer {
         return fail(&state, bad, hint: "Type config to see every setting and its current value.")
       }
       s.scheduler.maximumInterval = v
-    case .fuzz, .answerTime, .typoTolerance, .loadBalance:
+    case .fuzz, .answerTime, .typoTolerance, .loadBalance, .autoplay:
       guard text == "on" || text == "off" else {
         return fail(&state, bad, hint: "Type config to see every setting and its current value.")
       }
@@ -158,6 +171,7 @@ extension Reducer {
       case .fuzz: s.scheduler.enableFuzzing = text == "on"
       case .answerTime: s.useAnswerTime = text == "on"
       case .loadBalance: s.loadBalance = text == "on"
+      case .autoplay: s.autoplay = text == "on"
       default: s.typoTolerance = text == "on"
       }
     case .easyDays:
@@ -201,7 +215,16 @@ extension Reducer {
           &state, bad, hint: "tag: a leech stays in reviews, tagged; suspend: it is also set aside until unsuspended.")
       }
       s.leechAction = v
-    case .newPerDay, .easySeconds, .hardSeconds, .leechThreshold:
+    case .images:
+      guard let v = ImageMode(rawValue: text) else {
+        return fail(
+          &state, bad,
+          hint:
+            "auto: the best the terminal answers to; kitty, iterm, sixel: that protocol; symbols: Unicode art; off: the file's name only."
+        )
+      }
+      s.images = v
+    case .newPerDay, .easySeconds, .hardSeconds, .leechThreshold, .imageRows:
       guard let v = Int(text) else {
         return fail(&state, bad, hint: "Type config to see every setting and its current value.")
       }
@@ -209,6 +232,7 @@ extension Reducer {
       case .newPerDay: s.newCardsPerDay = v
       case .easySeconds: s.easySeconds = v
       case .leechThreshold: s.leechThreshold = v
+      case .imageRows: s.imageRows = v
       default: s.hardSeconds = v
       }
     }
@@ -222,7 +246,7 @@ extension Reducer {
     }
     state.display = [
       .notice(
-        "\(key.rawValue) = \(key.value(in: s)). Applies to \(key == .newOrder || key == .burySiblings ? "the next review" : key.isLeechSetting ? "lapses from now on (cards already tagged stay leeches)" : "answers from now on"); undo changes it back."
+        "\(key.rawValue) = \(key.value(in: s)). Applies to \(key == .newOrder || key == .burySiblings ? "the next review" : key.isLeechSetting ? "lapses from now on (cards already tagged stay leeches)" : key.isDisplaySetting ? "the cards shown from now on" : "answers from now on"); undo changes it back."
       )
     ]
     state.settingsUndo.append(

@@ -58,6 +58,9 @@ enum MarkdownInlineText {
         inTableCell ? InlineMarkup.codeSpan(c).replacing("|", with: "\\|") : InlineMarkup.codeSpan(c)
       case .emphasis(let inner): "*" + write(inner, inTableCell: inTableCell) + "*"
       case .strong(let inner): "**" + write(inner, inTableCell: inTableCell) + "**"
+      case .strike(let inner): "~~" + write(inner, inTableCell: inTableCell) + "~~"
+      case .underline(let inner): "<u>" + write(inner, inTableCell: inTableCell) + "</u>"
+      case .math, .image, .sound: InlineMarkup.serialize([span])
       }
     }.joined()
   }
