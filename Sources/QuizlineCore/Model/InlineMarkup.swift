@@ -79,7 +79,8 @@ public enum InlineMarkup {
       case .text(let t), .code(let t): t
       case .emphasis(let inner), .strong(let inner), .strike(let inner), .underline(let inner): plainText(inner)
       case .math(let source, let display): display ? "\\[" + source + "\\]" : "\\(" + source + "\\)"
-      case .image(let source, let alt): "[image: " + (alt.isEmpty ? MediaReference(kind: .image, source: source).fileName : alt) + "]"
+      case .image(let source, let alt):
+        "[image: " + (alt.isEmpty ? MediaReference(kind: .image, source: source).fileName : alt) + "]"
       case .sound(let source): "[sound: " + MediaReference(kind: .sound, source: source).fileName + "]"
       }
     }.joined()

@@ -34,7 +34,8 @@ import Testing
   }
 
   @Test func anImageLineIsReadBackAndStrippedToItsPlaceholder() throws {
-    let line = MediaMarker.imageLine(base: "bank/anatomy", source: "anatomy-media/heart.png", placeholder: "[image: heart.png]")
+    let line = MediaMarker.imageLine(
+      base: "bank/anatomy", source: "anatomy-media/heart.png", placeholder: "[image: heart.png]")
     let parsed = try #require(MediaMarker.parse(Substring(line)))
     #expect(parsed.base == "bank/anatomy")
     #expect(parsed.source == "anatomy-media/heart.png")
