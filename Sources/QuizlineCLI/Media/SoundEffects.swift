@@ -23,8 +23,8 @@ struct SoundEffects {
     }
   }
 
-  /// Stops the sounds still playing (quizline is leaving).
-  func stop() { player.stop() }
+  /// Stops the sounds still playing, and reaps their player (quizline is leaving).
+  func stop() { player.stop(waiting: true) }
 
   private func play(_ files: [MediaFile], automatic: Bool) -> MediaOutcome {
     var outcome = MediaOutcome(command: "play", automatic: automatic)

@@ -34,12 +34,17 @@ final class SoundPlayer: @unchecked Sendable {
     return nil
   }
 
-  /// Stops the sound playing now and those queued after it (leaving quizline, or before another).
-  func stop() {
+  /// Stops the sound playing now and those queued after it. Leaving quizline, `waiting` also
+  /// reaps the stopped player (its thread may not run again before the process ends).
+  func stop(waiting: Bool = false) {
     lock.lock()
     defer { lock.unlock() }
     generation += 1
+    let stopped = current
     stopCurrent()
+    guard waiting, stopped > 0 else { return }
+    var status: Int32 = 0
+    while waitpid(stopped, &status, 0) < 0, errno == EINTR {}
   }
 
   private func stopCurrent() {
