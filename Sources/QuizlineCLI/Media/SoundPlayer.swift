@@ -43,7 +43,14 @@ final class SoundPlayer: @unchecked Sendable {
     let stopped = current
     stopCurrent()
     guard waiting, stopped > 0 else { return }
+    // A player that ignores SIGTERM must not hold quizline's exit: after a second, SIGKILL.
     var status: Int32 = 0
+    for _ in 0..<100 {
+      let reaped = waitpid(stopped, &status, WNOHANG)
+      if reaped != 0, !(reaped < 0 && errno == EINTR) { return }
+      usleep(10_000)
+    }
+    kill(-stopped, SIGKILL)
     while waitpid(stopped, &status, 0) < 0, errno == EINTR {}
   }
 

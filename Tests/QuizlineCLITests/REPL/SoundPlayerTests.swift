@@ -43,10 +43,11 @@ import Testing
     }
 
     /// A fake program `name` that logs `start PID NAME ARGS`, sleeps `$FAKE_SLEEP` seconds (2 unless
-    /// set), then logs `end PID`.
-    func fake(_ name: String) throws {
+    /// set), then logs `end PID`; `ignoringTerm`: it (and its sleep) ignore SIGTERM.
+    func fake(_ name: String, ignoringTerm: Bool = false) throws {
       let script = """
         #!/bin/sh
+        \(ignoringTerm ? "trap '' TERM" : "")
         echo "start $$ \(name) $*" >> '\(log)'
         /bin/sleep "${FAKE_SLEEP:-2}"
         echo "end $$" >> '\(log)'
@@ -123,6 +124,18 @@ import Testing
     #expect(s.logText.contains("mpv --no-video --really-quiet --no-terminal \(s.quizzes)/lang-media/cat.wav"))
     #expect(s.waitUntil { Self.isGone(pid) }, "leaving stopped the player, and it was reaped")
     #expect(!s.logText.contains("end \(pid)"), "stopped before its end")
+  }
+
+  @Test func aPlayerThatIgnoresTerminationIsKilledWhenQuizlineLeaves() throws {
+    let s = try Setup()
+    try s.fake("mpv", ignoringTerm: true)
+    _ = s.session(
+      [.line("play lang/cat"), .run { s.waitUntil { s.logText.contains("start ") } }, .line("quit")],
+      variables: ["FAKE_SLEEP": "30"])
+    // run() has returned: leaving did not wait for the sound's end, 30 seconds on.
+    #expect(!s.logText.contains("end "), "\(s.logText)")
+    let pid = try #require(s.startedPIDs.first)
+    #expect(Self.isGone(pid), "killed and reaped before quizline left")
   }
 
   @Test func aCardsSoundsPlayOneAfterAnotherAndEachPlayerIsReaped() throws {
