@@ -66,3 +66,34 @@ extension Question {
     return files
   }
 }
+
+/// What came of ``Effect/playMedia(_:automatic:)`` or ``Effect/openMedia(_:)``, in the runtime's
+/// words (it knows the players, the system and the files).
+public struct MediaOutcome: Sendable, Equatable {
+  /// `play` or `open`: the command the lines start with.
+  public var command: String
+  /// Autoplay: only what went wrong is shown, and a missing player only once.
+  public var automatic: Bool
+  /// What started (`Playing hello.mp3 with mpv.`); nil when nothing did.
+  public var started: String?
+  /// One line per file that could not be used, and why; the others still play.
+  public var problems: [String]
+  /// No program to play or open the files: why, and what to install.
+  public var missingTool: String?
+  public var hint: String?
+  /// Files to show by their full path, for the learner to copy (no display to open them on).
+  public var paths: [String]
+
+  public init(
+    command: String, automatic: Bool = false, started: String? = nil, problems: [String] = [],
+    missingTool: String? = nil, hint: String? = nil, paths: [String] = []
+  ) {
+    self.command = command
+    self.automatic = automatic
+    self.started = started
+    self.problems = problems
+    self.missingTool = missingTool
+    self.hint = hint
+    self.paths = paths
+  }
+}
