@@ -20,7 +20,7 @@ final class QuizFiles {
   /// What each file contributes to the catalog in use.
   private var parts: [String: CatalogPart] = [:]
   /// The file of each item of the catalog in use (keys as ``CatalogLoadResult/sources``).
-  private var sources: [String: String] = [:]
+  private(set) var sources: [String: String] = [:]
 
   init(
     folders: @escaping () -> [String], loader: CatalogLoader, initial: CatalogLoadResult,
