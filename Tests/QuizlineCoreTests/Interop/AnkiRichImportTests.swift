@@ -71,6 +71,26 @@ import Testing
     #expect(!Self.notes(try Self.imported(), "qlRich0003").contains { $0.contains("CSS") })
   }
 
+  @Test func cssBeyondAnkisStockStylesheetIsNamedAndTheStockOneIsNot() {
+    let stock = """
+      .card {
+          font-family: arial;
+          font-size: 20px;
+          line-height: 1.5;
+          text-align: center;
+          color: black;
+          background-color: white;
+      }
+      .cloze { font-weight: bold; color: blue; }
+      .nightMode .cloze { color: lightblue; }
+      """
+    #expect(AnkiNotetypeReport.ownSelectors(stock).isEmpty)
+    #expect(AnkiNotetypeReport.ownSelectors(".card { font-family: arial; display: flex; }") == [".card"])
+    #expect(
+      AnkiNotetypeReport.ownSelectors("/* x { } */ .a, .b { color: red } @media (max-width: 9px) { .c { x: y } }")
+        == [".a", ".b", "@media"])
+  }
+
   @Test func furiganaFiltersShowTheBaseTheReadingOrBoth() throws {
     let imported = try Self.imported()
     let q = try #require(Self.question(imported, "qlRich0004"))
