@@ -124,7 +124,7 @@ extension HTMLReducer {
     closeCode()
     let text = MarkupLines.lines(out[start...]).map(\.trimmingSpaces).filter { !$0.isEmpty }
       .joined(separator: " ").split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")
-    out.removeSubrange(start...)
+    removeTail(from: start)
     table?.row?.append(text)
     for _ in 1..<max(table?.cellSpan ?? 1, 1) { table?.row?.append("") }
     table?.cellStart = nil
@@ -150,7 +150,7 @@ extension HTMLReducer {
     }
     let lines = [line(rows[0]), "|" + String(repeating: " --- |", count: width)] + rows.dropFirst().map(line)
     blockBreak()
-    out.append(.raw(lines.joined(separator: "\n")))
+    push(.raw(lines.joined(separator: "\n")))
     blockBreak()
   }
 }

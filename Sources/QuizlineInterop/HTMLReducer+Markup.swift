@@ -59,7 +59,8 @@ extension HTMLReducer {
         if let mapped = Self.scripted(plainText(out[start...]), superscript: sup),
           out[start...].allSatisfy({ if case .char = $0 { true } else { false } })
         {
-          out.replaceSubrange(start..., with: mapped.unicodeScalars.map { .char($0) })
+          removeTail(from: start)
+          for c in mapped.unicodeScalars { push(.char(c)) }
         }
       }
     default: return false
@@ -69,9 +70,9 @@ extension HTMLReducer {
 
   private mutating func style(_ s: Style, _ tag: HTMLTag) {
     if tag.closing {
-      out.append(.close(s))
+      push(.close(s))
     } else if !tag.selfClosing {
-      out.append(.open(s))
+      push(.open(s))
     }
   }
 
@@ -79,7 +80,7 @@ extension HTMLReducer {
   /// fonts and sizes are a loss.
   private mutating func styledSpan(_ tag: HTMLTag) {
     if tag.closing {
-      for s in (spanStyles.popLast() ?? []).reversed() { out.append(.close(s)) }
+      for s in (spanStyles.popLast() ?? []).reversed() { push(.close(s)) }
       return
     }
     guard !tag.selfClosing else { return }
@@ -101,7 +102,7 @@ extension HTMLReducer {
       }
     }
     spanStyles.append(styles)
-    for s in styles { out.append(.open(s)) }
+    for s in styles { push(.open(s)) }
   }
 
   private mutating func listMark() {
@@ -109,8 +110,8 @@ extension HTMLReducer {
     switch lists.last {
     case .ordered(let n)?:
       lists[lists.count - 1] = .ordered(next: n + 1)
-      out.append(.raw(indent + "\(n). "))
-    case .bullet?, nil: out.append(.raw(indent + "- "))
+      push(.raw(indent + "\(n). "))
+    case .bullet?, nil: push(.raw(indent + "- "))
     }
     pendingSpace = false
   }
@@ -137,7 +138,7 @@ extension HTMLReducer {
     codeStart = nil
     var code = ""
     for c in plainText(out[start...]).unicodeScalars { code.unicodeScalars.append(c == "\n" ? " " : c) }
-    out.removeSubrange(start...)
+    removeTail(from: start)
     let trimmed = code.trimmingSpaces
     if !trimmed.isEmpty { appendSpan(.code(trimmed)) }
     if code.last == " " { pendingSpace = true }
@@ -148,7 +149,7 @@ extension HTMLReducer {
     guard let start = preStart else { return }
     preStart = nil
     var code = Substring(plainText(out[start...]))
-    out.removeSubrange(start...)
+    removeTail(from: start)
     if code.first == "\n" { code = code.dropFirst() }
     while code.last == "\n" || code.last == " " { code = code.dropLast() }
     guard !code.isEmpty else { return }
@@ -160,7 +161,7 @@ extension HTMLReducer {
     }
     let fence = String(repeating: "`", count: max(3, longest + 1))
     blockBreak()
-    out.append(.raw(fence + "\n" + code + "\n" + fence))
+    push(.raw(fence + "\n" + code + "\n" + fence))
     blockBreak()
   }
 

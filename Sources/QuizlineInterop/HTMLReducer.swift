@@ -42,7 +42,12 @@ struct HTMLReducer {
 
   let keepNewlines: Bool
   let markup: Bool
+  /// The output so far; change it only through ``push(_:)``, ``removeTail(from:)`` and
+  /// ``trimTrailingSpaces()``, which keep ``visible`` in step.
   var out: [Piece] = []
+  /// The indices in `out` of its characters, spans and blocks (not style marks), in order: the last
+  /// one is found in constant time however many marks follow it.
+  var visible: [Int] = []
   var pendingSpace = false
   var preDepth = 0
   var skipUntil: String? = nil
@@ -131,26 +136,35 @@ struct HTMLReducer {
 
   /// The last character written, looking past style marks; a span or block counts as a letter.
   var lastScalar: Unicode.Scalar? {
-    for p in out.reversed() {
-      switch p {
-      case .char(let c): return c
-      case .span, .raw: return "x"
-      case .open, .close: continue
-      }
+    guard let i = visible.last else { return nil }
+    if case .char(let c) = out[i] { return c }
+    return "x"
+  }
+
+  mutating func push(_ piece: Piece) {
+    switch piece {
+    case .open, .close: break
+    case .char, .span, .raw: visible.append(out.count)
     }
-    return nil
+    out.append(piece)
+  }
+
+  /// Removes `out[start...]`.
+  mutating func removeTail(from start: Int) {
+    out.removeSubrange(start...)
+    while let v = visible.last, v >= start { visible.removeLast() }
   }
 
   mutating func emitText(_ c: Unicode.Scalar, fromEntity: Bool) {
     // The noncharacters U+FDD0–U+FDEF mark media lines on the terminal: never from content.
     if c.value >= 0xFDD0 && c.value <= 0xFDEF { return }
     if preDepth > 0 {
-      if c == "\t" || c == "\n" || !isControl(c) { out.append(.char(c == "\u{A0}" ? " " : c)) }
+      if c == "\t" || c == "\n" || !isControl(c) { push(.char(c == "\u{A0}" ? " " : c)) }
       return
     }
     if c == "\n", keepNewlines, !fromEntity {
       trimTrailingSpaces()
-      out.append(.char("\n"))
+      push(.char("\n"))
       pendingSpace = false
       return
     }
@@ -161,7 +175,7 @@ struct HTMLReducer {
     // Control characters (an entity like `&#8238;` can spell one) never reach bank text.
     if isControl(c) { return }
     flushSpace()
-    out.append(.char(c == "\u{A0}" ? " " : c))
+    push(.char(c == "\u{A0}" ? " " : c))
   }
 
   /// Writes the pending space, unless at the start of a line; before the styles just opened, so
@@ -170,36 +184,38 @@ struct HTMLReducer {
     if pendingSpace, let last = lastScalar, last != "\n", last != " " {
       var k = out.count
       while k > 0, case .open = out[k - 1] { k -= 1 }
+      // Only style marks follow `k`: the space is the last visible piece.
       out.insert(.char(" "), at: k)
+      visible.append(k)
     }
     pendingSpace = false
   }
 
   mutating func lineBreak() {
     trimTrailingSpaces()
-    if !out.isEmpty { out.append(.char("\n")) }
+    if !out.isEmpty { push(.char("\n")) }
     pendingSpace = false
   }
 
   mutating func blockBreak() {
     trimTrailingSpaces()
-    if let last = lastScalar, last != "\n" { out.append(.char("\n")) }
+    if let last = lastScalar, last != "\n" { push(.char("\n")) }
     pendingSpace = false
   }
 
   mutating func trimTrailingSpaces() {
     guard preDepth == 0 else { return }
-    while case .char(let last)? = out.last, last == " " || last == "\t" { out.removeLast() }
+    while case .char(let last)? = out.last, last == " " || last == "\t" { removeTail(from: out.count - 1) }
   }
 
   mutating func appendWord(_ text: String) {
     flushSpace()
-    out.append(contentsOf: text.unicodeScalars.map { .char($0) })
+    for c in text.unicodeScalars { push(.char(c)) }
   }
 
   mutating func appendSpan(_ span: InlineSpan) {
     flushSpace()
-    out.append(.span(span))
+    push(.span(span))
   }
 
   mutating func handle(_ tag: HTMLTag) {
