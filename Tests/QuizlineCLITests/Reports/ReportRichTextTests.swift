@@ -65,7 +65,8 @@ import Testing
   }
 
   /// A flagged question whose first line holds an image beside its bank and a formula: the page
-  /// Chromium draws shows the image's red pixels, and its DOM holds the formula's span.
+  /// Chromium draws shows the image's red pixels, and its DOM holds the formula's span (which needs
+  /// `InlineMarkup.parse` to read `\(..\)`, issue 34's rich-text reading).
   @Test func theHTMLReportShowsTheImageAndFormulaInAHeadlessBrowser() throws {
     let deps = Process()
     deps.executableURL = URL(fileURLWithPath: TestPaths.repositoryRoot + "/scripts/ensure-deps.sh")
