@@ -91,6 +91,14 @@ import Testing
         == [".a", ".b", "@media"])
   }
 
+  /// A bank imported before rich text holds placeholders (`[image: x.png]`, `[sound: x.mp3]`): they
+  /// read as the same text (the image's is no image reference at all).
+  @Test func aBankImportedBeforeShowsItsPlaceholdersAsBefore() {
+    let old = "cat [image: diagram_1.png]\nParis.\n[sound: hello.mp3]"
+    #expect(InlineMarkup.plainText(InlineMarkup.parse(old)) == old)
+    #expect(!InlineMarkup.mediaReferences(old).contains { $0.kind == .image })
+  }
+
   @Test func furiganaFiltersShowTheBaseTheReadingOrBoth() throws {
     let imported = try Self.imported()
     let q = try #require(Self.question(imported, "qlRich0004"))
