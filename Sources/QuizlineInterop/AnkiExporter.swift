@@ -110,20 +110,42 @@ public enum AnkiExporter {
     return parts.filter { !$0.isEmpty }.joined(separator: "\n\n")
   }
 
-  /// Terminal text as an Anki HTML field.
+  /// Quizline's text as an Anki HTML field: line by line, its inline marks as tags (`<b>`, `<i>`,
+  /// `<u>`, `<s>`, `<code>`), formulas as MathJax, images as `<img>` and sounds as `[sound:]` by
+  /// their file names (the files themselves are not packed).
   static func html(_ text: String) -> String {
     var out = ""
     for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       if n > 0 { out += "<br>" }
-      out += codeSpans(escapeLine(String(line)))
+      out += html(InlineMarkup.parse(String(line)), atLineStart: true)
     }
     return out
   }
 
-  /// Escapes one line: entities, tabs, and every space after a space (so indentation survives).
-  private static func escapeLine(_ line: String) -> String {
+  private static func html(_ spans: [InlineSpan], atLineStart: Bool = false) -> String {
+    spans.enumerated().map { n, span in
+      let start = atLineStart && n == 0
+      return switch span {
+      case .text(let t): escapeLine(t, atLineStart: start)
+      case .code(let c): "<code>" + escapeLine(c, atLineStart: start) + "</code>"
+      case .strong(let inner): "<b>" + html(inner, atLineStart: start) + "</b>"
+      case .emphasis(let inner): "<i>" + html(inner, atLineStart: start) + "</i>"
+      case .underline(let inner): "<u>" + html(inner, atLineStart: start) + "</u>"
+      case .strike(let inner): "<s>" + html(inner, atLineStart: start) + "</s>"
+      case .math(let source, let display): Entities.escape(display ? "\\[" + source + "\\]" : "\\(" + source + "\\)")
+      case .image(let source, let alt):
+        "<img src=\"" + Entities.escape(MediaReference(kind: .image, source: source).fileName) + "\" alt=\""
+          + Entities.escape(alt) + "\">"
+      case .sound(let source): "[sound:" + Entities.escape(MediaReference(kind: .sound, source: source).fileName) + "]"
+      }
+    }.joined()
+  }
+
+  /// Escapes text of one line: entities, tabs, and every space after a space or at the line's start
+  /// (so indentation survives).
+  private static func escapeLine(_ line: String, atLineStart: Bool) -> String {
     var out = ""
-    var previousSpace = true
+    var previousSpace = atLineStart
     for c in Entities.escape(line).unicodeScalars {
       switch c {
       case "\t":
@@ -139,15 +161,6 @@ public enum AnkiExporter {
       }
     }
     return out
-  }
-
-  /// `` `x` `` as `<code>x</code>` when the backticks pair up on the line.
-  private static func codeSpans(_ line: String) -> String {
-    let parts = line.split(separator: "`", omittingEmptySubsequences: false)
-    guard parts.count >= 3, parts.count % 2 == 1 else { return line }
-    return parts.enumerated().map {
-      $0.offset % 2 == 1 ? "<code>\($0.element)</code>" : String($0.element)
-    }.joined()
   }
 
   private static func clozeBlanks(_ text: String) -> String {

@@ -115,6 +115,12 @@ public struct ConversionNote: Sendable, Equatable, CustomStringConvertible {
     case columnNames = "column names"
     /// More tags than a question gets (an Anki note with over 50): the first ones kept.
     case tagsDropped = "tags left out"
+    /// Styling an Anki note type or field carries (its CSS, colours, fonts): quizline draws with its own.
+    case stylingDropped = "styling left out"
+    /// JavaScript in an Anki note type's templates or a field: never run.
+    case scriptDropped = "script left out"
+    /// An Anki template filter quizline treats its own way (`{{tts}}`, `{{furigana:}}`, …).
+    case templateFilter = "template filter"
   }
 
   public var kind: Kind

@@ -96,8 +96,7 @@ extension HTMLCharts {
   }
 }
 
-/// Bank text in HTML with its `code` spans as `<code>` elements.
+/// Bank text in HTML, its marks as elements (``HTMLRichText``; images as their placeholder text).
 func htmlInline(_ s: String) -> String {
-  guard let parts = ReportText.codeSpans(s) else { return html(s) }
-  return parts.map { $0.code ? "<code class=\"inline\">\(html($0.text))</code>" : html($0.text) }.joined()
+  HTMLRichText.render(s)
 }

@@ -5,8 +5,10 @@ import QuizlineCore
 /// XML parser can check it; headings, table captions and header cells give it structure, every
 /// chart has a text alternative, and marks and words carry meaning alongside colour.
 public enum HTMLReportRenderer {
-  public static func render(_ report: Report, to sink: any ReportSink) {
+  /// `media` finds the images question texts name, to embed them (without it, their placeholders).
+  public static func render(_ report: Report, to sink: any ReportSink, media: ReportMedia? = nil) {
     var h = HTMLWriter()
+    h.media = media
     let title =
       report.classReport != nil
       ? "Class report" : report.profiles.first.map(ReportText.title(for:)) ?? "Progress report"
@@ -25,9 +27,9 @@ public enum HTMLReportRenderer {
     sink.write(h.text)
   }
 
-  public static func render(_ report: Report) -> String {
+  public static func render(_ report: Report, media: ReportMedia? = nil) -> String {
     let sink = StringReportSink()
-    render(report, to: sink)
+    render(report, to: sink, media: media)
     return sink.text
   }
 
@@ -128,7 +130,7 @@ public enum HTMLReportRenderer {
       for row in p.leeches.prefix(25) {
         let lapses = "\(row.lapses) lapse\(row.lapses == 1 ? "" : "s")" + (row.suspended ? ", suspended" : "")
         h.raw(
-          "<li><code>\(html(row.question.ref.description))</code> (\(lapses)) \(htmlInline(row.question.shownTitle))</li>\n"
+          "<li><code>\(html(row.question.ref.description))</code> (\(lapses)) \(h.inline(row.question))</li>\n"
         )
       }
       if p.leeches.count > 25 { h.raw("<li>… and \(p.leeches.count - 25) more</li>\n") }
@@ -154,7 +156,7 @@ public enum HTMLReportRenderer {
     h.section(id, "\(title) (\(items.count))")
     h.raw("<ul class=\"questions\">\n")
     for q in items.prefix(25) {
-      h.raw("<li><code>\(html(q.ref.description))</code> \(htmlInline(q.shownTitle))</li>\n")
+      h.raw("<li><code>\(html(q.ref.description))</code> \(h.inline(q))</li>\n")
     }
     if items.count > 25 { h.raw("<li>… and \(items.count - 25) more</li>\n") }
     h.raw("</ul>\n</section>\n")
@@ -234,6 +236,13 @@ func html(_ s: String) -> String {
 /// Accumulates the page.
 struct HTMLWriter {
   var text = ""
+  /// Finds the images of question texts (``HTMLRichText``).
+  var media: ReportMedia? = nil
+
+  /// A question's title as HTML, its images embedded when ``media`` finds them.
+  func inline(_ q: QuestionLabel) -> String {
+    HTMLRichText.render(q.shownTitle, bank: q.ref.bank, media: media)
+  }
 
   mutating func raw(_ s: String) { text += s }
 

@@ -54,6 +54,9 @@ enum HTMLStyleSheet {
     .key { display: inline-block; width: 11px; height: 11px; border-radius: 2px; border: 1px solid #c3c9d4; vertical-align: -1px; margin-left: 6px; }
     .questions, .single-quiz { padding-left: 18px; }
     .due { fill: var(--accent); }
+    img.media { max-height: 12em; max-width: 100%; vertical-align: middle; }
+    .math { font-family: "STIX Two Math", "Cambria Math", serif; font-style: normal; }
+    .math.display { display: block; white-space: pre; margin: 0.3em 0 0.3em 1.5em; }
     code.inline { color: var(--ink); background: #eef1f5; border-radius: 3px; padding: 0 3px; }
     .forecast svg { width: 100%; max-width: 440px; }
     @media print {

@@ -12,7 +12,7 @@ public enum AnkiDecks {
   private static let built: Result<String, BuildError> = {
     let dir = NSTemporaryDirectory() + "quizline-anki-decks-" + UUID().uuidString
     let script = TestPaths.repositoryRoot + "/scripts/anki/make-decks.sh"
-    for args in [[dir], [dir, "--updated"], [dir, "--hostile", dir + "/deck-legacy.apkg"]] {
+    for args in [[dir], [dir, "--updated"], [dir, "--hostile", dir + "/deck-legacy.apkg"], [dir, "--rich"]] {
       let (status, output) = run(script, args)
       if status != 0 { return .failure(BuildError(description: "make-decks.sh \(args) failed:\n\(output)")) }
     }

@@ -13,6 +13,10 @@ Usage:
     make-decks.py OUTDIR --answered   answered.apkg: cards answered with Anki's own FSRS scheduler at
                                     faked times (PyPI libfaketime): a reversed note, a 2-gap cloze,
                                     lapses and relearning, a suspended and a buried card (see answered())
+    make-decks.py OUTDIR --rich     rich.apkg: rich fields and templates (see rich()): bold, a table, a
+                                    list, an image, a sound, MathJax, a coloured span; {{FrontSide}}
+                                    amid the back, conditionals, {{hint:}}, {{tts}}, furigana filters,
+                                    typed cloze, a template script and CSS of its own
     make-decks.py OUTDIR --dump NAME IN.apkg   NAME.json: IN.apkg imported with its scheduling into a new
                                     collection, every card's note type, ord, type, queue, reps, lapses,
                                     SM-2 factor and review log as Anki itself then holds them
@@ -251,6 +255,64 @@ def answered(out):
         col.close()
 
 
+RICH_FRONT = ("<b>Heart</b> sounds: <span style=\"color: rgb(255, 0, 0);\">S1</span> and <i>S2</i>"
+              "<ul><li>lub</li><li>dub</li></ul>"
+              "<table><tr><th>Sound</th><th>Valve</th></tr><tr><td>S1</td><td>AV closure</td></tr></table>"
+              "<img src=\"heart.png\" alt=\"a heart\"> [sound:lub dub.mp3] \\(\\frac{a}{b} &lt; 1\\)")
+
+
+def rich(out):
+    """rich.apkg: one deck (Rich) with rich fields and the template features quizline carries."""
+    with tempfile.TemporaryDirectory() as tmp:
+        col = Collection(os.path.join(tmp, "rich.anki2"))
+        col.media.write_data("heart.png", PNG)
+        col.media.write_data("lub dub.mp3", b"ID3 not really a sound")
+        mm = col.models
+        add(col, "Basic", "Rich", {"Front": RICH_FRONT, "Back": "[$]x^2[/$] <u>under</u> <s>old</s>"}, [], "qlRich0001")
+        # A note type of its own: CSS beyond the stock one, a script, {{hint:}}, {{tts}}, extra text
+        # before {{FrontSide}} on the back, and nested conditionals.
+        vocab = mm.new("Rich Vocab")
+        for name in ("Word", "Meaning", "Hint", "Example", "Note"):
+            mm.add_field(vocab, mm.new_field(name))
+        t = mm.new_template("Recall")
+        t["qfmt"] = "<div class=word>{{Word}}</div>{{tts en_US:Word}}{{hint:Hint}}<script>flip()</script>"
+        t["afmt"] = ("Answer:<br>{{FrontSide}}<hr id=answer>{{Meaning}}"
+                     "{{#Example}}<br>e.g. {{Example}}{{^Note}} (no note){{/Note}}{{#Note}} ({{Note}}){{/Note}}{{/Example}}")
+        mm.add_template(vocab, t)
+        vocab["css"] = ".card { font-family: arial; }\n.word { font-size: 40px; color: navy; }\n"
+        mm.add(vocab)
+        add(col, "Rich Vocab", "Rich", {"Word": "Herz", "Meaning": "heart", "Hint": "<i>organ</i>",
+                                        "Example": "Das Herz schl&auml;gt.", "Note": ""}, [], "qlRich0002")
+        # A back template without {{FrontSide}}.
+        bare = mm.new("Bare Back")
+        for name in ("Front", "Back"):
+            mm.add_field(bare, mm.new_field(name))
+        t = mm.new_template("Card 1")
+        t["qfmt"] = "{{Front}}"
+        t["afmt"] = "{{Back}}"
+        mm.add_template(bare, t)
+        mm.add(bare)
+        add(col, "Bare Back", "Rich", {"Front": "systole", "Back": "contraction"}, [], "qlRich0003")
+        # Furigana filters.
+        jp = mm.new("Japanese")
+        mm.add_field(jp, mm.new_field("Expression"))
+        t = mm.new_template("Card 1")
+        t["qfmt"] = "{{kanji:Expression}}"
+        t["afmt"] = "{{FrontSide}}<hr id=answer>{{furigana:Expression}}<br>{{kana:Expression}}"
+        mm.add_template(jp, t)
+        mm.add(jp)
+        add(col, "Japanese", "Rich", {"Expression": "心臓[しんぞう]"}, [], "qlRich0004")
+        # A cloze typed by its template.
+        typed = mm.copy(mm.by_name("Cloze"), add=False)
+        typed["name"] = "Cloze (typed)"
+        typed["tmpls"][0]["qfmt"] = "{{cloze:Text}}<br>{{type:cloze:Text}}"
+        typed["tmpls"][0]["afmt"] = "{{cloze:Text}}<br>{{type:cloze:Text}}<br>{{Back Extra}}"
+        mm.add(typed)
+        add(col, "Cloze (typed)", "Rich", {"Text": "The {{c1::mitral}} valve", "Back Extra": ""}, [], "qlRich0005")
+        export(col, out, "rich.apkg", False)
+        col.close()
+
+
 def dump(out, name, package):
     """NAME.json: what the real Anki holds after importing `package` with its scheduling."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -339,6 +401,9 @@ def main():
         return
     if len(sys.argv) > 2 and sys.argv[2] == "--answered":
         answered(out)
+        return
+    if len(sys.argv) > 2 and sys.argv[2] == "--rich":
+        rich(out)
         return
     if len(sys.argv) > 2 and sys.argv[2] == "--dump":
         dump(out, sys.argv[3], os.path.abspath(sys.argv[4]))

@@ -53,9 +53,12 @@ enum ReportCommand {
       return usage(env, "--table items needs --all-profiles (the item analysis is a class report)")
     }
     let catalog: Catalog
+    let media: ReportMedia
     switch QuizlineCommand.loadCatalog(env) {
     case .failure(let code): return code
-    case .success(let loaded): catalog = loaded.catalog
+    case .success(let loaded):
+      catalog = loaded.catalog
+      media = ReportMediaReader.media(sources: loaded.sources, files: env.files)
     }
     let settings = env.settings
     let now = QuizlineCommand.makeClock(settings)()
@@ -103,12 +106,14 @@ enum ReportCommand {
     let context = QuizlineCommand.renderContext(env, clock: { now })()
     guard let out else {
       let sink = TextReportSink(env.stdout)
-      ReportRenderer.render(report, format: format, table: table, style: context.style, width: context.width, to: sink)
+      ReportRenderer.render(
+        report, format: format, table: table, style: context.style, width: context.width, media: media, to: sink)
       sink.flush()
       return .ok
     }
     return ReportFileWriter.place(env, failure: .failure) { () throws(ReportFileWriter.Failure) in
-      try ReportFileWriter.write(report, format: format, style: .plain, width: 80, path: out, force: args.flag("force"))
+      try ReportFileWriter.write(
+        report, format: format, style: .plain, width: 80, media: media, path: out, force: args.flag("force"))
     }
   }
 

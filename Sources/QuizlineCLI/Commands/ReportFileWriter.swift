@@ -36,14 +36,14 @@ enum ReportFileWriter {
   }
 
   /// Renders `report` into every file `format` needs for `path`; returns the paths and total bytes.
-  static func write(_ report: Report, format: ReportFormat, style: Style, width: Int, path: String, force: Bool)
-    throws(Failure) -> (
-      paths: [String], bytes: Int
-    )
-  {
+  static func write(
+    _ report: Report, format: ReportFormat, style: Style, width: Int, media: ReportMedia? = nil, path: String,
+    force: Bool
+  ) throws(Failure) -> (paths: [String], bytes: Int) {
     let written = try write(format: format, path: path, classReport: report.isClass, force: force) { targets in
       for (table, sink) in targets {
-        ReportRenderer.render(report, format: format, table: table, style: style, width: width, to: sink)
+        ReportRenderer.render(
+          report, format: format, table: table, style: style, width: width, media: media, to: sink)
       }
       return true
     }

@@ -10,13 +10,19 @@ import QuizlineCore
 /// | Cloze | per cloze number: a self-graded `flashcard` with the gap hidden (`[...]` or `[hint]`); with `typedCloze`, a `cloze` question whose gaps are typed |
 /// | any other | `flashcard` from the card's rendered front and back, with a loss note |
 ///
-/// The back is what follows `<hr id=answer>` in the answer template (Anki shows the front above it).
-/// HTML becomes terminal text (``TerminalText``); images are named by their copied file
-/// (`[image: diagram.png]`), sounds likewise (`[sound: hello.mp3]`).
+/// The back is the answer template without the front: `{{FrontSide}}` and the rule `<hr id=answer>`
+/// after it are left out and what the template puts around them kept (quizline shows the front
+/// above the back); with a rule but no `{{FrontSide}}` before it, what precedes the rule (the front
+/// written out again) is left out. `{{hint:F}}` becomes the question's hint; `{{type:cloze:F}}`
+/// makes a cloze typed as `--typed` does. Texts become quizline's rich text (``TerminalText``'s
+/// markup output): images `![alt](DECK-media/file.png)` and sounds `[sound:DECK-media/file.mp3]`
+/// by their copied files' paths beside the bank; typed answers and gaps are plain text.
 struct AnkiCardConverter {
   var typedCloze = false
   /// The safe file name of each media file, by the name the notes use.
   var mediaNames: [String: String] = [:]
+  /// The folder beside the banks that receives the media (``AnkiImporter/mediaFolder(for:)``).
+  var mediaFolder = "anki-media"
 
   static let basicNames: Set<String> = [
     "Basic", "Basic (and reversed card)", "Basic (optional reversed card)", "Basic (type in the answer)", "Cloze",
@@ -37,6 +43,7 @@ struct AnkiCardConverter {
   struct Converted {
     var prompt: String
     var explanation: String
+    var hint: String? = nil
     var body: QuestionBody
     var notes: [(ConversionNote.Kind, String)] = []
   }
@@ -50,43 +57,73 @@ struct AnkiCardConverter {
       return .failure(PackageError("note type \(quoted(nt.name)) has no card template \(ord + 1)"))
     }
     var front = AnkiTemplate(fields: values, cloze: nt.isCloze ? ord + 1 : nil)
-    let frontHTML = front.render(template.question)
+    let frontHTML = front.render(template.question).replacingOccurrences(of: AnkiTemplate.frontSideMark, with: "")
     var back = AnkiTemplate(fields: values, cloze: nt.isCloze ? ord + 1 : nil, reveal: true)
-    var backHTML = back.render(template.answer)
-    if let hr = backHTML.range(of: "<hr id=answer>") ?? backHTML.range(of: "<hr id=\"answer\">") {
-      backHTML = String(backHTML[hr.upperBound...])
-    }
+    let backHTML = Self.back(back.render(template.answer))
     var notes: [(ConversionNote.Kind, String)] = []
-    let prompt = text(frontHTML, &notes)
-    let backText = text(backHTML, &notes)
+    for (_, detail) in front.filterNotes.merging(back.filterNotes, uniquingKeysWith: { a, _ in a }).sorted(by: {
+      $0.key < $1.key
+    }) {
+      notes.append((.templateFilter, "note type \(quoted(nt.name)): \(detail)"))
+    }
+    if values.values.contains(where: AnkiNotetypeReport.hasScript) { notes.append(Self.note(for: .script)) }
+    if values.values.contains(where: { $0.range(of: "<style", options: .caseInsensitive) != nil }) {
+      notes.append(Self.note(for: .stylesheet))
+    }
+    let prompt = markup(frontHTML, &notes)
+    let backText = markup(backHTML, &notes)
     guard !prompt.isEmpty else { return .failure(PackageError("the front of the card is empty")) }
+    var hintFields: [String] = []
+    for f in front.hintFields + back.hintFields where !hintFields.contains(f) { hintFields.append(f) }
+    let hints = hintFields.map { markup(values[$0] ?? "", &notes) }.filter { !$0.isEmpty }
+    let hint = hints.isEmpty ? nil : hints.joined(separator: "\n")
     if !Self.isStock(nt) {
       notes.append((.otherNoteType, "note type \(quoted(nt.name)): a flashcard from the card's front and back"))
     }
     if nt.isCloze {
-      return .success(cloze(values: values, template: template, number: ord + 1, prompt: prompt, back: backText, notes))
+      var c = cloze(
+        values: values, template: template, number: ord + 1, typed: typedCloze || !front.typedFields.isEmpty,
+        prompt: prompt, back: backText, notes)
+      c.hint = hint
+      return .success(c)
     }
     if let field = front.typedFields.first {
       let answer = text(values[field] ?? "", &notes)
       if !answer.isEmpty, !answer.contains("\n") {
-        let explanation = backText.isEmpty || backText == answer ? "The answer is \(answer)." : backText
+        let explanation =
+          backText.isEmpty || backText == InlineMarkup.serialize([.text(answer)])
+          ? "The answer is \(answer)." : backText
         return .success(
           Converted(
-            prompt: prompt, explanation: explanation,
+            prompt: prompt, explanation: explanation, hint: hint,
             body: .text(accept: [TextAnswer(text: answer)], ignorePunctuation: false, otherFeedback: nil), notes: notes)
         )
       }
       notes.append((.htmlReduced, "the typed answer spans lines or is empty: a self-graded flashcard"))
     }
-    return .success(Converted(prompt: prompt, explanation: "", body: .flashcard(back: backText), notes: notes))
+    return .success(
+      Converted(prompt: prompt, explanation: "", hint: hint, body: .flashcard(back: backText), notes: notes))
+  }
+
+  /// The back of a card from its rendered answer template (see the type's documentation).
+  static func back(_ html: String) -> String {
+    let mark = AnkiTemplate.frontSideMark
+    let rule = ["<hr id=answer>", "<hr id=\"answer\">", "<hr id='answer'>"].lazy.compactMap {
+      html.range(of: $0, options: .caseInsensitive)
+    }.first
+    guard let rule else { return html.replacingOccurrences(of: mark, with: "") }
+    if let front = html.range(of: mark), front.lowerBound < rule.lowerBound {
+      return (html[..<rule.lowerBound] + html[rule.upperBound...]).replacingOccurrences(of: mark, with: "")
+    }
+    return String(html[rule.upperBound...]).replacingOccurrences(of: mark, with: "")
   }
 
   private func cloze(
-    values: [String: String], template: AnkiCollection.Template, number: Int, prompt: String, back: String,
-    _ notes: [(ConversionNote.Kind, String)]
+    values: [String: String], template: AnkiCollection.Template, number: Int, typed: Bool, prompt: String,
+    back: String, _ notes: [(ConversionNote.Kind, String)]
   ) -> Converted {
     var notes = notes
-    guard typedCloze else {
+    guard typed else {
       return Converted(prompt: prompt, explanation: "", body: .flashcard(back: back), notes: notes)
     }
     // The cloze field (the one `{{cloze:F}}` names), with this number's deletions as typed gaps.
@@ -106,7 +143,7 @@ struct AnkiCardConverter {
       let t = text(a, &notes)
       gaps.append(ClozeGap(accept: [TextAnswer(text: t.isEmpty ? "?" : t)]))
     }
-    let reduced = text(marked, &notes).replacingOccurrences(of: "\u{E000}", with: "{{")
+    let reduced = markup(marked, &notes).replacingOccurrences(of: "\u{E000}", with: "{{")
       .replacingOccurrences(of: "\u{E001}", with: "}}")
     guard !gaps.isEmpty, ClozeText.markers(in: reduced).count == gaps.count else {
       notes.append((.htmlReduced, "the cloze gaps could not be made typed: a self-graded flashcard"))
@@ -118,65 +155,50 @@ struct AnkiCardConverter {
       body: .cloze(text: reduced, gaps: gaps), notes: notes)
   }
 
-  /// HTML to terminal text, media named by their copied files.
+  /// HTML as plain text (typed answers and gaps), media named by their copied files.
   func text(_ html: String, _ notes: inout [(ConversionNote.Kind, String)]) -> String {
     let names = mediaNames
     let reduced = TerminalText.reduce(html, format: .html) { src in
       names[src] ?? names[src.removingPercentEncoding ?? src] ?? AnkiMedia.safeName(src)
     }
-    var out = reduced.text
-    // `[sound:file.mp3]` is Anki's own markup, not HTML.
-    var from = out.startIndex
-    while let r = out[from...].range(of: "[sound:"), let end = out[r.upperBound...].firstIndex(of: "]") {
-      let file = out[r.upperBound..<end].trimmingCharacters(in: .whitespaces)
-      let label = "[sound: \(names[file] ?? AnkiMedia.safeName(file))]"
-      let offset = out.distance(from: out.startIndex, to: r.lowerBound) + label.count
-      out.replaceSubrange(r.lowerBound...end, with: label)
-      from = out.index(out.startIndex, offsetBy: offset)
-    }
-    if reduced.removedMarkup {
-      notes.append((.htmlReduced, "HTML markup removed; text, line breaks and media names kept"))
-    }
-    return String(out.unicodeScalars.filter { !isControl($0) || $0 == "\n" }.map(Character.init))
-      .trimmingCharacters(in: .whitespacesAndNewlines)
-  }
-}
-
-/// Media file names made safe to write beside a bank.
-enum AnkiMedia {
-  /// `name` with every character outside `A-Z a-z 0-9 . _ -` replaced by `_`, no leading dot, at most
-  /// 100 characters (the extension kept), and never ending in `.json` (quizline would read it as a bank).
-  static func safeName(_ name: String) -> String {
-    var s = String(
-      name.unicodeScalars.map { c -> Character in
-        c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "." || c == "_" || c == "-")
-          ? Character(c) : "_"
-      })
-    while s.hasPrefix(".") { s.removeFirst() }
-    if s.isEmpty { s = "file" }
-    if s.count > 100 {
-      let ext = s.split(separator: ".").last.map { "." + $0.prefix(10) } ?? ""
-      s = String(s.prefix(100 - ext.count)) + ext
-    }
-    if s.lowercased().hasSuffix(".json") { s += ".data" }
-    return s
+    return Self.withoutControls(reduced.text)
   }
 
-  /// Safe names for every media file, unique among themselves (`a_b.png`, `a_b-2.png`, …).
-  static func safeNames(_ names: [String]) -> [String: String] {
-    var out: [String: String] = [:]
-    var used: Set<String> = []
-    for name in names {
-      let base = safeName(name)
-      var candidate = base
-      var n = 2
-      while !used.insert(candidate.lowercased()).inserted {
-        let dot = base.lastIndex(of: ".") ?? base.endIndex
-        candidate = base[..<dot] + "-\(n)" + base[dot...]
-        n += 1
+  /// HTML as quizline's rich text, media by their paths beside the bank, what was lost noted.
+  func markup(_ html: String, _ notes: inout [(ConversionNote.Kind, String)]) -> String {
+    let names = mediaNames
+    let folder = mediaFolder
+    let path: @Sendable (String) -> String? = { src in
+      let lower = src.lowercased()
+      if lower.hasPrefix("http:") || lower.hasPrefix("https:") || lower.hasPrefix("data:") || lower.hasPrefix("//") {
+        return nil
       }
-      out[name] = candidate
+      let decoded = src.removingPercentEncoding ?? src
+      return folder + "/" + (names[src] ?? names[decoded] ?? AnkiMedia.safeName(decoded))
     }
-    return out
+    let reduced = TerminalText.markup(html, format: .html, media: .init(image: path, sound: path))
+    // A script or stylesheet of the template is the note type's (``AnkiNotetypeReport``); of a field, the card's.
+    for loss in reduced.losses.sorted() where loss != .script && loss != .stylesheet {
+      notes.append(Self.note(for: loss))
+    }
+    if !reduced.droppedMedia.isEmpty {
+      notes.append((.mediaDropped, "images from the web (not in the package) shown as their names"))
+    }
+    return Self.withoutControls(reduced.text)
+  }
+
+  static func note(for loss: MarkupLoss) -> (ConversionNote.Kind, String) {
+    switch loss {
+    case .styling: (.stylingDropped, "colours, fonts and sizes left out (bold, italic, underline, strike-through kept)")
+    case .script: (.scriptDropped, "a script in a field left out")
+    case .stylesheet: (.stylingDropped, "a stylesheet (<style>) in a field left out")
+    case .tableFlattened: (.htmlReduced, "merged or nested table cells flattened")
+    case .embedded: (.mediaDropped, "video or embedded content shown as a placeholder")
+    }
+  }
+
+  private static func withoutControls(_ s: String) -> String {
+    String(s.unicodeScalars.filter { !isControl($0) || $0 == "\n" }.map(Character.init))
+      .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }

@@ -17,6 +17,8 @@ final class AnkiCollection {
     var stockKind: Int
     var fields: [String]
     var templates: [Template]
+    /// The note type's stylesheet.
+    var css = ""
   }
   struct Template {
     var ord: Int
@@ -118,7 +120,8 @@ final class AnkiCollection {
       let config = ProtoReader.fields(r.blob(2)[...]) ?? []
       notetypes[r.int(0)] = Notetype(
         id: r.int(0), name: r.text(1), isCloze: ProtoReader.int(config, 1) == 1,
-        stockKind: Int(clamping: ProtoReader.int(config, 9) ?? 0), fields: [], templates: [])
+        stockKind: Int(clamping: ProtoReader.int(config, 9) ?? 0), fields: [], templates: [],
+        css: ProtoReader.string(config, 3) ?? "")
     }
     try db.query("SELECT ntid, name FROM fields ORDER BY ntid, ord") { r in
       notetypes[r.int(0)]?.fields.append(r.text(1))
@@ -161,7 +164,8 @@ final class AnkiCollection {
       }.sorted { $0.ord < $1.ord }
       notetypes[id] = Notetype(
         id: id, name: m["name"] as? String ?? "", isCloze: (m["type"] as? Int) == 1,
-        stockKind: m["originalStockKind"] as? Int ?? 0, fields: fields, templates: templates)
+        stockKind: m["originalStockKind"] as? Int ?? 0, fields: fields, templates: templates,
+        css: m["css"] as? String ?? "")
     }
     for (_, value) in deckList {
       guard let d = value as? [String: Any], let id = (d["id"] as? NSNumber)?.int64Value else { continue }

@@ -66,7 +66,9 @@ public struct AnkiImporter {
     let package = try AnkiPackage(bytes: bytes, limits: limits)
     let col = package.collection
     let mediaNames = AnkiMedia.safeNames(package.media.map(\.name))
-    let converter = AnkiCardConverter(typedCloze: typedCloze, mediaNames: mediaNames)
+    let converter = AnkiCardConverter(
+      typedCloze: typedCloze, mediaNames: mediaNames, mediaFolder: Self.mediaFolder(for: path))
+    var notetypeNotes: [Int64: [(ConversionNote.Kind, String)]] = [:]
     let notes = Dictionary(col.notes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     var byDeck: [Int64: (bank: Bank, notes: [ConversionNote])] = [:]
     var bankIDs: [Int64: String] = [:]
@@ -107,6 +109,8 @@ public struct AnkiImporter {
       case .failure(let e):
         leaveOut(card, note: note, e.message)
       case .success(var c):
+        if notetypeNotes[nt.id] == nil { notetypeNotes[nt.id] = AnkiNotetypeReport.notes(nt) }
+        c.notes += notetypeNotes[nt.id] ?? []
         let deckParts = col.decks[card.deck] ?? []
         var tags = Self.tags(deckParts.map { Slug.make($0) } + note.tags.map { Slug.make($0) })
         if tags.count > Self.maxTags {
@@ -114,7 +118,8 @@ public struct AnkiImporter {
           tags = Array(tags.prefix(Self.maxTags))
         }
         let question = Question(
-          id: id, prompt: c.prompt, explanation: c.explanation, tags: tags, note: Self.noteID(guid: note.guid),
+          id: id, prompt: c.prompt, explanation: c.explanation, hint: c.hint, tags: tags,
+          note: Self.noteID(guid: note.guid),
           body: c.body)
         if let problem = StorableCheck.problem(question) {
           leaveOut(card, note: note, problem)

@@ -1,8 +1,20 @@
-/// Anki's card templates, rendered enough for an import: `{{Field}}`, `{{#Field}}…{{/Field}}`,
-/// `{{^Field}}…{{/Field}}`, filters (`{{text:F}}`, `{{hint:F}}`, any `x:y:F` uses F), `{{FrontSide}}`
-/// (left out of the back: quizline shows the front above it), `{{type:F}}` (noted, rendered empty)
-/// and `{{cloze:F}}` (one cloze number hidden or revealed). The output is still HTML.
+import Foundation
+
+/// Anki's card templates, rendered enough for an import: `{{Field}}`, `{{#Field}}…{{/Field}}` and
+/// `{{^Field}}…{{/Field}}` (nested, the same field's sections too), `{{FrontSide}}` (a mark,
+/// ``frontSideMark``: quizline shows the front above the back, so the back leaves out the front and
+/// keeps what the template puts around it), `{{type:F}}` and `{{type:cloze:F}}` (noted in
+/// ``typedFields``, rendered empty), `{{hint:F}}` (noted in ``hintFields``, rendered empty: quizline's
+/// `hint` shows it), `{{cloze:F}}` (one cloze number hidden or revealed), `{{text:F}}` (the field's
+/// text without its HTML), `{{kanji:F}}`/`{{kana:F}}` (the base text or the reading of Anki's
+/// `漢字[かんじ]` readings), `{{furigana:F}}` (the reading in parentheses after the base: a terminal
+/// has no ruby) and `{{tts …:F}}` (nothing: Anki shows a button that speaks the field). Any other filter is ignored (the
+/// field shown as it is). What a filter changed or could not do is in ``filterNotes``. The output
+/// is still HTML.
 struct AnkiTemplate {
+  /// Stands for `{{FrontSide}}` in a rendered back (a noncharacter, never in a field's text).
+  static let frontSideMark = String(Character(Unicode.Scalar(0xFDEE as UInt32)!))
+
   /// Field values by name.
   var fields: [String: String]
   /// The cloze number of the card (1-based), for `{{cloze:F}}`.
@@ -11,6 +23,16 @@ struct AnkiTemplate {
   var reveal = false
   /// Fields a `{{type:F}}` asked to be typed, in order.
   private(set) var typedFields: [String] = []
+  /// Fields a `{{hint:F}}` shows behind a click in Anki, in order.
+  private(set) var hintFields: [String] = []
+  /// What each filter quizline treats its own way did, by filter (`tts`, `furigana`, …).
+  private(set) var filterNotes: [String: String] = [:]
+
+  init(fields: [String: String], cloze: Int? = nil, reveal: Bool = false) {
+    self.fields = fields.mapValues { $0.replacingOccurrences(of: Self.frontSideMark, with: "") }
+    self.cloze = cloze
+    self.reveal = reveal
+  }
 
   mutating func render(_ template: String) -> String {
     var out = ""
@@ -25,15 +47,8 @@ struct AnkiTemplate {
       rest = rest[close.upperBound...]
       if let first = tag.first, first == "#" || first == "^" {
         let name = String(tag.dropFirst()).trimmingSpaces
-        let end = "{{/\(name)}}"
-        let body: Substring
-        if let e = rest.range(of: end) {
-          body = rest[..<e.lowerBound]
-          rest = rest[e.upperBound...]
-        } else {
-          body = rest
-          rest = ""
-        }
+        let (body, after) = Self.section(rest, name: name)
+        rest = after
         let value = fields[name].map { !Self.isBlank($0) } ?? false
         if value == (first == "#") { out += render(String(body)) }
         continue
@@ -45,18 +60,108 @@ struct AnkiTemplate {
     return out
   }
 
+  /// The body of a section of `name` opened just before `rest`, up to its own `{{/name}}` (sections
+  /// of the same name inside it are counted), and what follows that.
+  private static func section(_ rest: Substring, name: String) -> (Substring, Substring) {
+    var depth = 1
+    var k = rest.startIndex
+    while let open = rest[k...].range(of: "{{") {
+      guard let close = rest[open.upperBound...].range(of: "}}") else { break }
+      let tag = rest[open.upperBound..<close.lowerBound].trimmingSpaces
+      if tag == "#" + name || tag == "^" + name
+        || (tag.count > 1 && (tag.first == "#" || tag.first == "^")
+          && String(tag.dropFirst()).trimmingSpaces == name)
+      {
+        depth += 1
+      } else if tag.first == "/", String(tag.dropFirst()).trimmingSpaces == name {
+        depth -= 1
+        if depth == 0 { return (rest[..<open.lowerBound], rest[close.upperBound...]) }
+      }
+      k = close.upperBound
+    }
+    return (rest, "")
+  }
+
   private mutating func replacement(_ tag: String) -> String {
-    if tag == "FrontSide" { return "" }
+    if tag == "FrontSide" { return Self.frontSideMark }
     let parts = tag.split(separator: ":", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
     let name = parts.last ?? ""
-    let filters = parts.dropLast()
+    let filters = parts.dropLast().map { $0.split(separator: " ").first.map(String.init) ?? "" }
     let value = fields[name] ?? ""
     if filters.contains("type") {
-      typedFields.append(name.hasPrefix("cloze:") ? String(name.dropFirst(6)) : name)
+      typedFields.append(name)
+      return ""
+    }
+    if filters.contains("hint") {
+      hintFields.append(name)
       return ""
     }
     if filters.contains("cloze") { return Self.cloze(value, number: cloze ?? 0, reveal: reveal) }
-    return value
+    var text = value
+    for filter in filters.reversed() {
+      switch filter {
+      case "text":
+        text = Self.escapedHTML(TerminalText.string(text, format: .html))
+      case "tts":
+        // Anki shows a play button, not the text: quizline has no speech.
+        text = ""
+        filterNotes["tts"] = "{{tts}}: not spoken (quizline has no text-to-speech)"
+      case "kanji", "kana", "furigana":
+        text = Self.readings(text, filter)
+        filterNotes[filter] =
+          filter == "furigana"
+          ? "{{furigana:}}: the reading in parentheses after the base text"
+          : "{{\(filter):}}: the \(filter == "kanji" ? "base text" : "reading") of each word"
+      case "", "cloze-only", "nc": break
+      default:
+        filterNotes[filter] = "{{\(filter):}}: filter ignored, the field shown as it is"
+      }
+    }
+    return text
+  }
+
+  /// `text` with Anki's readings (`漢字[かんじ]`, a space before the base ending the word before it)
+  /// as the base (`kanji`), the reading (`kana`) or the base with the reading in parentheses.
+  static func readings(_ text: String, _ filter: String) -> String {
+    let chars = Array(text)
+    var out = ""
+    var i = 0
+    var wordStart = 0
+    while i < chars.count {
+      let c = chars[i]
+      if c == "[", let close = chars[(i + 1)...].firstIndex(of: "]") {
+        let reading = String(chars[(i + 1)..<close])
+        var start = i
+        while start > wordStart, chars[start - 1] != " ", chars[start - 1] != ">", chars[start - 1] != "]" {
+          start -= 1
+        }
+        if start < i, !reading.hasPrefix("sound:"), !reading.contains("[") {
+          let base = String(chars[start..<i])
+          out.removeLast(i - start)
+          if start > wordStart, chars[start - 1] == " " { out.removeLast() }
+          out += filter == "kanji" ? base : filter == "kana" ? reading : base + "(" + reading + ")"
+          i = close + 1
+          wordStart = i
+          continue
+        }
+      }
+      out.append(c)
+      i += 1
+    }
+    return out
+  }
+
+  static func escapedHTML(_ s: String) -> String {
+    var out = ""
+    for c in s {
+      switch c {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      default: out.append(c)
+      }
+    }
+    return out
   }
 
   static func isBlank(_ s: String) -> Bool {

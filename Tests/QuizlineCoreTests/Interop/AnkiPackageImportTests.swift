@@ -50,7 +50,7 @@ import Testing
     func q(_ guid: String, _ ord: Int) -> Question? {
       all.first { $0.id == AnkiDecks.questionID(guid: guid, ord: ord) }
     }
-    #expect(q("qlBasic001", 0)?.prompt == "bonjour bold")
+    #expect(q("qlBasic001", 0)?.prompt == "bonjour **bold**")
     #expect(q("qlBasic001", 0)?.body == .flashcard(back: "hello"))
     #expect(q("qlRev00001", 0)?.prompt == "chat")
     #expect(q("qlRev00001", 1)?.prompt == "cat")
@@ -91,7 +91,7 @@ import Testing
     let second = all.first { $0.id == AnkiDecks.questionID(guid: "qlCloze001", ord: 1) }
     #expect(first?.prompt == "[...] is the capital of France.")
     #expect(second?.prompt == "Paris is the capital of [country].")
-    #expect(first?.body == .flashcard(back: "Paris is the capital of France.\n[sound: hello.mp3]"))
+    #expect(first?.body == .flashcard(back: "Paris is the capital of France.\n[sound:deck-media/hello.mp3]"))
     let typed = try Self.read("deck.apkg", typed: true).banks.flatMap(\.bank.questions)
     let gap = typed.first { $0.id == AnkiDecks.questionID(guid: "qlCloze001", ord: 1) }
     #expect(
@@ -106,7 +106,9 @@ import Testing
       let png = try imported.mediaData("diagram 1.png")
       #expect(png.prefix(4) == [0x89, 0x50, 0x4E, 0x47], "\(package)")
       let katze = imported.banks.flatMap(\.bank.questions).first { $0.prompt == "Katze" }
-      #expect(katze?.body == .flashcard(back: "cat [image: diagram_1.png]"), "\(package)")
+      // The image by its path beside the bank: the media folder named after the package.
+      let folder = AnkiImporter.mediaFolder(for: package)
+      #expect(katze?.body == .flashcard(back: "cat ![](\(folder)/diagram_1.png)"), "\(package)")
     }
     #expect(AnkiMedia.safeName("../x/ä b.json") == "_x___b.json.data")
   }
@@ -116,7 +118,7 @@ import Testing
     let id = AnkiDecks.questionID(guid: "qlVocab001", ord: 0)
     let typing = imported.banks.first { $0.bank.id == "typing" }
     #expect(typing?.bank.question(id)?.prompt == "der Baum")
-    #expect(typing?.bank.question(id)?.body == .flashcard(back: "the tree\nDer Baum ist grün."))
+    #expect(typing?.bank.question(id)?.body == .flashcard(back: "the tree\n*Der Baum ist grün.*"))
     #expect(typing?.notes.contains { $0.questionID == id && $0.detail.contains("Vocab") } == true)
   }
 
