@@ -157,4 +157,12 @@ import Testing
     #expect(MathText.inline("\\begin{pmatrix} a \\end{bmatrix}") == "\\begin{pmatrix} a \\end{bmatrix}")
     #expect(MathText.display("\\frac{a}{b") == ["\\frac{a}{b"])
   }
+
+  @Test func theReadmeExamplesAreWhatQuizlineDraws() {
+    #expect(MathText.inline("x = \\frac{-b \\pm \\sqrt{b^2 - 4ac}}{2a}") == "x = (-b ± √(b² - 4ac))/2a")
+    #expect(
+      MathText.display("\\bar{x} = \\frac{1}{n}\\sum_{i=1}^{n} x_i") == [
+        "    1  n", "x\u{304} = ─  ∑  xᵢ", "    n i=1",
+      ])
+  }
 }
