@@ -125,6 +125,7 @@ struct MathLayout {
 
   /// A script in Unicode's raised or lowered characters, else `^x` / `^(..)` (`_` for subscripts).
   static func scriptText(_ text: String, superscript: Bool) -> String {
+    if text.isEmpty { return "" }
     if let s = MathScripts.script(text, superscript: superscript) { return s }
     let mark = superscript ? "^" : "_"
     return text.count == 1 ? mark + text : mark + "(" + text + ")"

@@ -60,8 +60,14 @@ enum MathLexer {
         out.append(MathToken(kind: .sup, source: "^"))
         i += 1
       case "&":
-        out.append(MathToken(kind: .align, source: "&"))
-        i += 1
+        // An Anki field is HTML: `&lt;` is <, `&amp;` the & that separates columns.
+        if let (entity, length) = entity(chars, at: i) {
+          out.append(entity)
+          i += length
+        } else {
+          out.append(MathToken(kind: .align, source: "&"))
+          i += 1
+        }
       default:
         if isSpace(c) {
           var j = i
@@ -76,6 +82,21 @@ enum MathLexer {
       }
     }
     return out
+  }
+
+  /// The HTML entities an Anki field may hold around a formula's characters.
+  static let entities: [String: MathToken] = [
+    "lt;": MathToken(kind: .char("<"), source: "<"), "gt;": MathToken(kind: .char(">"), source: ">"),
+    "amp;": MathToken(kind: .align, source: "&"), "nbsp;": MathToken(kind: .space, source: " "),
+    "quot;": MathToken(kind: .char("\""), source: "\""), "#39;": MathToken(kind: .char("'"), source: "'"),
+  ]
+
+  static func entity(_ chars: [Character], at i: Int) -> (MathToken, Int)? {
+    for (name, token) in entities {
+      let end = i + 1 + name.count
+      if end <= chars.count, String(chars[(i + 1)..<end]) == name { return (token, 1 + name.count) }
+    }
+    return nil
   }
 
   static func isLetter(_ c: Character) -> Bool {

@@ -9,6 +9,11 @@ extension MathReader {
       out.append(.atom(name, .function))
     } else if let width = MathSymbols.spaces[name] {
       out.append(.space(width))
+    } else if name == "limits" || name == "nolimits" {
+      // `\int\limits_0^1`, `\sum\nolimits_i`: the operator's scripts go where the command says.
+      if case .atom(_, let cls) = out.last, cls == .op || cls == .function {
+        out[out.count - 1] = .scripts(base: out[out.count - 1], sub: nil, sup: nil, limits: name == "limits")
+      }
     } else if MathSymbols.ignored.contains(name) {
       return
     } else if let alphabet = MathScripts.alphabets[name] {
@@ -43,9 +48,12 @@ extension MathReader {
     case "begin": out.append(try environment())
     case "\\", "cr", "newline": out.append(.space(1))
     case "not": out.append(try negated())
-    case "operatorname", "operatorname*":
-      let text = Self.plainText(try argument())
-      out.append(.atom(text, .function))
+    case "operatorname":
+      // `\operatorname*{argmax}` takes its subscript below it in display math, as \lim does.
+      let starred = !atEnd && tokens[at].kind == .char("*")
+      if starred { at += 1 }
+      let name = MathNode.atom(Self.plainText(try argument()), .function)
+      out.append(starred ? .scripts(base: name, sub: nil, sup: nil, limits: true) : name)
     case "ce", "pu": out.append(.source("\\" + name + rawGroup()))
     case "color", "label", "vspace", "vphantom", "phantom", "hphantom": _ = try argument()
     case "hspace", "hspace*":

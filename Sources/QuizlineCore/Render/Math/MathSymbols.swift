@@ -124,7 +124,7 @@ enum MathSymbols {
 
   /// Commands that change only how TeX sets the formula, not what it says: they draw nothing.
   static let ignored: Set<String> = [
-    "displaystyle", "textstyle", "scriptstyle", "scriptscriptstyle", "limits", "nolimits", "nonumber",
+    "displaystyle", "textstyle", "scriptstyle", "scriptscriptstyle", "nonumber",
     "notag", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl", "Bigr", "biggl", "biggr", "Biggl",
     "Biggr", "bigm", "Bigm", "biggm", "Biggm", "mathstrut", "strut", "rm", "bf", "it", "sf", "tt", "cal",
     "hline", "allowbreak", "relax", "nobreak", "hfill", "centering", "mathord", "mathop", "mathbin", "mathrel",

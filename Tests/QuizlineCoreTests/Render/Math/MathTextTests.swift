@@ -165,4 +165,20 @@ import Testing
         "    1  n", "x\u{304} = ─  ∑  xᵢ", "    n i=1",
       ])
   }
+
+  @Test func limitsAndNolimitsMoveAnOperatorsScripts() {
+    #expect(MathText.display("\\int\\limits_0^1 x") == ["1", "∫ x", "0"])
+    #expect(MathText.display("\\sum\\nolimits_{i} x") == ["∑ᵢ x"])
+    #expect(MathText.display("\\operatorname*{argmax}_x f(x)") == ["argmax f(x)", "  x"])
+    #expect(MathText.inline("\\operatorname*{argmax}_x f(x)") == "argmaxₓ f(x)")
+  }
+
+  @Test func htmlEntitiesOfAnAnkiFieldAreTheirCharacters() {
+    #expect(MathText.inline("a &lt; b &gt; c") == "a < b > c")
+    #expect(MathText.display("\\begin{aligned} a &amp;= b \\\\ &amp;= c \\end{aligned}") == ["a = b", "  = c"])
+  }
+
+  @Test func anEmptyScriptDrawsNothing() {
+    #expect(MathText.inline("x^{} + y_{}") == "x + y")
+  }
 }
