@@ -27,12 +27,11 @@ import Testing
     #expect(MathText.inline(huge) == huge)
   }
 
-  @Test func nestedAccentsAndGroupsAreLaidOutOnceALevel() {
-    // Laid out twice a level, these would take 2^32 steps.
+  @Test func anAccentChainOverScriptsIsLaidOutOnceALevel() {
+    // Laid out twice a level (the code before this test), 30 levels took hours: 2.2 times longer
+    // a level, 5.6 s at 20.
     let accents = String(repeating: "\\hat{", count: 30) + "x" + String(repeating: "}_1", count: 30)
     #expect(MathText.inline(accents).hasSuffix("₁"))
-    let empty = String(repeating: "{", count: 30) + String(repeating: "}", count: 30)
-    #expect(MathText.inline(empty) == empty)
   }
 
   @Test func aFormulaLongerThanTheLimitIsShownAsWritten() {
