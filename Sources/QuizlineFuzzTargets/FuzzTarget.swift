@@ -27,6 +27,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case csv
   /// A Markdown bank through its reader and writer.
   case markdown
+  /// A LaTeX formula through the math reader and its inline and displayed drawings.
+  case math
 
   /// Runs the target on one input; returns what went wrong (empty when all is well).
   public func run(_ bytes: [UInt8]) -> [String] {
@@ -41,6 +43,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .collection: AnkiFuzz.collection(bytes, &check)
     case .csv: AnkiFuzz.csv(bytes, &check)
     case .markdown: MarkdownFuzz.run(bytes, &check)
+    case .math: MathFuzz.run(bytes, &check)
     }
     return check.failures
   }

@@ -27,6 +27,7 @@ enum FuzzCorpus {
     case .journal, .repl, .zip, .collection: return own
     case .csv: return own
     case .markdown: return own + [(root.path + "/Tests/Fixtures/markdown", [".md"])]
+    case .math: return own
     }
   }
 
@@ -42,6 +43,7 @@ enum FuzzCorpus {
     case .collection: 1
     case .csv: 4
     case .markdown: 18
+    case .math: 40
     }
   }
 

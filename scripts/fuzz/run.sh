@@ -3,7 +3,7 @@
 #
 #   scripts/fuzz/run.sh [--seconds N] [--smoke] [--with-conformance] [TARGET...]
 #
-# TARGET: bank gift aiken journal repl zip collection csv markdown (default: all). Each target runs N seconds (default 300) on a
+# TARGET: bank gift aiken journal repl zip collection csv markdown math (default: all). Each target runs N seconds (default 300) on a
 # corpus kept in .build/fuzz-corpus/TARGET, seeded from the same places as the test suite's replay
 # (Tests/QuizlineFuzzTests/FuzzCorpus.swift). --smoke (used by `make test`): a debug build, a fresh
 # corpus, a fixed seed and a fixed number of runs a target (about 10 s each), so the outcome depends
@@ -20,11 +20,11 @@ while [ $# -gt 0 ]; do
     --seconds) seconds="$2"; shift 2 ;;
     --smoke) smoke=1; config=debug; shift ;;
     --with-conformance) . scripts/conformance/defaults.sh; export CONFORMANCE_DIR; shift ;;
-    bank|gift|aiken|journal|repl|zip|collection|csv|markdown) targets+=("$1"); shift ;;
-    *) echo "usage: scripts/fuzz/run.sh [--seconds N] [--smoke] [--with-conformance] [bank|gift|aiken|journal|repl|zip|collection|csv|markdown ...]" >&2; exit 64 ;;
+    bank|gift|aiken|journal|repl|zip|collection|csv|markdown|math) targets+=("$1"); shift ;;
+    *) echo "usage: scripts/fuzz/run.sh [--seconds N] [--smoke] [--with-conformance] [bank|gift|aiken|journal|repl|zip|collection|csv|markdown|math ...]" >&2; exit 64 ;;
   esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(bank gift aiken journal repl zip collection csv markdown)
+[ ${#targets[@]} -gt 0 ] || targets=(bank gift aiken journal repl zip collection csv markdown math)
 
 build_log=$(mktemp)
 if ! QUIZLINE_FUZZ_BUILD=1 swift build -c "$config" --scratch-path .build/fuzz --product quizline-fuzz \
