@@ -34,6 +34,9 @@ final class QuizFiles {
     for file in initial.files { stamps[file] = FileStamp(file) }
   }
 
+  /// The file of each bank, session and course in use (keys as ``CatalogLoadResult/sources``).
+  var currentSources: [String: String] { sources }
+
   /// The file that holds `target`.
   func path(of target: EditTarget) -> String? {
     switch target {

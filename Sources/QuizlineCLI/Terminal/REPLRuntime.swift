@@ -34,6 +34,8 @@ struct REPLRuntime {
   var authoring: AuthoringEffects?
   /// Whether SIGTERM or SIGHUP asked the program to leave (injected so tests can ask it too).
   var terminationRequested: () -> Bool = { Signals.terminationRequested }
+  /// Draws the images of a frame on a terminal that can show them (nil: the placeholder text).
+  var images: ImageFrameWriter?
 
   /// Runs until the learner leaves; returns the exit status.
   mutating func run() -> ExitCode {
@@ -67,7 +69,7 @@ struct REPLRuntime {
       if store.state.mode == .home, let outcome = authoring?.noticeChanges() {
         show(send(.effectFinished(outcome, at: clock())))
       }
-      let prompt = Renderer.prompt(store.state, context())
+      let prompt = Renderer.prompt(store.state, renderContext())
       let action: Action
       let snapshot = store.state
       reader.useHistory(snapshot.quiz == nil ? .commands : .answers)
@@ -92,7 +94,7 @@ struct REPLRuntime {
     }
     reader.close()
     if let warning = profileStore?.close(store.state.progress, at: clock()) {
-      show(Renderer.render([.note(warning)], store.state, context()))
+      show(Renderer.render([.note(warning)], store.state, renderContext()))
     }
     // Steps that could not be recorded: the exit status says so too (74, an I/O error).
     return store.state.unsavedSteps > 0 ? .ioError : .ok
@@ -102,9 +104,9 @@ struct REPLRuntime {
     // The action's own time stamps its events, so `seconds` and `at` agree in the journal.
     let now = action.at
     let recorded = store.send(action, at: now)
-    var frame = Renderer.render(store.state, context())
+    var frame = Renderer.render(store.state, renderContext())
     if !recorded.isEmpty, let warning = profileStore?.didApply(store.state.progress, at: now) {
-      frame.text += Renderer.render([.note(warning)], store.state, context()).text
+      frame.text += Renderer.render([.note(warning)], store.state, renderContext()).text
     }
     for effect in store.effects {
       let outcome = authoring?.perform(effect) ?? effects.perform(effect, state: store.state, at: now)
@@ -117,7 +119,22 @@ struct REPLRuntime {
 
   private func show(_ frame: Frame) {
     guard !frame.text.isEmpty else { return }
-    if let page { page(frame.text) } else { output.write(frame.text) }
+    images?.settings = store.state.progress.settings
+    if let page {
+      page(frame.text)
+    } else {
+      output.write(images?.expand(frame.text) ?? MediaMarker.strippingMarkers(frame.text))
+    }
+  }
+
+  /// The render context, with images as marker lines when they are drawn.
+  private func renderContext() -> RenderContext {
+    var context = context()
+    if let images {
+      images.settings = store.state.progress.settings
+      context.inlineImages = images.drawsImages
+    }
+    return context
   }
 }
 
@@ -198,9 +215,17 @@ extension QuizlineCommand {
       runtime.clearScreen = "\u{1B}[H\u{1B}[2J"
       let variables = env.variables
       let stdout = env.stdout
-      runtime.page = { text in
+      let images = TerminalImages.writer(env, files: runtime.authoring?.files)
+      runtime.images = images
+      runtime.page = { marked in
         let rows = TerminalSize.rows(variables: variables)
-        let lines = text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+        let lines = marked.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+        if let images, lines < rows - 1 {
+          stdout.write(images.expand(marked))
+          return
+        }
+        // A pager cannot show pictures: a long frame keeps its placeholders.
+        let text = MediaMarker.strippingMarkers(marked)
         if lines >= rows, let command = variables["PAGER"], !command.isEmpty,
           Pager.external(command, text, variables: [:])
         {

@@ -1,0 +1,104 @@
+import CChafa
+import Foundation
+
+/// How pictures are sent to the terminal.
+enum GraphicsProtocol: String, Sendable, Equatable {
+  /// The kitty graphics protocol (`ESC _ G … ESC \`).
+  case kitty
+  /// iTerm2's inline images (`ESC ] 1337 ; File=… BEL`).
+  case iterm
+  /// DEC sixel graphics, made by libchafa.
+  case sixel
+  /// Unicode symbol art in colour, made by libchafa: any terminal with colour shows it.
+  case symbols
+}
+
+/// Turns a decoded picture into the escape sequences (or symbol art) of one protocol, sized to the
+/// terminal's cells. The text ends with a newline, leaving the cursor on the line below the picture.
+struct TerminalGraphics: Sendable, Equatable {
+  var graphicsProtocol: GraphicsProtocol
+  var cell = CellSize.assumed
+  /// Inside tmux with `allow-passthrough on`: each escape is wrapped in tmux's DCS pass-through.
+  var tmuxPassthrough = false
+  /// Whether symbol art may use 24-bit colour (`COLORTERM=truecolor`), else the 256-colour palette.
+  var truecolor = true
+  /// A PNG (kitty) or PNG/JPEG (iTerm2) file up to this size is sent as it is when it needs no
+  /// shrinking; anything else is sent as pixels of the size it is drawn at.
+  var fileAsIsLimit = 512 * 1024
+
+  /// The text that draws `decoded` in at most `maxColumns` × `maxRows` cells.
+  func draw(_ decoded: DecodedImage, maxColumns: Int, maxRows: Int) -> String {
+    let image = decoded.image
+    let place = ImagePlacement.fit(
+      width: image.width, height: image.height, cell: cell, maxColumns: maxColumns, maxRows: maxRows)
+    switch graphicsProtocol {
+    case .kitty:
+      if decoded.format == .png, !place.scaled, decoded.file.count <= fileAsIsLimit {
+        return Self.kitty(file: decoded.file).map(wrap).joined() + "\n"
+      }
+      let shown = image.scaled(toWidth: place.pixelWidth, height: place.pixelHeight)
+      return Self.kitty(rgba: shown).map(wrap).joined() + "\n"
+    case .iterm:
+      if decoded.format == .png || decoded.format == .jpeg, decoded.file.count <= fileAsIsLimit {
+        return wrap(Self.iterm(file: decoded.file, columns: place.columns, rows: place.rows)) + "\n"
+      }
+      return wrap(chafa(image, place, QUIZLINE_CHAFA_ITERM2)) + "\n"
+    case .sixel:
+      return wrap(chafa(image, place, QUIZLINE_CHAFA_SIXELS)) + "\n"
+    case .symbols:
+      let art = chafa(image, place, QUIZLINE_CHAFA_SYMBOLS)
+      return art + (art.hasSuffix("\n") ? "" : "\n")
+    }
+  }
+
+  /// kitty's commands for a PNG file sent as it is (`f=100`): base64 in chunks of at most 4096
+  /// bytes, `m=1` while more follow; `q=2` asks the terminal not to answer.
+  static func kitty(file: [UInt8]) -> [String] {
+    kittyChunks(header: "a=T,f=100,t=d,q=2", payload: file)
+  }
+
+  /// kitty's commands for raw pixels (`f=32`, `s` × `v`).
+  static func kitty(rgba image: RGBAImage) -> [String] {
+    kittyChunks(header: "a=T,f=32,s=\(image.width),v=\(image.height),t=d,q=2", payload: image.pixels)
+  }
+
+  private static func kittyChunks(header: String, payload: [UInt8]) -> [String] {
+    let encoded = Array(Data(payload).base64EncodedString().utf8)
+    var out: [String] = []
+    var start = 0
+    repeat {
+      let end = min(encoded.count, start + 4096)
+      let more = end < encoded.count ? 1 : 0
+      let keys = start == 0 ? header + ",m=\(more)" : "m=\(more)"
+      out.append("\u{1B}_G" + keys + ";" + String(decoding: encoded[start..<end], as: UTF8.self) + "\u{1B}\\")
+      start = end
+    } while start < encoded.count
+    return out
+  }
+
+  /// iTerm2's inline image: the file itself, its size always given, shown in `columns` × `rows`
+  /// cells with its aspect ratio kept.
+  static func iterm(file: [UInt8], columns: Int, rows: Int) -> String {
+    "\u{1B}]1337;File=inline=1;size=\(file.count);width=\(columns);height=\(rows);preserveAspectRatio=1:"
+      + Data(file).base64EncodedString() + "\u{07}"
+  }
+
+  private func chafa(_ image: RGBAImage, _ place: ImagePlacement, _ mode: quizline_chafa_mode) -> String {
+    var length = 0
+    let drawn = image.pixels.withUnsafeBufferPointer {
+      quizline_chafa_draw(
+        $0.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width * 4), mode, Int32(place.columns),
+        Int32(place.rows), Int32(cell.width), Int32(cell.height), truecolor ? 1 : 0, &length)
+    }
+    guard let drawn else { return "" }
+    defer { free(drawn) }
+    let text = String(decoding: UnsafeRawBufferPointer(start: drawn, count: length), as: UTF8.self)
+    return mode == QUIZLINE_CHAFA_SYMBOLS ? text + "\u{1B}[0m" : text
+  }
+
+  /// `sequence` as tmux passes it on to the outer terminal (every ESC doubled inside a DCS).
+  func wrap(_ sequence: String) -> String {
+    guard tmuxPassthrough, !sequence.isEmpty else { return sequence }
+    return "\u{1B}Ptmux;" + sequence.replacingOccurrences(of: "\u{1B}", with: "\u{1B}\u{1B}") + "\u{1B}\\"
+  }
+}
