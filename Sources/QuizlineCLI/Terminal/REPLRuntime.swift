@@ -211,12 +211,13 @@ extension QuizlineCommand {
         folders: { QuizzesFolders.paths(env) }, loader: CatalogLoader(files: env.files), initial: loaded,
         idWriter: idWriter),
       editor: TerminalEditor(variables: env.variables), userFolder: settings.userQuizzesDirectory)
+    // Pictures only on a terminal with colour (nil on a pipe, under --plain, with NO_COLOR).
+    let images = TerminalImages.writer(env, files: runtime.authoring?.files)
+    runtime.images = images
     if env.isInteractive {
       runtime.clearScreen = "\u{1B}[H\u{1B}[2J"
       let variables = env.variables
       let stdout = env.stdout
-      let images = TerminalImages.writer(env, files: runtime.authoring?.files)
-      runtime.images = images
       runtime.page = { marked in
         let rows = TerminalSize.rows(variables: variables)
         let lines = marked.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
