@@ -6,8 +6,9 @@ import QuizlineCore
 /// with a one-line reason when it cannot be drawn. Made only for an interactive terminal with
 /// colour (never on a pipe, under `--plain` or with `NO_COLOR`).
 ///
-/// The protocol is chosen once, and again when `config images` changes (``choose`` queries the
-/// terminal then), never per frame.
+/// The protocol is chosen when the first picture is to be drawn, and again when `config images`
+/// changes (``choose`` queries the terminal then), never per frame: a session without pictures
+/// never queries the terminal.
 final class ImageFrameWriter {
   /// The protocol and settings for a mode, or nil when the mode draws nothing (`off`).
   private let choose: (ImageMode) -> TerminalGraphics?
@@ -36,8 +37,9 @@ final class ImageFrameWriter {
     return graphics
   }
 
-  /// Whether the renderer should write images as marker lines (``RenderContext/inlineImages``).
-  var drawsImages: Bool { graphics != nil }
+  /// Whether the renderer should write images as marker lines (``RenderContext/inlineImages``):
+  /// every mode but `off` draws (`auto` falls back to symbols), so the terminal need not be asked yet.
+  var drawsImages: Bool { settings.images != .off }
 
   /// `text` with every image line drawn, or turned into its placeholder and reason.
   func expand(_ text: String) -> String {

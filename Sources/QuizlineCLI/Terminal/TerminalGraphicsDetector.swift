@@ -6,7 +6,9 @@ import QuizlineCore
 /// One round of queries: kitty's graphics query, the cell size (`ESC [ 16 t`), then the primary
 /// device attributes (`ESC [ c`), which every terminal answers. A kitty reply before the attributes
 /// reply means kitty graphics; attribute 4 in that reply means sixel. Reading stops at the
-/// attributes reply, or after `timeout` when nothing answers.
+/// attributes reply, which every terminal sends, or after the timeout when nothing answers: a second
+/// by default, since over ssh a reply takes a round trip, and a reply that came later would be read
+/// as typed keys.
 enum TerminalGraphicsDetector {
   /// What the terminal answered.
   struct Answer: Equatable {
@@ -24,7 +26,7 @@ enum TerminalGraphicsDetector {
   /// Sends the queries on `output` and reads the replies from `input` (a terminal, put in raw mode
   /// meanwhile) for at most `timeoutMilliseconds`. Inside tmux with pass-through, the kitty query
   /// is wrapped so that the outer terminal sees it.
-  static func query(input: Int32, output: Int32, timeoutMilliseconds: Int = 150, tmuxPassthrough: Bool = false)
+  static func query(input: Int32, output: Int32, timeoutMilliseconds: Int = 1000, tmuxPassthrough: Bool = false)
     -> Answer
   {
     var saved = termios()

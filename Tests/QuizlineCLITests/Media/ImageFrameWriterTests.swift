@@ -63,6 +63,16 @@ import Testing
     #expect(choices.count == 2)
   }
 
+  @Test func theTerminalIsNotAskedUntilAFrameHasAnImage() {
+    let choices = Counter()
+    let writer = Self.writer(choices)
+    #expect(writer.drawsImages)
+    #expect(writer.expand("Question 1\nNo picture here.\n") == "Question 1\nNo picture here.\n")
+    #expect(choices.count == 0)
+    _ = writer.expand(Self.frame("stripes.png"))
+    #expect(choices.count == 1)
+  }
+
   @Test func aReasonCannotCarryControlCharacters() {
     #expect(
       ImageFrameWriter.placeholder("[image: a.png]", notDrawnBecause: "bad\u{1B}[31m")
