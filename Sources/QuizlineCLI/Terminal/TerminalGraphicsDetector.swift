@@ -48,8 +48,10 @@ enum TerminalGraphicsDetector {
     clock_gettime(CLOCK_MONOTONIC, &clock)
     let deadline = Int(clock.tv_sec) * 1000 + Int(clock.tv_nsec) / 1_000_000 + timeoutMilliseconds
     while true {
-      let answer = parse(replies)
-      if answer.attributes { return answer }
+      let answer = parse(replies, throughTmux: tmuxPassthrough)
+      // Inside tmux the attributes reply is tmux's own, sent at once, while the kitty query makes
+      // the round trip to the outer terminal: wait for its reply (or the timeout) there.
+      if answer.attributes && (!tmuxPassthrough || answer.kitty) { return answer }
       clock_gettime(CLOCK_MONOTONIC, &clock)
       let left = deadline - (Int(clock.tv_sec) * 1000 + Int(clock.tv_nsec) / 1_000_000)
       guard left > 0 else { return answer }
@@ -57,13 +59,18 @@ enum TerminalGraphicsDetector {
       guard poll(&fds, 1, Int32(left)) > 0 else { continue }
       var chunk = [UInt8](repeating: 0, count: 256)
       let n = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, 256) }
-      if n > 0 { replies += chunk[..<n] } else if n == 0 || errno != EINTR && errno != EAGAIN { return parse(replies) }
+      if n > 0 {
+        replies += chunk[..<n]
+      } else if n == 0 || errno != EINTR && errno != EAGAIN {
+        return parse(replies, throughTmux: tmuxPassthrough)
+      }
     }
   }
 
   /// Reads the replies: `ESC _ G … ESC \` (kitty), `ESC [ 6 ; H ; W t` (cell size), and
   /// `ESC [ ? a ; b ; … c` (the device attributes, where 4 is sixel).
-  static func parse(_ bytes: [UInt8]) -> Answer {
+  /// Inside tmux (`throughTmux`), a kitty reply after the attributes counts too: those are tmux's.
+  static func parse(_ bytes: [UInt8], throughTmux: Bool = false) -> Answer {
     var answer = Answer()
     let text = String(decoding: bytes, as: UTF8.self)
     var rest = Substring(text)
@@ -71,7 +78,7 @@ enum TerminalGraphicsDetector {
       rest = rest[rest.index(after: esc)...]
       if rest.hasPrefix("_G") {
         // Only a kitty reply that came before the attributes reply counts.
-        if !answer.attributes { answer.kitty = true }
+        if !answer.attributes || throughTmux { answer.kitty = true }
       } else if rest.hasPrefix("[6;"), let t = rest.firstIndex(of: "t") {
         let numbers = rest[rest.index(rest.startIndex, offsetBy: 3)..<t].split(separator: ";").compactMap { Int($0) }
         if numbers.count == 2, numbers[0] > 0, numbers[1] > 0, numbers[0] < 1000, numbers[1] < 1000 {

@@ -60,9 +60,10 @@ final class FakeGraphicsTerminal: @unchecked Sendable {
 }
 
 @Suite struct GraphicsDetectionTests {
-  static func detect(_ replies: String?) throws -> (TerminalGraphicsDetector.Answer, String) {
+  static func detect(_ replies: String?, tmux: Bool = false) throws -> (TerminalGraphicsDetector.Answer, String) {
     let terminal = try FakeGraphicsTerminal(replies: replies)
-    let answer = TerminalGraphicsDetector.query(input: terminal.slave, output: terminal.slave, timeoutMilliseconds: 150)
+    let answer = TerminalGraphicsDetector.query(
+      input: terminal.slave, output: terminal.slave, timeoutMilliseconds: 150, tmuxPassthrough: tmux)
     return (answer, terminal.queries)
   }
 
@@ -94,6 +95,14 @@ final class FakeGraphicsTerminal: @unchecked Sendable {
   @Test func aKittyReplyAfterTheAttributesDoesNotCount() {
     let answer = TerminalGraphicsDetector.parse(Array("\u{1B}[?62;22c\u{1B}_Gi=31;OK\u{1B}\\".utf8))
     #expect(!answer.kitty)
+  }
+
+  /// Seen with kitty 0.26 around tmux 3.3a: tmux answers the attributes itself at once, and the outer
+  /// terminal's kitty reply comes after it.
+  @Test func insideTmuxTheKittyReplyAfterTmuxsOwnAttributesIsWaitedForAndCounts() throws {
+    let (answer, queries) = try Self.detect("\u{1B}[?1;2c\u{1B}_Gi=31;OK\u{1B}\\", tmux: true)
+    #expect(queries.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}_Gi=31,"))
+    #expect(answer.kitty && answer.attributes)
   }
 
   @Test func aTerminalThatNeverAnswersGivesSymbolsAfterTheTimeout() throws {
