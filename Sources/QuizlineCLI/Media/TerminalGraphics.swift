@@ -31,35 +31,43 @@ struct TerminalGraphics: Sendable, Equatable {
     let image = decoded.image
     let place = ImagePlacement.fit(
       width: image.width, height: image.height, cell: cell, maxColumns: maxColumns, maxRows: maxRows)
-    switch graphicsProtocol {
-    case .kitty:
-      if decoded.format == .png, !place.scaled, decoded.file.count <= fileAsIsLimit {
-        return Self.kitty(file: decoded.file).map(wrap).joined() + "\n"
-      }
-      let shown = image.scaled(toWidth: place.pixelWidth, height: place.pixelHeight)
-      return Self.kitty(rgba: shown).map(wrap).joined() + "\n"
-    case .iterm:
-      if decoded.format == .png || decoded.format == .jpeg, decoded.file.count <= fileAsIsLimit {
-        return wrap(Self.iterm(file: decoded.file, columns: place.columns, rows: place.rows)) + "\n"
-      }
-      return wrap(chafa(image, place, QUIZLINE_CHAFA_ITERM2)) + "\n"
-    case .sixel:
-      return wrap(chafa(image, place, QUIZLINE_CHAFA_SIXELS)) + "\n"
-    case .symbols:
+    if graphicsProtocol == .symbols {
       let art = chafa(image, place, QUIZLINE_CHAFA_SYMBOLS)
       return art + (art.hasSuffix("\n") ? "" : "\n")
     }
+    let picture: String
+    switch graphicsProtocol {
+    case .kitty:
+      // Through tmux the outer terminal's cursor must stay (C=1): tmux does not know it moved.
+      let keep = tmuxPassthrough ? ",C=1" : ""
+      if decoded.format == .png, !place.scaled, decoded.file.count <= fileAsIsLimit {
+        picture = Self.kitty(file: decoded.file, keys: keep).map(wrap).joined()
+      } else {
+        let shown = image.scaled(toWidth: place.pixelWidth, height: place.pixelHeight)
+        picture = Self.kitty(rgba: shown, keys: keep).map(wrap).joined()
+      }
+    case .iterm:
+      if decoded.format == .png || decoded.format == .jpeg, decoded.file.count <= fileAsIsLimit {
+        picture = wrap(Self.iterm(file: decoded.file, columns: place.columns, rows: place.rows))
+      } else {
+        picture = wrap(chafa(image, place, QUIZLINE_CHAFA_ITERM2))
+      }
+    case .sixel, .symbols: picture = wrap(chafa(image, place, QUIZLINE_CHAFA_SIXELS))
+    }
+    // tmux keeps its own cursor, which a passed-through picture does not move: the picture's rows
+    // are made room for with newlines, else the next lines are written over it.
+    return picture + String(repeating: "\n", count: tmuxPassthrough ? place.rows : 1)
   }
 
   /// kitty's commands for a PNG file sent as it is (`f=100`): base64 in chunks of at most 4096
   /// bytes, `m=1` while more follow; `q=2` asks the terminal not to answer.
-  static func kitty(file: [UInt8]) -> [String] {
-    kittyChunks(header: "a=T,f=100,t=d,q=2", payload: file)
+  static func kitty(file: [UInt8], keys: String = "") -> [String] {
+    kittyChunks(header: "a=T,f=100,t=d,q=2" + keys, payload: file)
   }
 
   /// kitty's commands for raw pixels (`f=32`, `s` × `v`).
-  static func kitty(rgba image: RGBAImage) -> [String] {
-    kittyChunks(header: "a=T,f=32,s=\(image.width),v=\(image.height),t=d,q=2", payload: image.pixels)
+  static func kitty(rgba image: RGBAImage, keys: String = "") -> [String] {
+    kittyChunks(header: "a=T,f=32,s=\(image.width),v=\(image.height),t=d,q=2" + keys, payload: image.pixels)
   }
 
   private static func kittyChunks(header: String, payload: [UInt8]) -> [String] {

@@ -9,16 +9,18 @@ import Testing
 #endif
 
 /// A fake terminal on a pseudo-terminal: it reads the queries quizline writes and, once the device
-/// attributes request (`ESC [ c`) has arrived, answers with `replies` (or never answers).
+/// attributes request (`ESC [ c`) has arrived, answers with `replies` (or never answers); `later`
+/// comes in a second write, after a pause, as a reply that makes a longer trip does.
 final class FakeGraphicsTerminal: @unchecked Sendable {
   let master: Int32
   let slave: Int32
   private let replies: String?
+  private let later: String?
   private let lock = NSLock()
   private var seen: [UInt8] = []
   private var thread: Thread?
 
-  init(replies: String?) throws {
+  init(replies: String?, later: String? = nil) throws {
     var m: Int32 = -1
     var s: Int32 = -1
     guard openpty(&m, &s, nil, nil, nil) == 0 else {
@@ -27,6 +29,7 @@ final class FakeGraphicsTerminal: @unchecked Sendable {
     master = m
     slave = s
     self.replies = replies
+    self.later = later
     let thread = Thread { [self] in answer() }
     self.thread = thread
     thread.start()
@@ -53,6 +56,10 @@ final class FakeGraphicsTerminal: @unchecked Sendable {
       }
       if all.contains("\u{1B}[c") {
         if let replies { _ = Array(replies.utf8).withUnsafeBytes { write(master, $0.baseAddress, $0.count) } }
+        if let later {
+          usleep(100_000)
+          _ = Array(later.utf8).withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+        }
         return
       }
     }
@@ -60,10 +67,12 @@ final class FakeGraphicsTerminal: @unchecked Sendable {
 }
 
 @Suite struct GraphicsDetectionTests {
-  static func detect(_ replies: String?, tmux: Bool = false) throws -> (TerminalGraphicsDetector.Answer, String) {
-    let terminal = try FakeGraphicsTerminal(replies: replies)
+  static func detect(_ replies: String?, later: String? = nil, tmux: Bool = false, timeout: Int = 150) throws -> (
+    TerminalGraphicsDetector.Answer, String
+  ) {
+    let terminal = try FakeGraphicsTerminal(replies: replies, later: later)
     let answer = TerminalGraphicsDetector.query(
-      input: terminal.slave, output: terminal.slave, timeoutMilliseconds: 150, tmuxPassthrough: tmux)
+      input: terminal.slave, output: terminal.slave, timeoutMilliseconds: timeout, tmuxPassthrough: tmux)
     return (answer, terminal.queries)
   }
 
@@ -100,7 +109,8 @@ final class FakeGraphicsTerminal: @unchecked Sendable {
   /// Seen with kitty 0.26 around tmux 3.3a: tmux answers the attributes itself at once, and the outer
   /// terminal's kitty reply comes after it.
   @Test func insideTmuxTheKittyReplyAfterTmuxsOwnAttributesIsWaitedForAndCounts() throws {
-    let (answer, queries) = try Self.detect("\u{1B}[?1;2c\u{1B}_Gi=31;OK\u{1B}\\", tmux: true)
+    let (answer, queries) = try Self.detect(
+      "\u{1B}[?1;2c", later: "\u{1B}_Gi=31;OK\u{1B}\\", tmux: true, timeout: 5000)
     #expect(queries.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}_Gi=31,"))
     #expect(answer.kitty && answer.attributes)
   }

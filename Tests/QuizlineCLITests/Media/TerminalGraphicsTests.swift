@@ -99,7 +99,17 @@ import Testing
     let graphics = TerminalGraphics(graphicsProtocol: .iterm, tmuxPassthrough: true)
     let text = graphics.draw(try Self.decoded("stripes.png"), maxColumns: 80, maxRows: 12)
     #expect(text.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}]1337;File=inline=1;"))
-    #expect(text.hasSuffix("\u{07}\u{1B}\\\n"))
+    // Two rows of room in the pane (6 × 2 cells): tmux's cursor does not move with the picture.
+    #expect(text.hasSuffix("\u{07}\u{1B}\\\n\n"))
+  }
+
+  /// Seen with kitty 0.26 around tmux 3.3a: without room made in the pane, the next lines were
+  /// written over the picture.
+  @Test func kittyThroughTmuxKeepsTheOuterCursorAndMakesRoomForItsRows() throws {
+    let graphics = TerminalGraphics(graphicsProtocol: .kitty, tmuxPassthrough: true)
+    let text = graphics.draw(try Self.decoded("stripes.png"), maxColumns: 80, maxRows: 12)
+    #expect(text.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,f=100,t=d,q=2,C=1,m=0;"))
+    #expect(text.hasSuffix("\u{1B}\u{1B}\\\u{1B}\\\n\n"))
   }
 
   @Test func aPlacementKeepsTheAspectRatioNeverEnlargesAndStaysWithinTheWidth() {
