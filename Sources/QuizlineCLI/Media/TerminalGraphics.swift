@@ -54,9 +54,19 @@ struct TerminalGraphics: Sendable, Equatable {
       }
     case .sixel, .symbols: picture = wrap(chafa(image, place, QUIZLINE_CHAFA_SIXELS))
     }
-    // tmux keeps its own cursor, which a passed-through picture does not move: the picture's rows
-    // are made room for with newlines, else the next lines are written over it.
-    return picture + String(repeating: "\n", count: tmuxPassthrough ? place.rows : 1)
+    guard tmuxPassthrough else { return picture + "\n" }
+    return Self.inTmuxPane(picture, rows: place.rows)
+  }
+
+  /// A passed-through picture in a tmux pane. tmux keeps its own cursor, which the picture does not
+  /// move, and places the outer terminal's cursor only when it draws a cell. So: room for the rows
+  /// first (newlines, then back up: nothing scrolls afterwards), a space drawn in the first column
+  /// and an empty pass-through (a backspace) so that tmux has put the outer cursor there, the
+  /// picture, and the cursor taken below the rows. Tried with kitty 0.26 around tmux 3.3a (README):
+  /// the picture is drawn where it belongs, one cell in.
+  static func inTmuxPane(_ picture: String, rows: Int) -> String {
+    String(repeating: "\n", count: rows) + "\u{1B}[\(rows)A\r " + "\u{1B}Ptmux;\u{8}\u{1B}\\" + picture + "\r"
+      + String(repeating: "\n", count: rows)
   }
 
   /// kitty's commands for a PNG file sent as it is (`f=100`): base64 in chunks of at most 4096

@@ -95,21 +95,25 @@ import Testing
     #expect(art.split(separator: "\n").count == 2)
   }
 
+  /// The room a picture of two rows takes in a tmux pane, before it (newlines, back up, a space
+  /// drawn, an empty pass-through) and after it (below its rows).
+  static let tmuxRoom = "\n\n\u{1B}[2A\r \u{1B}Ptmux;\u{8}\u{1B}\\"
+  static let tmuxAfter = "\r\n\n"
+
   @Test func insideTmuxEachEscapeIsWrappedInAPassThroughWithItsEscapesDoubled() throws {
     let graphics = TerminalGraphics(graphicsProtocol: .iterm, tmuxPassthrough: true)
     let text = graphics.draw(try Self.decoded("stripes.png"), maxColumns: 80, maxRows: 12)
-    #expect(text.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}]1337;File=inline=1;"))
-    // Two rows of room in the pane (6 × 2 cells): tmux's cursor does not move with the picture.
-    #expect(text.hasSuffix("\u{07}\u{1B}\\\n\n"))
+    #expect(text.hasPrefix(Self.tmuxRoom + "\u{1B}Ptmux;\u{1B}\u{1B}]1337;File=inline=1;"))
+    #expect(text.hasSuffix("\u{07}\u{1B}\\" + Self.tmuxAfter))
   }
 
   /// Seen with kitty 0.26 around tmux 3.3a: without room made in the pane, the next lines were
-  /// written over the picture.
+  /// written over the picture (tmux's cursor does not move with it).
   @Test func kittyThroughTmuxKeepsTheOuterCursorAndMakesRoomForItsRows() throws {
     let graphics = TerminalGraphics(graphicsProtocol: .kitty, tmuxPassthrough: true)
     let text = graphics.draw(try Self.decoded("stripes.png"), maxColumns: 80, maxRows: 12)
-    #expect(text.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,f=100,t=d,q=2,C=1,m=0;"))
-    #expect(text.hasSuffix("\u{1B}\u{1B}\\\u{1B}\\\n\n"))
+    #expect(text.hasPrefix(Self.tmuxRoom + "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,f=100,t=d,q=2,C=1,m=0;"))
+    #expect(text.hasSuffix("\u{1B}\u{1B}\\\u{1B}\\" + Self.tmuxAfter))
   }
 
   @Test func aPlacementKeepsTheAspectRatioNeverEnlargesAndStaysWithinTheWidth() {
