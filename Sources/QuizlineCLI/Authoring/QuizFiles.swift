@@ -20,7 +20,7 @@ final class QuizFiles {
   /// What each file contributes to the catalog in use.
   private var parts: [String: CatalogPart] = [:]
   /// The file of each item of the catalog in use (keys as ``CatalogLoadResult/sources``).
-  private var sources: [String: String] = [:]
+  private(set) var sources: [String: String] = [:]
 
   init(
     folders: @escaping () -> [String], loader: CatalogLoader, initial: CatalogLoadResult,
@@ -33,9 +33,6 @@ final class QuizFiles {
     parts = Self.parts(of: initial.catalog, sources: initial.sources)
     for file in initial.files { stamps[file] = FileStamp(file) }
   }
-
-  /// The file of each bank, session and course in use (keys as ``CatalogLoadResult/sources``).
-  var currentSources: [String: String] { sources }
 
   /// The file that holds `target`.
   func path(of target: EditTarget) -> String? {

@@ -34,6 +34,9 @@ struct ReportExporter: EffectPerformer {
     case .optimizeParameters(let dryRun): OptimizeCommand.perform(layout: layout, state: state, dryRun: dryRun)
     case .cardHistory(let ref): cardHistory(ref)
     case .edit, .reload, .addCard: .authoringFailed("this needs the quizzes folders", hint: "Nothing was changed.")
+    case .playMedia(_, let automatic):
+      .media(MediaOutcome(command: "play", automatic: automatic, missingTool: "sounds cannot be played here"))
+    case .openMedia: .media(MediaOutcome(command: "open", missingTool: "files cannot be opened here"))
     }
   }
 

@@ -112,6 +112,6 @@ enum TerminalImages {
         return TerminalGraphics(
           graphicsProtocol: picked.0, cell: cell ?? .assumed, tmuxPassthrough: picked.passthrough,
           truecolor: colorTerm == "truecolor" || colorTerm == "24bit")
-      }, columns: { TerminalSize.columns(variables: variables) }, sources: { files?.currentSources ?? [:] })
+      }, columns: { TerminalSize.columns(variables: variables) }, sources: { files?.sources ?? [:] })
   }
 }

@@ -32,6 +32,9 @@ struct REPLRuntime {
   /// `edit`, `reload` and `add`, and the check for quizzes files changed on disk before each home
   /// prompt (nil: the catalog never changes while the loop runs).
   var authoring: AuthoringEffects?
+  /// `play`, autoplay and `open`: players and the opener started in the background (nil: media
+  /// effects say they cannot be carried out here).
+  var media: SoundEffects?
   /// Whether SIGTERM or SIGHUP asked the program to leave (injected so tests can ask it too).
   var terminationRequested: () -> Bool = { Signals.terminationRequested }
   /// Draws the images of a frame on a terminal that can show them (nil: the placeholder text).
@@ -93,6 +96,7 @@ struct REPLRuntime {
       }
     }
     reader.close()
+    media?.stop()
     if let warning = profileStore?.close(store.state.progress, at: clock()) {
       show(Renderer.render([.note(warning)], store.state, renderContext()))
     }
@@ -109,7 +113,8 @@ struct REPLRuntime {
       frame.text += Renderer.render([.note(warning)], store.state, renderContext()).text
     }
     for effect in store.effects {
-      let outcome = authoring?.perform(effect) ?? effects.perform(effect, state: store.state, at: now)
+      let outcome =
+        media?.perform(effect) ?? authoring?.perform(effect) ?? effects.perform(effect, state: store.state, at: now)
       let next = send(.effectFinished(outcome, at: clock()))
       frame.text += next.text
       frame.prompt = next.prompt
@@ -206,13 +211,14 @@ extension QuizlineCommand {
       }
     }
     runtime.effects = exporter
+    let quizFiles = QuizFiles(
+      folders: { QuizzesFolders.paths(env) }, loader: CatalogLoader(files: env.files), initial: loaded,
+      idWriter: idWriter)
     runtime.authoring = AuthoringEffects(
-      files: QuizFiles(
-        folders: { QuizzesFolders.paths(env) }, loader: CatalogLoader(files: env.files), initial: loaded,
-        idWriter: idWriter),
-      editor: TerminalEditor(variables: env.variables), userFolder: settings.userQuizzesDirectory)
+      files: quizFiles, editor: TerminalEditor(variables: env.variables), userFolder: settings.userQuizzesDirectory)
+    runtime.media = SoundEffects(sources: { quizFiles.sources }, variables: env.variables)
     // Pictures only on a terminal with colour (nil on a pipe, under --plain, with NO_COLOR).
-    let images = TerminalImages.writer(env, files: runtime.authoring?.files)
+    let images = TerminalImages.writer(env, files: quizFiles)
     runtime.images = images
     if env.isInteractive {
       runtime.clearScreen = "\u{1B}[H\u{1B}[2J"

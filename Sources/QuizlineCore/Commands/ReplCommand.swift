@@ -45,6 +45,11 @@ public enum ReplCommand: Sendable, Equatable {
   case info(card: String?)
   /// Read every quizzes folder again and say what changed.
   case reload
+  /// Play a card's sounds (`bank/question`; nil: the card on screen in a quiz, else the one
+  /// answered last).
+  case play(card: String?)
+  /// Show a card's images and sounds in the system's viewer (the card as for ``play(card:)``).
+  case openMedia(card: String?)
   /// Write a new card, asked for step by step, into a Markdown bank of the learner's.
   case add(bank: String?)
   case again, clear
@@ -83,6 +88,8 @@ public enum ReplCommand: Sendable, Equatable {
     case .edit: "edit"
     case .info: "info"
     case .reload: "reload"
+    case .play: "play"
+    case .openMedia: "open"
     case .add: "add"
     case .again: "again"
     case .clear: "clear"

@@ -105,6 +105,17 @@ public enum ReplCommands {
     }
   }
 
+  /// What `help play` says after the usage: which players, which types, autoplay.
+  static let soundDetails =
+    [
+      "Sounds ([sound:FILE] in a card) play one after another in the background; the",
+      "prompt stays. The player is the first on PATH that plays the file's type:",
+    ] + SoundPlayerProgram.helpLines + [
+      "A new card's sounds stop the ones still playing. config autoplay on plays a",
+      "card's sounds when it is shown, and its back's when revealed.",
+      "In a quiz, play and open alone are commands; =play answers with the word.",
+    ]
+
   /// `cards --sort KEY`.
   public static let cardSort = OptionSpec(
     "sort", value: "KEY", help: "order: due (the default), difficulty, retrievability, lapses or added (file order)",
@@ -127,7 +138,7 @@ public enum ReplCommands {
       .search(query: $0.positionals.joined(separator: " "))
     },
     ReplCommandSpec(
-      "read", aliases: ["open"], arguments: "SESSION [SECTION]",
+      "read", arguments: "SESSION [SECTION]",
       abstract: "read a study session, or one section of it (1, 2, ...)", positionals: 1...2, completes: .session
     ) {
       .read(session: $0.positionals[0], section: $0.positionals.count > 1 ? $0.positionals[1] : nil)
@@ -259,6 +270,26 @@ public enum ReplCommands {
       positionals: 0...1, completes: .card, contexts: [.home, .quiz]
     ) {
       .info(card: $0.positionals.first)
+    },
+    ReplCommandSpec(
+      "play", arguments: "[BANK/QUESTION]",
+      abstract:
+        "play a card's sounds: the question on screen (its back and explanation once shown), else the one answered last",
+      positionals: 0...1, completes: .card, contexts: [.home, .quiz], details: soundDetails
+    ) {
+      .play(card: $0.positionals.first)
+    },
+    ReplCommandSpec(
+      "open", arguments: "[BANK/QUESTION]",
+      abstract: "show a card's images and sounds in the system's viewer (the card as for play)",
+      positionals: 0...1, completes: .card, contexts: [.home, .quiz],
+      details: [
+        "Opens each file with xdg-open (Linux) or open (macOS), in the background.",
+        "Without a graphical display (over ssh), it prints the files' paths instead.",
+        "In a quiz, play and open alone are commands; =play answers with the word.",
+      ]
+    ) {
+      .openMedia(card: $0.positionals.first)
     },
     ReplCommandSpec("reload", abstract: "read the quizzes folders again and say what changed") { _ in .reload },
     ReplCommandSpec(

@@ -13,6 +13,9 @@ public enum MediaMarker {
   static let separator = Character(Unicode.Scalar(0xFDDB as UInt32)!)
   static let close = Character(Unicode.Scalar(0xFDDC as UInt32)!)
 
+  /// Whether `scalar` is one of the marker's noncharacters (U+FDDA–U+FDDC).
+  static func isMarker(_ scalar: Unicode.Scalar) -> Bool { (0xFDDA...0xFDDC).contains(scalar.value) }
+
   /// The line standing for an image: `base` says whose folder `source` is relative to (a catalog
   /// source key, `bank/ID` or `session/ID`), `placeholder` is what shows without the picture.
   public static func imageLine(base: String, source: String, placeholder: String) -> String {

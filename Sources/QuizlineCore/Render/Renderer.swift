@@ -111,12 +111,13 @@ public enum Renderer {
 }
 
 /// Text from banks and sessions made safe for the terminal: control characters shown escaped, and
-/// the Unicode noncharacters U+FDD0–U+FDEF (which the renderer's own marks and ``MediaMarker`` use)
-/// removed, so a text cannot forge a mark.
+/// the noncharacters ``MediaMarker`` uses (U+FDDA–U+FDDC) removed, so a text cannot forge an image
+/// line. (The renderer's own marks, U+FDD0–U+FDD8, may already be in a text it builds, such as a
+/// revealed cloze, and are kept.)
 func safe(_ text: String, _ context: RenderContext) -> String {
   let escaped = escapingControlCharacters(text, keepNewlines: true)
-  guard escaped.unicodeScalars.contains(where: { (0xFDD0...0xFDEF).contains($0.value) }) else { return escaped }
-  return String(String.UnicodeScalarView(escaped.unicodeScalars.filter { !(0xFDD0...0xFDEF).contains($0.value) }))
+  guard escaped.unicodeScalars.contains(where: { MediaMarker.isMarker($0) }) else { return escaped }
+  return String(String.UnicodeScalarView(escaped.unicodeScalars.filter { !MediaMarker.isMarker($0) }))
 }
 
 /// Accumulates output lines, wrapping to the context's width.

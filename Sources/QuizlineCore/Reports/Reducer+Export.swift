@@ -73,6 +73,7 @@ extension Reducer {
       state.display = [.error(message, hint: hint)]
     case .optimizationFailed(let message):
       state.display = [.error("optimize: " + message, hint: "Nothing was changed.")]
+    case .media(let outcome): return mediaHandled(&state, outcome)
     }
     return Reduction()
   }

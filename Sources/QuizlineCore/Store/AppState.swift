@@ -19,6 +19,8 @@ public struct AppState: Sendable, Equatable {
   var interruptArmed = false
   /// Opened with `--read-only`: nothing can be recorded.
   public var readOnly = false
+  /// Autoplay found no player once this sitting: it says so once, then stays quiet.
+  var autoplayToolMissingShown = false
   /// The banks read from Markdown files (the ones `add` can write a card into); the others are JSON.
   public var markdownBankIDs: Set<String> = []
   /// Settings changed since quizline started, newest last, for `undo` (which records the previous
@@ -211,6 +213,12 @@ public enum Effect: Sendable, Equatable {
   case addCard(NewCard)
   /// Read the profile's history of one question through the one fold (`info`).
   case cardHistory(QuestionRef)
+  /// Play these sounds one after another in the background, stopping any still playing (`play`;
+  /// `automatic`: autoplay, as a card is shown or its back revealed, which says nothing unless
+  /// something is wrong).
+  case playMedia([MediaFile], automatic: Bool)
+  /// Show these images and sounds in the system's viewer, in the background (`open`).
+  case openMedia([MediaFile])
 }
 
 /// What came of an ``Effect``.
@@ -235,6 +243,8 @@ public enum EffectOutcome: Sendable, Equatable {
   case cardHistory(CardHistory, devices: [Int: String])
   /// The history could not be read (a located message).
   case cardHistoryFailed(String)
+  /// What came of playing or opening a card's media.
+  case media(MediaOutcome)
 }
 
 /// One piece of what the screen shows after an action; ``Renderer`` turns blocks into text.

@@ -3,30 +3,11 @@ extension Reducer {
   /// (``Effect/cardHistory(_:)``) and ``cardHistoryRead(_:_:devices:)`` shows it. Without a card:
   /// the question on screen in a quiz, else the question answered last.
   static func info(_ state: inout AppState, card: String?) -> Reduction {
-    let catalog = state.catalog
     let ref: QuestionRef
     if let card {
-      if let given = QuestionRef(card), let bank = catalog.bank(given.bank) {
-        guard catalog.question(given) != nil else {
-          var hint = "Type info \(bank.id)/ and press TAB to see its questions."
-          if let m = closestMatch(to: given.question, in: bank.questions.map(\.id)) {
-            hint = "Did you mean \(bank.id)/\(m)?"
-          }
-          return fail(&state, "bank \(bank.id) has no question \(quotedArg(given.question))", hint: hint)
-        }
-        ref = given
-      } else if let unique = uniqueQuestion(card, in: catalog) {
-        ref = unique
-      } else if catalog.bank(card) != nil {
-        return fail(
-          &state, "info shows one card, and \(quotedArg(card)) is a bank",
-          hint: "Name a question: info \(card)/QUESTION (TAB completes it).")
-      } else {
-        return fail(
-          &state, "info: no question \(quotedArg(card))",
-          hint: "Name it as BANK/QUESTION (TAB completes it); banks: "
-            + catalog.banks.prefix(8).map(\.id).joined(separator: ", ") + (catalog.banks.count > 8 ? ", ..." : "")
-            + ".")
+      switch namedCard(&state, card, command: "info") {
+      case .success(let named): ref = named
+      case .failure(let refusal): return refusal.reduction
       }
     } else if let (current, _) = state.currentQuestion {
       ref = current
@@ -38,6 +19,46 @@ extension Reducer {
         hint: "usage: info BANK/QUESTION (alone, it shows the question on screen, or the one answered last)")
     }
     return Reduction(effects: [.cardHistory(ref)])
+  }
+
+  /// The question `card` names for `command` (`bank/question`, or a question id found in one
+  /// bank), or the refusal that says why it names none.
+  static func namedCard(_ state: inout AppState, _ card: String, command: String) -> Result<QuestionRef, Refusal> {
+    let catalog = state.catalog
+    if let given = QuestionRef(card), let bank = catalog.bank(given.bank) {
+      guard catalog.question(given) != nil else {
+        var hint = "Type \(command) \(bank.id)/ and press TAB to see its questions."
+        if let m = closestMatch(to: given.question, in: bank.questions.map(\.id)) {
+          hint = "Did you mean \(bank.id)/\(m)?"
+        }
+        return .failure(
+          Refusal(fail(&state, "bank \(bank.id) has no question \(quotedArg(given.question))", hint: hint)))
+      }
+      return .success(given)
+    }
+    if let unique = uniqueQuestion(card, in: catalog) { return .success(unique) }
+    if catalog.bank(card) != nil {
+      return .failure(
+        Refusal(
+          fail(
+            &state, "\(command) \(command == "info" ? "shows" : "takes") one card, and \(quotedArg(card)) is a bank",
+            hint: "Name a question: \(command) \(card)/QUESTION (TAB completes it).")))
+    }
+    if command == "open", catalog.session(card) != nil {
+      // `open` used to be another name of `read`.
+      return .failure(
+        Refusal(
+          fail(
+            &state, "open shows a card's images and sounds, and \(quotedArg(card)) is a study session",
+            hint: "Type read \(card) to read it.")))
+    }
+    return .failure(
+      Refusal(
+        fail(
+          &state, "\(command): no question \(quotedArg(card))",
+          hint: "Name it as BANK/QUESTION (TAB completes it); banks: "
+            + catalog.banks.prefix(8).map(\.id).joined(separator: ", ") + (catalog.banks.count > 8 ? ", ..." : "")
+            + ".")))
   }
 
   /// The question answered most recently (the greater reference on a tie, so it is always the same).

@@ -108,10 +108,11 @@ extension Reducer {
   private static func isQuizCommand(_ line: String) -> Bool {
     let words = ReplCommands.tokenize(line)
     guard let word = words.first else { return false }
-    // "override setUp" and "edit distance" are answers; only `override` (or `!`) alone overrules a
-    // mark, and only `edit` alone opens the question in the editor.
+    // "override setUp", "edit distance" and "play the piano" are answers; only `override` (or `!`)
+    // alone overrules a mark, only `edit` alone opens the question in the editor, and only `play`
+    // or `open` alone plays or opens the card's media.
     if words.count > 1, let name = ReplCommands.parser(for: .quiz).command(named: word.lowercased())?.name,
-      name == "override" || name == "edit"
+      ["override", "edit", "play", "open"].contains(name)
     {
       return false
     }
@@ -223,6 +224,8 @@ extension Reducer {
     case .override: return overrule(&state)
     case .edit: return edit(&state, target: nil)
     case .info(let card): return info(&state, card: card)
+    case .play: return media(&state, card: nil, open: false)
+    case .openMedia: return media(&state, card: nil, open: true)
     case .quit:
       state.quitRequested = true
       state.display = [.notice("Your place in this quiz is saved: type resume next time."), .goodbye]

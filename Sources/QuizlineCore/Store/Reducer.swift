@@ -218,6 +218,8 @@ public enum Reducer {
     case .override: return overrule(&state)
     case .edit(let target): return edit(&state, target: target)
     case .info(let card): return info(&state, card: card)
+    case .play(let card): return media(&state, card: card, open: false)
+    case .openMedia(let card): return media(&state, card: card, open: true)
     case .reload: return Reduction(effects: [.reload])
     case .add(let bank): return add(&state, bank: bank)
     case .clear: state.display = [.clearScreen]

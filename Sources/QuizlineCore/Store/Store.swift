@@ -62,6 +62,8 @@ public struct Store {
       if batch.isEmpty { break }
     }
     if !recorded.isEmpty { state.savedSteps += 1 }
+    // Settled: what the step revealed is known, and autoplay plays its sounds.
+    effects += Reducer.autoplay(from: before, to: state)
     return recorded
   }
 }

@@ -32,7 +32,8 @@ import Testing
     #expect(
       Self.complete(d, "")
         == .words([
-          "help", "status", "undo", "override", "again", "edit", "info", "clear", "skip", "hint", "flag", "back", "end",
+          "help", "status", "undo", "override", "again", "edit", "info", "play", "open", "clear", "skip", "hint",
+          "flag", "back", "end",
           "quit",
           "a",
           "b",
@@ -52,7 +53,8 @@ import Testing
     #expect(
       Self.complete(d, "")
         == .words([
-          "help", "status", "undo", "override", "edit", "info", "clear", "skip", "hint", "flag", "back", "end", "quit",
+          "help", "status", "undo", "override", "edit", "info", "play", "open", "clear", "skip", "hint", "flag", "back",
+          "end", "quit",
           "again", "hard", "good", "easy",
         ]))
     #expect(Self.complete(d, "ea") == .words(["easy"]))

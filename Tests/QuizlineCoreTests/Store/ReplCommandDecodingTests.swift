@@ -26,9 +26,15 @@ import Testing
 
   @Test func aliasesDecodeToTheirCommand() throws {
     #expect(try decode("ls") == .list)
-    #expect(try decode("open intro") == .read(session: "intro"))
     #expect(try decode("exit") == .quit)
     #expect(try decode("? start") == .help(topic: "start"))
+  }
+
+  /// `open` was another name of `read`; it now opens a card's media (and `open SESSION` says so).
+  @Test func openAndPlayDecodeToTheirCardCommands() throws {
+    #expect(try decode("open intro") == .openMedia(card: "intro"))
+    #expect(try decode("open") == .openMedia(card: nil))
+    #expect(try decode("play lang/hello") == .play(card: "lang/hello"))
   }
 
   @Test func startOptionsArriveTyped() throws {
