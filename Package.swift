@@ -12,6 +12,14 @@ let staticLinking: [LinkerSetting] = [
   .unsafeFlags(["-L", Context.packageDirectory + "/Linking"], .when(platforms: [.linux]))
 ]
 
+/// chafa.h includes glib.h: the folders `pkg-config --cflags chafa` names, for the Debian triples
+/// quizline is built on (a folder that does not exist is ignored by the compiler).
+let chafaIncludeFlags: [String] =
+  ["/usr/include/chafa", "/usr/include/glib-2.0"].map { "-I" + $0 }
+  + ["x86_64-linux-gnu", "aarch64-linux-gnu"].flatMap { triple in
+    ["chafa", "glib-2.0"].map { "-I/usr/lib/\(triple)/\($0)/include" }
+  }
+
 let package = Package(
   name: "quizline",
   products: [
@@ -36,6 +44,15 @@ let package = Package(
     // renameat2(RENAME_EXCHANGE) from the C library: quizline swaps ids into a user's Markdown file
     // and swaps back when the file changed meanwhile (Sources/CRenameExchange/shim.h).
     .systemLibrary(name: "CRenameExchange", path: "Sources/CRenameExchange"),
+    // The image decoders (Debian's libpng-dev, libjpeg62-turbo-dev, libgif-dev, libwebp-dev), linked
+    // from their static archives; Sources/CImageCodecs/shim.h keeps libjpeg's longjmp inside C.
+    .systemLibrary(name: "CImageCodecs"),
+    // libchafa (Debian's libchafa-dev) draws pixels as kitty, iTerm2 or sixel graphics, or as Unicode
+    // symbol art. A small C file gives it a glib-free header; chafa and glib are linked as shared
+    // libraries (Linking/README.md).
+    .target(
+      name: "CChafa", cSettings: [.unsafeFlags(chafaIncludeFlags)],
+      linkerSettings: [.linkedLibrary("chafa"), .linkedLibrary("glib-2.0")]),
     // The pure core: model, grading, events and the one fold, store (reducer), render, scheduling,
     // the report model. No file, terminal or clock API: `scripts/lint/pure-core.sh` keeps it so.
     .target(name: "QuizlineCore", dependencies: ["CMath"], linkerSettings: staticLinking),
@@ -54,6 +71,7 @@ let package = Package(
       name: "QuizlineCLI",
       dependencies: [
         "QuizlineCore", "QuizlineStorage", "QuizlineFormats", "QuizlineReports", "QuizlineInterop", "CEditLine",
+        "CImageCodecs", "CChafa",
       ]),
     // A ten-line entry point.
     .executableTarget(name: "quizline", dependencies: ["QuizlineCLI"]),

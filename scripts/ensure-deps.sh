@@ -15,6 +15,16 @@ fi
 # Markdown banks and sessions: cmark-gfm with GitHub's extensions (tables, task lists).
 [ -f /usr/include/cmark-gfm.h ] || need+=(libcmark-gfm-dev)
 [ -f /usr/include/cmark-gfm-core-extensions.h ] || need+=(libcmark-gfm-extensions-dev)
+# Images in the terminal: chafa draws (kitty, iTerm2, sixel, symbols); the decoders read PNG, JPEG,
+# GIF and WebP. libsixel-bin's sixel2png decodes sixel output back in the image tests.
+[ -f /usr/include/chafa/chafa.h ] || need+=(libchafa-dev)
+# chafa.h includes glib.h, but Debian's libchafa-dev does not depend on libglib2.0-dev.
+[ -f /usr/include/glib-2.0/glib.h ] || need+=(libglib2.0-dev)
+[ -f /usr/include/png.h ] || need+=(libpng-dev)
+[ -f /usr/include/jpeglib.h ] || need+=(libjpeg62-turbo-dev)
+[ -f /usr/include/gif_lib.h ] || need+=(libgif-dev)
+[ -f /usr/include/webp/decode.h ] || need+=(libwebp-dev)
+command -v sixel2png >/dev/null 2>&1 || need+=(libsixel-bin)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 # The schema tests validate with PyPI's jsonschema in a venv (scripts/schemas/validate.sh); flock
 # serialises the parallel tests that build it.

@@ -37,6 +37,8 @@ struct REPLRuntime {
   var media: SoundEffects?
   /// Whether SIGTERM or SIGHUP asked the program to leave (injected so tests can ask it too).
   var terminationRequested: () -> Bool = { Signals.terminationRequested }
+  /// Draws the images of a frame on a terminal that can show them (nil: the placeholder text).
+  var images: ImageFrameWriter?
 
   /// Runs until the learner leaves; returns the exit status.
   mutating func run() -> ExitCode {
@@ -70,7 +72,7 @@ struct REPLRuntime {
       if store.state.mode == .home, let outcome = authoring?.noticeChanges() {
         show(send(.effectFinished(outcome, at: clock())))
       }
-      let prompt = Renderer.prompt(store.state, context())
+      let prompt = Renderer.prompt(store.state, renderContext())
       let action: Action
       let snapshot = store.state
       reader.useHistory(snapshot.quiz == nil ? .commands : .answers)
@@ -96,7 +98,7 @@ struct REPLRuntime {
     reader.close()
     media?.stop()
     if let warning = profileStore?.close(store.state.progress, at: clock()) {
-      show(Renderer.render([.note(warning)], store.state, context()))
+      show(Renderer.render([.note(warning)], store.state, renderContext()))
     }
     // Steps that could not be recorded: the exit status says so too (74, an I/O error).
     return store.state.unsavedSteps > 0 ? .ioError : .ok
@@ -106,9 +108,9 @@ struct REPLRuntime {
     // The action's own time stamps its events, so `seconds` and `at` agree in the journal.
     let now = action.at
     let recorded = store.send(action, at: now)
-    var frame = Renderer.render(store.state, context())
+    var frame = Renderer.render(store.state, renderContext())
     if !recorded.isEmpty, let warning = profileStore?.didApply(store.state.progress, at: now) {
-      frame.text += Renderer.render([.note(warning)], store.state, context()).text
+      frame.text += Renderer.render([.note(warning)], store.state, renderContext()).text
     }
     for effect in store.effects {
       let outcome =
@@ -122,7 +124,22 @@ struct REPLRuntime {
 
   private func show(_ frame: Frame) {
     guard !frame.text.isEmpty else { return }
-    if let page { page(frame.text) } else { output.write(frame.text) }
+    images?.settings = store.state.progress.settings
+    if let page {
+      page(frame.text)
+    } else {
+      output.write(images?.expand(frame.text) ?? MediaMarker.strippingMarkers(frame.text))
+    }
+  }
+
+  /// The render context, with images as marker lines when they are drawn.
+  private func renderContext() -> RenderContext {
+    var context = context()
+    if let images {
+      images.settings = store.state.progress.settings
+      context.inlineImages = images.drawsImages
+    }
+    return context
   }
 }
 
@@ -200,13 +217,22 @@ extension QuizlineCommand {
     runtime.authoring = AuthoringEffects(
       files: quizFiles, editor: TerminalEditor(variables: env.variables), userFolder: settings.userQuizzesDirectory)
     runtime.media = SoundEffects(sources: { quizFiles.sources }, variables: env.variables)
+    // Pictures only on a terminal with colour (nil on a pipe, under --plain, with NO_COLOR).
+    let images = TerminalImages.writer(env, files: quizFiles)
+    runtime.images = images
     if env.isInteractive {
       runtime.clearScreen = "\u{1B}[H\u{1B}[2J"
       let variables = env.variables
       let stdout = env.stdout
-      runtime.page = { text in
+      runtime.page = { marked in
         let rows = TerminalSize.rows(variables: variables)
-        let lines = text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+        let lines = marked.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+        if let images, lines < rows - 1 {
+          stdout.write(images.expand(marked))
+          return
+        }
+        // A pager cannot show pictures: a long frame keeps its placeholders.
+        let text = MediaMarker.strippingMarkers(marked)
         if lines >= rows, let command = variables["PAGER"], !command.isEmpty,
           Pager.external(command, text, variables: [:])
         {
