@@ -38,6 +38,7 @@ public enum Renderer {
 
   static func render(_ block: Block, _ state: AppState, _ out: inout Output) {
     let s = out.context.style
+    out.mediaBase = mediaBase(of: block, state)
     switch block {
     case .welcome: renderWelcome(state, &out)
     case .help(let command, let context): renderHelp(command, context, &out)
@@ -105,6 +106,17 @@ public enum Renderer {
     }
   }
 
+  /// The catalog source key of the bank or session whose text `block` shows (``Output/mediaBase``).
+  static func mediaBase(of block: Block, _ state: AppState) -> String? {
+    switch block {
+    case .currentQuestion, .hint: state.currentQuestion.map { "bank/" + $0.0.bank }
+    case .feedback(let f): "bank/" + f.question.bank
+    case .flashcardBack(let ref, _), .modelAnswer(let ref, _): "bank/" + ref.bank
+    case .session(let id, _): "session/" + id
+    default: nil
+    }
+  }
+
   static func quotedTitle(_ title: String, _ context: RenderContext) -> String {
     (context.style.unicode ? "“" : "\"") + safe(title, context) + (context.style.unicode ? "”" : "\"")
   }
@@ -122,7 +134,10 @@ func safe(_ text: String, _ context: RenderContext) -> String {
 /// Accumulates output lines, wrapping to the context's width.
 struct Output {
   let context: RenderContext
-  private(set) var lines: [String] = []
+  var lines: [String] = []
+  /// Whose folder the images of the text being shown are relative to: the catalog source key
+  /// (`bank/ID`, `session/ID`) of the bank or session it comes from; nil for our own text.
+  var mediaBase: String?
 
   init(_ context: RenderContext) { self.context = context }
 
@@ -155,26 +170,6 @@ struct Output {
 
   /// A line kept exactly as written (code), never reflowed.
   mutating func verbatim(_ text: String) { lines.append(text) }
-
-  /// Bank or session text: escaped, wrapped, indented; inline code, code blocks and revealed gaps
-  /// shown by ``RichText`` (a code block four columns in from `indent`, never wrapped).
-  mutating func paragraph(_ text: String, indent: String = "", firstIndent: String? = nil) {
-    let style = context.style
-    var first = firstIndent
-    for piece in RichText.pieces(safe(text, context)) {
-      switch piece {
-      case .prose(let prose):
-        let wrapped = TextWrap.lines(
-          RichText.marked(prose, style), width: context.width, indent: indent, firstIndent: first)
-        lines += RichText.paint(wrapped, style)
-      case .code(let code, let swift):
-        // A label before the block (`a) `) goes on a line of its own.
-        if let label = first?.trimmingTrailingSpaces(), label.contains(where: { $0 != " " }) { lines.append(label) }
-        lines += CodeLines.render(code, indent: indent + "    ", width: context.width, style: style, swift: swift)
-      }
-      first = nil
-    }
-  }
 
   /// A title followed by a rule up to the width, and a right-aligned detail. The title is shown
   /// whole: when it leaves no room for the detail, the detail goes on the next line, and a title
