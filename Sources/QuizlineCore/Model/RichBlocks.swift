@@ -59,7 +59,9 @@ public enum RichBlocks {
       var i = 0
       while i < lines.count {
         let trimmed = lines[i].trimmingBlockSpaces
-        if trimmed.hasPrefix("```"), let close = lines[(i + 1)...].firstIndex(where: { $0.trimmingBlockSpaces == "```" }) {
+        if trimmed.hasPrefix("```"),
+          let close = lines[(i + 1)...].firstIndex(where: { $0.trimmingBlockSpaces == "```" })
+        {
           let language = trimmed.dropFirst(3).trimmingBlockSpaces
           emit(.code(lines[(i + 1)..<close].joined(separator: "\n"), language: language.isEmpty ? nil : language))
           i = close + 1
@@ -134,7 +136,8 @@ public enum RichBlocks {
       var i = start + 2
       while i < lines.count, lines[i].trimmingBlockSpaces.hasPrefix("|") {
         let cells = RichBlocks.cells(lines[i].trimmingBlockSpaces)
-        rows.append(Array((cells + Array(repeating: "", count: max(0, header.count - cells.count))).prefix(header.count)))
+        rows.append(
+          Array((cells + Array(repeating: "", count: max(0, header.count - cells.count))).prefix(header.count)))
         i += 1
       }
       return (.table(header: header, rows: rows), i)

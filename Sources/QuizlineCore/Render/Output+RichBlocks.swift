@@ -3,10 +3,11 @@ extension Output {
   /// says: prose wrapped and indented, lists with hanging indents, tables, displayed formulas and
   /// images on lines of their own, code four columns in from `indent`, never wrapped. `firstIndent`
   /// (a label such as `a) `) starts the first line; before a block that cannot follow a label on its
-  /// line (code, a table, a formula, an image) the label goes on a line of its own.
-  mutating func paragraph(_ text: String, indent: String = "", firstIndent: String? = nil) {
+  /// line (code, a table, a formula, an image) the label goes on a line of its own. `keepingGaps`:
+  /// see `safe`.
+  mutating func paragraph(_ text: String, indent: String = "", firstIndent: String? = nil, keepingGaps: Bool = false) {
     var first = firstIndent
-    for block in RichBlocks.parse(safe(text, context)) {
+    for block in RichBlocks.parse(safe(text, context, keepingGaps: keepingGaps)) {
       render(block, indent: indent, firstIndent: first)
       first = nil
     }

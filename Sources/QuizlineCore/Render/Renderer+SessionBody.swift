@@ -74,7 +74,10 @@ extension Renderer {
     }
     let bar = s.paint("│", .dim)
     func rule(_ left: String, _ middle: String, _ right: String) {
-      out.verbatim(indent + s.paint(left + widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: middle) + right, .dim))
+      out.verbatim(
+        indent
+          + s.paint(left + widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: middle) + right, .dim)
+      )
     }
     func emit(_ cells: [String]) {
       let wrapped = (0..<columns).map { k in

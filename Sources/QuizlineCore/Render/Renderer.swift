@@ -124,11 +124,16 @@ public enum Renderer {
 
 /// Text from banks and sessions made safe for the terminal: control characters shown escaped, and
 /// the Unicode noncharacters U+FDD0–U+FDEF (which the renderer's own marks and ``MediaMarker`` use)
-/// removed, so a text cannot forge a mark.
-func safe(_ text: String, _ context: RenderContext) -> String {
+/// removed, so a text cannot forge a mark. `keepingGaps` keeps the marks of a cloze's gaps (the
+/// glue of `[1: _____]` and a revealed gap's marks) in text the renderer built from bank text it
+/// cleared of them first (``RichText/unmarked(_:)``).
+func safe(_ text: String, _ context: RenderContext, keepingGaps: Bool = false) -> String {
   let escaped = escapingControlCharacters(text, keepNewlines: true)
   guard escaped.unicodeScalars.contains(where: { (0xFDD0...0xFDEF).contains($0.value) }) else { return escaped }
-  return String(String.UnicodeScalarView(escaped.unicodeScalars.filter { !(0xFDD0...0xFDEF).contains($0.value) }))
+  let kept: Set<UInt32> = keepingGaps ? [0xFDD0, 0xFDD3, 0xFDD4] : []
+  return String(
+    String.UnicodeScalarView(
+      escaped.unicodeScalars.filter { !(0xFDD0...0xFDEF).contains($0.value) || kept.contains($0.value) }))
 }
 
 /// Accumulates output lines, wrapping to the context's width.

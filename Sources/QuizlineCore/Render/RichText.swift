@@ -40,7 +40,16 @@ enum RichText {
 
   /// True for the zero-width marks (not ``TextWrap/glue``, which stands for a space, nor
   /// ``MediaMarker``'s).
-  static func isMark(_ scalar: UInt32) -> Bool { (0xFDD1...0xFDD8).contains(scalar) || (0xFDDD...0xFDE0).contains(scalar) }
+  static func isMark(_ scalar: UInt32) -> Bool {
+    (0xFDD1...0xFDD8).contains(scalar) || (0xFDDD...0xFDE0).contains(scalar)
+  }
+
+  /// `text` without any of the renderer's noncharacter marks (U+FDD0–U+FDEF): bank text before the
+  /// renderer adds marks of its own to it.
+  static func unmarked(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { (0xFDD0...0xFDEF).contains($0.value) }) else { return text }
+    return String(String.UnicodeScalarView(text.unicodeScalars.filter { !(0xFDD0...0xFDEF).contains($0.value) }))
+  }
 
   /// `text` marked as a revealed gap (the caller adds the brackets).
   static func revealed(_ text: String) -> String { String(gapOpen) + text + String(gapClose) }
@@ -68,7 +77,8 @@ enum RichText {
       case .math(let source, false): MathText.inline(source)
       // A displayed formula inside a line of prose: drawn on the line, its lines joined.
       case .math(let source, true): MathText.display(source).joined(separator: " ")
-      case .image, .sound: InlineMarkup.plainText([span])
+      // The placeholder kept whole across a wrap point after its colon.
+      case .image, .sound: InlineMarkup.plainText([span]).replacing(": ", with: ":" + TextWrap.glue, maxReplacements: 1)
       }
     }.joined()
   }

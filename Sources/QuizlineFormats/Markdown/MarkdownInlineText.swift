@@ -39,7 +39,9 @@ enum MarkdownInlineText {
       case .strong: out.append(.strong(spans(node.children)))
       case .strikethrough: out.append(.strike(spans(node.children)))
       case .image(let url) where isRelativePath(url):
-        out.append(.image(source: url, alt: String(node.plainText.map { $0 == "\n" ? " " : $0 }.filter { $0 != "[" && $0 != "]" })))
+        out.append(
+          .image(
+            source: url, alt: String(node.plainText.map { $0 == "\n" ? " " : $0 }.filter { $0 != "[" && $0 != "]" })))
       case .link(let url), .image(let url):
         let inner = spans(node.children)
         let text = node.plainText

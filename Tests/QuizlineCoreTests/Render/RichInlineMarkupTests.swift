@@ -67,7 +67,9 @@ import Testing
         case 2: out.append(.code(["x", "a`b", "</u>", "~~"].randomElement(using: &random)!))
         case 3:
           out.append(
-            .math(["x^2", "\\frac{a}{b}", "a_1*b_2", "<u>"].randomElement(using: &random)!, display: Bool.random(using: &random)))
+            .math(
+              ["x^2", "\\frac{a}{b}", "a_1*b_2", "<u>"].randomElement(using: &random)!,
+              display: Bool.random(using: &random)))
         case 4: out.append(.strike([.text("x")] + spans(depth + 1) + [.text("y")]))
         case 5: out.append(.underline([.text("x")] + spans(depth + 1) + [.text("y")]))
         default: out.append(.image(source: "m/x.png", alt: "an x"))

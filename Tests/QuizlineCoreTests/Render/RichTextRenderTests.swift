@@ -25,7 +25,8 @@ import Testing
   @Test func withColourEachSpanIsItsAttributeWithoutItsMarks() {
     let text = Self.render("**b** *i* <u>u</u> ~~s~~ `c`", style: Self.terminal)
     let e = Self.esc
-    #expect(text == "\(e)1mb\(e)0m \(e)3mi\(e)0m \(e)4mu\(e)0m \(e)9ms\(e)0m \(e)36mc\(e)0m\n", "\(text.debugDescription)")
+    #expect(
+      text == "\(e)1mb\(e)0m \(e)3mi\(e)0m \(e)4mu\(e)0m \(e)9ms\(e)0m \(e)36mc\(e)0m\n", "\(text.debugDescription)")
   }
 
   @Test func withoutColourEachSpanHasItsPlainMark() {
@@ -68,7 +69,8 @@ import Testing
     #expect(lines.last == "10. item")
   }
 
-  static let table = "| Quantity | Normal | Unit |\n|---|:-:|--:|\n| Stroke volume | 70 | ml |\n| Heart \\| rate | 60–100 | /min |"
+  static let table =
+    "| Quantity | Normal | Unit |\n|---|:-:|--:|\n| Stroke volume | 70 | ml |\n| Heart \\| rate | 60–100 | /min |"
 
   @Test func aTableIsABoxTableWithUnicodeAndAlignedColumnsWithout() {
     #expect(
@@ -102,7 +104,9 @@ import Testing
 
   @Test func aDisplayedFormulaGoesOnItsOwnIndentedLines() {
     let text = Self.render("Before \\(x\\) inline.\n\\[\\frac{a}{b}\\]\nAfter.", indent: "  ")
-    #expect(text == "  Before " + MathText.inline("x") + " inline.\n" + MathText.display("\\frac{a}{b}").map { "      " + $0 + "\n" }.joined() + "  After.\n")
+    #expect(
+      text == "  Before " + MathText.inline("x") + " inline.\n"
+        + MathText.display("\\frac{a}{b}").map { "      " + $0 + "\n" }.joined() + "  After.\n")
     let anki = Self.render("[$$]x^2[/$$]")
     #expect(anki == MathText.display("x^2").map { "    " + $0 + "\n" }.joined())
   }
@@ -147,7 +151,8 @@ import Testing
     var random = SplitMix64(seed: 3434)
     let pieces = [
       "a", " ", "\n", "- ", "1. ", "| x |", "|---|", "**", "*", "_", "~~", "<u>", "</u>", "\\(", "\\)", "\\[",
-      "\\]", "[$]", "[/$]", "![a](b.png)", "[sound:c]", "`", "```", "\u{1B}[31m", "\u{7}", String(Character(Unicode.Scalar(0xFDD1 as UInt32)!)), String(Character(Unicode.Scalar(0xFDDA as UInt32)!)),
+      "\\]", "[$]", "[/$]", "![a](b.png)", "[sound:c]", "`", "```", "\u{1B}[31m", "\u{7}",
+      String(Character(Unicode.Scalar(0xFDD1 as UInt32)!)), String(Character(Unicode.Scalar(0xFDDA as UInt32)!)),
       "é", "漢", "\t", "\r",
     ]
     for _ in 0..<1500 {
