@@ -41,18 +41,30 @@ public struct MediaReference: Sendable, Equatable, Hashable {
 }
 
 /// The inline Markdown a text of a session, bank or question carries: code spans between
-/// backticks, `*emphasis*` (or `_emphasis_`), `**strong**` (or `__strong__`), and backslash escapes
-/// of those marks (`\*`, `\_`, `` \` ``, `\\`). Delimiters pair up by CommonMark's rules (a `*`
-/// between spaces, or `_` inside a word, is a plain character), so text written before markup
-/// existed reads as it did. The one home for this syntax: the renderer, the Markdown reader and
+/// backticks, `*emphasis*` (or `_emphasis_`), `**strong**` (or `__strong__`), `~~struck~~`,
+/// `<u>underlined</u>`, formulas (`\(..\)` and `[$]..[/$]` inline, `\[..\]` and `[$$]..[/$$]`
+/// displayed; `$..$` is not a formula), images `![alt](source)`, sounds `[sound:source]`, and
+/// backslash escapes of the marks (`\*`, `\_`, `` \` ``, `\\`, `\~`, `\<`, `\$`, `\!`). Inside a
+/// code span or a formula nothing is markup; an opening mark without its closing one is text (so
+/// Swift's `"\(name)"` stays text). Delimiters pair up by CommonMark's rules (a `*` between spaces,
+/// or `_` inside a word, is a plain character), so text written before markup existed reads as it
+/// did. The one home for this syntax: the renderer, the Markdown reader and
 /// writer all go through ``parse(_:)`` and ``serialize(_:)``.
 public enum InlineMarkup {
   /// The spans of `text` (adjacent texts merged).
   public static func parse(_ text: String) -> [InlineSpan] {
-    guard text.contains(where: { $0 == "`" || $0 == "*" || $0 == "_" || $0 == "\\" || $0 == "[" }) else {
+    parse(text, depth: 0)
+  }
+
+  /// Underlines nest at most this deep; a deeper `<u>` is text (a hostile text cannot exhaust the
+  /// stack).
+  private static let maximumDepth = 16
+
+  private static func parse(_ text: String, depth: Int) -> [InlineSpan] {
+    guard text.contains(where: { "`*_\\[~<".contains($0) }) else {
       return text.isEmpty ? [] : [.text(text)]
     }
-    var tokens = tokenize(Array(text))
+    var tokens = tokenize(Array(text), depth: depth)
     resolveEmphasis(&tokens)
     return merged(
       tokens.map { token in
@@ -134,49 +146,6 @@ public enum InlineMarkup {
     return out
   }
 
-  // MARK: writing
-
-  private static func write(_ spans: [InlineSpan], escaping: Bool) -> String {
-    spans.map { span in
-      switch span {
-      case .text(let t): escaping ? escaped(t) : t
-      case .code(let c): codeSpan(c)
-      case .emphasis(let inner): "*" + write(inner, escaping: escaping) + "*"
-      case .strong(let inner): "**" + write(inner, escaping: escaping) + "**"
-      case .strike(let inner): "~~" + write(inner, escaping: escaping) + "~~"
-      case .underline(let inner): "<u>" + write(inner, escaping: escaping) + "</u>"
-      case .math(let source, let display): display ? "\\[" + source + "\\]" : "\\(" + source + "\\)"
-      case .image(let source, let alt): "![" + alt + "](" + source + ")"
-      case .sound(let source): "[sound:" + source + "]"
-      }
-    }.joined()
-  }
-
-  private static func escaped(_ t: String) -> String {
-    var out = ""
-    for ch in t {
-      if ch == "\\" || ch == "*" || ch == "_" || ch == "`" { out.append("\\") }
-      out.append(ch)
-    }
-    return out
-  }
-
-  /// `code` between as many backticks as it needs (one more than its longest run of backticks),
-  /// padded with a space when it starts or ends with a backtick or with spaces on both ends.
-  public static func codeSpan(_ code: String) -> String {
-    var longest = 0
-    var run = 0
-    for ch in code {
-      run = ch == "`" ? run + 1 : 0
-      longest = max(longest, run)
-    }
-    let fence = String(repeating: "`", count: longest + 1)
-    let pad =
-      code.first == "`" || code.last == "`"
-      || (code.first == " " && code.last == " " && code.contains(where: { $0 != " " }))
-    return fence + (pad ? " " + code + " " : code) + fence
-  }
-
   // MARK: reading
 
   private struct Delimiter {
@@ -194,18 +163,46 @@ public enum InlineMarkup {
 
   private static func isPunctuation(_ c: Character) -> Bool { c.isPunctuation || c.isSymbol }
 
-  private static func tokenize(_ chars: [Character]) -> [Token] {
+  /// The characters a backslash escapes.
+  static let escapable: Set<Character> = ["\\", "*", "_", "`", "~", "<", "$", "!"]
+
+  private static func tokenize(_ chars: [Character], depth: Int) -> [Token] {
     var tokens: [Token] = []
     var text = ""
     func flush() {
       if !text.isEmpty { tokens.append(.span(.text(text))) }
       text = ""
     }
+    let closers = MathClosers(chars)
     var i = 0
     while i < chars.count {
       let c = chars[i]
-      if c == "\\", i + 1 < chars.count, "\\*_`".contains(chars[i + 1]) {
+      if c == "\\", i + 1 < chars.count, let (span, end) = math(chars, from: i, closers) {
+        flush()
+        tokens.append(.span(span))
+        i = end
+      } else if c == "\\", i + 1 < chars.count, escapable.contains(chars[i + 1]) {
         text.append(chars[i + 1])
+        i += 2
+      } else if c == "[", chars.count > i + 2, chars[i + 1] == "$", let (span, end) = math(chars, from: i, closers) {
+        flush()
+        tokens.append(.span(span))
+        i = end
+      } else if c == "<", depth < maximumDepth, let (inner, end) = underline(chars, from: i, closers) {
+        flush()
+        tokens.append(.span(.underline(parse(inner, depth: depth + 1))))
+        i = end
+      } else if c == "~", i + 1 < chars.count, chars[i + 1] == "~", i + 2 >= chars.count || chars[i + 2] != "~",
+        i == 0 || chars[i - 1] != "~"
+      {
+        // Exactly two tildes: a strikethrough delimiter (GitHub's rule; one or three are text).
+        let before: Character = i > 0 ? chars[i - 1] : " "
+        let after: Character = i + 2 < chars.count ? chars[i + 2] : " "
+        flush()
+        tokens.append(
+          .delimiter(
+            Delimiter(
+              mark: "~", count: 2, original: 2, canOpen: !after.isWhitespace, canClose: !before.isWhitespace)))
         i += 2
       } else if c == "`" {
         var n = 0
@@ -284,7 +281,7 @@ public enum InlineMarkup {
 
   /// The code of a span whose opening fence of `fence` backticks ends before `start`, and the index
   /// after its closing fence; nil when no run of exactly `fence` backticks closes it.
-  private static func codeSpan(_ chars: [Character], from start: Int, fence: Int) -> (String, Int)? {
+  static func codeSpan(_ chars: [Character], from start: Int, fence: Int) -> (String, Int)? {
     var i = start
     while i < chars.count {
       guard chars[i] == "`" else {
@@ -319,7 +316,7 @@ public enum InlineMarkup {
       while k >= 0 {
         if case .delimiter(let o) = tokens[k], o.mark == c.mark, o.canOpen, o.count > 0 {
           let oddMatch =
-            (o.canClose || c.canOpen) && (o.original + c.original) % 3 == 0
+            c.mark != "~" && (o.canClose || c.canOpen) && (o.original + c.original) % 3 == 0
             && !(o.original % 3 == 0 && c.original % 3 == 0)
           if !oddMatch {
             found = k
@@ -332,7 +329,7 @@ public enum InlineMarkup {
         closer += 1
         continue
       }
-      let use = o.count >= 2 && c.count >= 2 ? 2 : 1
+      let use = c.mark == "~" || (o.count >= 2 && c.count >= 2) ? 2 : 1
       let inner = tokens[(openerIndex + 1)..<closer].map { token -> InlineSpan in
         switch token {
         case .span(let s): s
@@ -341,7 +338,8 @@ public enum InlineMarkup {
       }
       o.count -= use
       c.count -= use
-      let span: InlineSpan = use == 2 ? .strong(merged(inner)) : .emphasis(merged(inner))
+      let span: InlineSpan =
+        c.mark == "~" ? .strike(merged(inner)) : use == 2 ? .strong(merged(inner)) : .emphasis(merged(inner))
       var replacement: [Token] = []
       if o.count > 0 { replacement.append(.delimiter(o)) }
       replacement.append(.span(span))

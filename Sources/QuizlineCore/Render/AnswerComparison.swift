@@ -131,23 +131,24 @@ extension Renderer {
         let pick = n < picks.count && picks[n] < shown.count ? picks[n] : nil
         let right = shown.firstIndex(of: pair.right) ?? 0
         let ok = pick.map { shown[$0] == pair.right } ?? false
-        var text = "\(n + 1). \(pair.left) \(s.arrow) "
+        // The number is part of the label, so the text is not read as a numbered list.
+        var text = "\(pair.left) \(s.arrow) "
         if let pick { text += "\(choiceLetter(pick))) \(shown[pick])" }
         if !ok { text += "; right: \(choiceLetter(right))) \(pair.right)" }
         let mark = ok ? s.paint(s.correctMark, .good) : s.paint(s.wrongMark, .bad)
-        out.paragraph(text, indent: "      ", firstIndent: "  " + mark + " ")
+        out.paragraph(text, indent: "      ", firstIndent: "  " + mark + " \(n + 1). ")
       }
     case (.ordering(let items), .ordering(let order)):
       let shown = Presentation.orderingItems(questionID: q.id, items: items)
       for (n, item) in items.enumerated() {
         let placed = n < order.count ? shown[order[n]] : nil
         let ok = placed == item
-        var text = "\(n + 1). \(choiceLetter(shown.firstIndex(of: item) ?? 0))) \(item)"
+        var text = "\(choiceLetter(shown.firstIndex(of: item) ?? 0))) \(item)"
         if !ok, let placed, let k = shown.firstIndex(of: placed) {
           text += " (you put \(choiceLetter(k))) \(placed))"
         }
         let mark = ok ? s.paint(s.correctMark, .good) : s.paint(s.wrongMark, .bad)
-        out.paragraph(text, indent: "      ", firstIndent: "  " + mark + " ")
+        out.paragraph(text, indent: "      ", firstIndent: "  " + mark + " \(n + 1). ")
       }
     default:
       return

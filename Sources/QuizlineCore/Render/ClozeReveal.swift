@@ -19,11 +19,11 @@ enum ClozeReveal {
   static func filled(_ text: String, _ gaps: [ClozeGap]) -> String {
     ClozeText.parts(of: text).map { part in
       switch part {
-      case .text(let t): return t
+      case .text(let t): return RichText.unmarked(t)
       case .gap(let n):
         let gap = n >= 1 && n <= gaps.count ? gaps[n - 1] : nil
         let answer = gap.map { g in g.accept.first { $0.credit >= 1 }?.text ?? g.accept.first?.text ?? "" } ?? "?"
-        return "[\(n):" + TextWrap.glue + RichText.revealed(answer) + "]"
+        return "[\(n):" + TextWrap.glue + RichText.revealed(RichText.unmarked(answer)) + "]"
       }
     }.joined()
   }
@@ -69,7 +69,7 @@ enum ClozeReveal {
   /// with at least one gap, and marks each gap's text; nil when it does not match. The search gives
   /// up (nil) after a bounded number of steps, so a long or odd text costs little.
   static func marked(_ back: String, _ segments: [Segment]) -> String? {
-    let b = Array(back)
+    let b = Array(RichText.unmarked(back))
     guard b.count <= 4000, segments.count <= 64,
       segments.contains(where: { if case .literal = $0 { false } else { true } })
     else { return nil }

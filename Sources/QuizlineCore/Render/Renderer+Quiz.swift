@@ -25,11 +25,11 @@ extension Renderer {
     case .cloze(let text, _):
       let shown = ClozeText.parts(of: text).map { part -> String in
         switch part {
-        case .text(let t): t
+        case .text(let t): RichText.unmarked(t)
         case .gap(let n): "[\(n):" + TextWrap.glue + "_____]"
         }
       }.joined()
-      out.paragraph(shown, indent: "  ")
+      out.paragraph(shown, indent: "  ", keepingGaps: true)
     case .truefalse, .text, .numeric, .flashcard, .openEnded:
       break
     }
@@ -53,7 +53,7 @@ extension Renderer {
     }
     // A cloze's back: its text with the gaps revealed and marked, or its explanation so marked when
     // that is the text filled in (an Anki cloze's back).
-    var explanation = q.explanation
+    var explanation = RichText.unmarked(q.explanation)
     var clozeBack: String?
     if case .cloze(let text, let gaps) = q.body {
       if let marked = ClozeReveal.marked(q.explanation, clozeText: text) {
@@ -68,10 +68,10 @@ extension Renderer {
       }
       if !f.grade.isCorrect {
         out.paragraph("Right answer: " + Grader.correctAnswer(for: q), indent: "    ", firstIndent: "  ")
-        if let clozeBack { out.paragraph(clozeBack, indent: "    ") }
+        if let clozeBack { out.paragraph(clozeBack, indent: "    ", keepingGaps: true) }
         renderArrangement(f, q, &out)
       } else if let clozeBack {
-        out.paragraph(clozeBack, indent: "  ")
+        out.paragraph(clozeBack, indent: "  ", keepingGaps: true)
       }
       renderTypedComparison(f, q, &out)
     }
@@ -81,7 +81,9 @@ extension Renderer {
       out.line("  Certainty \(c): \(mark >= 0 ? "+" : "")\(mark) mark\(abs(mark) == 1 ? "" : "s").")
     }
     // Self-graded questions showed their explanation with the back or the model answer already.
-    if !explanation.isEmpty && !q.body.kind.isSelfGraded { out.paragraph(explanation, indent: "  ") }
+    if !explanation.isEmpty && !q.body.kind.isSelfGraded {
+      out.paragraph(explanation, indent: "  ", keepingGaps: true)
+    }
     if f.recorded {
       if f.practice {
         out.line(s.paint("  practice: the schedule is unchanged", .dim))
@@ -94,13 +96,13 @@ extension Renderer {
   static func renderFlashcardBack(_ ref: QuestionRef, guess: String?, _ state: AppState, _ out: inout Output) {
     guard let q = state.catalog.question(ref), case .flashcard(let text) = q.body else { return }
     // An Anki cloze card's back is its whole text: the gap its front hides is marked.
-    let back = ClozeReveal.marked(text, front: q.prompt) ?? text
+    let back = ClozeReveal.marked(text, front: q.prompt) ?? RichText.unmarked(text)
     if let guess, !guess.isEmpty {
       // The guess typed at the front, then the back to compare it with.
       out.paragraph("Your guess: " + guess, indent: "    ", firstIndent: "  ")
-      out.paragraph("Answer: " + back, indent: "    ", firstIndent: "  ")
+      out.paragraph("Answer: " + back, indent: "    ", firstIndent: "  ", keepingGaps: true)
     } else {
-      out.paragraph(back, indent: "  ")
+      out.paragraph(back, indent: "  ", keepingGaps: true)
     }
     if !q.explanation.isEmpty { out.paragraph(q.explanation, indent: "  ") }
     out.line(

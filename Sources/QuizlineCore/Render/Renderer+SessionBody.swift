@@ -6,12 +6,8 @@ extension Renderer {
     for block in body {
       switch block {
       case .heading(let h):
-        if s.color {
-          let marked = String(RichText.strongOpen) + RichText.marked(safe(h, out.context), s)
-          out.line(RichText.paint([marked + String(RichText.strongClose)], s)[0])
-        } else {
-          out.line(safe(h, out.context))
-        }
+        let marked = String(RichText.strongOpen) + RichText.marked(safe(h, out.context), s)
+        out.line(RichText.paint([marked + String(RichText.strongClose)], s)[0])
       case .paragraph(let p):
         out.paragraph(p)
         out.line()
@@ -58,21 +54,30 @@ extension Renderer {
     out.line()
   }
 
-  /// A table in aligned columns that fit the width, cells wrapped within their column and the
-  /// header underlined; when the columns cannot all get 8 columns (or their whole text), each row
-  /// becomes an item of `header: cell` lines instead.
-  static func renderTable(header: [String], rows: [[String]], _ out: inout Output) {
+  /// A table, the one table layout of sessions and bank texts: with Unicode a box table
+  /// (`┌─┬─┐`), without it aligned columns between ` | ` with a `-+-` rule under the header; cells
+  /// wrapped within their column, the header in bold. When the columns cannot all get 8 columns (or
+  /// their whole text), each row becomes an item of `header: cell` lines instead.
+  static func renderTable(header: [String], rows: [[String]], indent: String = "  ", _ out: inout Output) {
     let s = out.context.style
     let columns = header.count
     guard columns > 0 else { return }
     func cell(_ text: String) -> String { RichText.marked(safe(text, out.context), s) }
     let head = header.map { String(RichText.strongOpen) + cell($0) + String(RichText.strongClose) }
     let body = rows.map { row in (0..<columns).map { $0 < row.count ? cell(row[$0]) : "" } }
-    let separator = s.unicode ? " │ " : " | "
-    let room = out.context.width - 2 - separator.count * (columns - 1)
+    let box = s.unicode
+    let lead = TextWrap.displayWidth(indent)
+    let room = out.context.width - lead - (box ? 3 * columns + 1 : 3 * (columns - 1))
     guard let widths = columnWidths(([head] + body), columns: columns, room: room) else {
-      renderTableAsList(header: header, rows: rows, &out)
+      renderTableAsList(header: header, rows: rows, indent: indent, &out)
       return
+    }
+    let bar = s.paint("│", .dim)
+    func rule(_ left: String, _ middle: String, _ right: String) {
+      out.verbatim(
+        indent
+          + s.paint(left + widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: middle) + right, .dim)
+      )
     }
     func emit(_ cells: [String]) {
       let wrapped = (0..<columns).map { k in
@@ -83,13 +88,22 @@ extension Renderer {
         let parts = (0..<columns).map { k in
           line < wrapped[k].count ? wrapped[k][line] : String(repeating: " ", count: widths[k])
         }
-        out.verbatim(("  " + parts.joined(separator: separator)).trimmingTrailingSpaces())
+        if box {
+          out.verbatim(indent + bar + " " + parts.joined(separator: " " + bar + " ") + " " + bar)
+        } else {
+          out.verbatim((indent + parts.joined(separator: " | ")).trimmingTrailingSpaces())
+        }
       }
     }
+    if box { rule("┌", "┬", "┐") }
     emit(head)
-    let cross = s.unicode ? "─┼─" : "-+-"
-    out.verbatim("  " + s.paint(widths.map { String(repeating: s.rule, count: $0) }.joined(separator: cross), .dim))
+    if box {
+      rule("├", "┼", "┤")
+    } else {
+      out.verbatim(indent + s.paint(widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-"), .dim))
+    }
     for row in body { emit(row) }
+    if box { rule("└", "┴", "┘") }
   }
 
   /// Widths for the columns within `room`: each column its widest cell when all fit; else the
@@ -129,17 +143,17 @@ extension Renderer {
   }
 
   /// A table too wide for the screen: each row an item, each cell a `header: cell` line.
-  static func renderTableAsList(header: [String], rows: [[String]], _ out: inout Output) {
+  static func renderTableAsList(header: [String], rows: [[String]], indent: String, _ out: inout Output) {
     let s = out.context.style
     for row in rows {
       for (k, name) in header.enumerated() {
         let value = k < row.count ? row[k] : ""
         let text = name.isEmpty ? value : "\(name): \(value)"
-        out.paragraph(text, indent: "      ", firstIndent: k == 0 ? "  \(s.bullet) " : "    ")
+        out.paragraph(text, indent: indent + "    ", firstIndent: k == 0 ? indent + "\(s.bullet) " : indent + "  ")
       }
     }
     if rows.isEmpty {
-      out.paragraph(header.joined(separator: s.dot), indent: "    ", firstIndent: "  ")
+      out.paragraph(header.joined(separator: s.dot), indent: indent + "  ", firstIndent: indent)
     }
   }
 }

@@ -38,6 +38,7 @@ public enum Renderer {
 
   static func render(_ block: Block, _ state: AppState, _ out: inout Output) {
     let s = out.context.style
+    out.mediaBase = mediaBase(of: block, state)
     switch block {
     case .welcome: renderWelcome(state, &out)
     case .help(let command, let context): renderHelp(command, context, &out)
@@ -105,25 +106,43 @@ public enum Renderer {
     }
   }
 
+  /// The catalog source key of the bank or session whose text `block` shows (``Output/mediaBase``).
+  static func mediaBase(of block: Block, _ state: AppState) -> String? {
+    switch block {
+    case .currentQuestion, .hint: state.currentQuestion.map { "bank/" + $0.0.bank }
+    case .feedback(let f): "bank/" + f.question.bank
+    case .flashcardBack(let ref, _), .modelAnswer(let ref, _): "bank/" + ref.bank
+    case .session(let id, _): "session/" + id
+    default: nil
+    }
+  }
+
   static func quotedTitle(_ title: String, _ context: RenderContext) -> String {
     (context.style.unicode ? "“" : "\"") + safe(title, context) + (context.style.unicode ? "”" : "\"")
   }
 }
 
 /// Text from banks and sessions made safe for the terminal: control characters shown escaped, and
-/// the noncharacters ``MediaMarker`` uses (U+FDDA–U+FDDC) removed, so a text cannot forge an image
-/// line. (The renderer's own marks, U+FDD0–U+FDD8, may already be in a text it builds, such as a
-/// revealed cloze, and are kept.)
-func safe(_ text: String, _ context: RenderContext) -> String {
+/// the Unicode noncharacters U+FDD0–U+FDEF (which the renderer's own marks and ``MediaMarker`` use)
+/// removed, so a text cannot forge a mark. `keepingGaps` keeps the marks of a cloze's gaps (the
+/// glue of `[1: _____]` and a revealed gap's marks) in text the renderer built from bank text it
+/// cleared of them first (``RichText/unmarked(_:)``).
+func safe(_ text: String, _ context: RenderContext, keepingGaps: Bool = false) -> String {
   let escaped = escapingControlCharacters(text, keepNewlines: true)
-  guard escaped.unicodeScalars.contains(where: { MediaMarker.isMarker($0) }) else { return escaped }
-  return String(String.UnicodeScalarView(escaped.unicodeScalars.filter { !MediaMarker.isMarker($0) }))
+  guard escaped.unicodeScalars.contains(where: { (0xFDD0...0xFDEF).contains($0.value) }) else { return escaped }
+  let kept: Set<UInt32> = keepingGaps ? [0xFDD0, 0xFDD3, 0xFDD4] : []
+  return String(
+    String.UnicodeScalarView(
+      escaped.unicodeScalars.filter { !(0xFDD0...0xFDEF).contains($0.value) || kept.contains($0.value) }))
 }
 
 /// Accumulates output lines, wrapping to the context's width.
 struct Output {
   let context: RenderContext
-  private(set) var lines: [String] = []
+  var lines: [String] = []
+  /// Whose folder the images of the text being shown are relative to: the catalog source key
+  /// (`bank/ID`, `session/ID`) of the bank or session it comes from; nil for our own text.
+  var mediaBase: String?
 
   init(_ context: RenderContext) { self.context = context }
 
@@ -156,26 +175,6 @@ struct Output {
 
   /// A line kept exactly as written (code), never reflowed.
   mutating func verbatim(_ text: String) { lines.append(text) }
-
-  /// Bank or session text: escaped, wrapped, indented; inline code, code blocks and revealed gaps
-  /// shown by ``RichText`` (a code block four columns in from `indent`, never wrapped).
-  mutating func paragraph(_ text: String, indent: String = "", firstIndent: String? = nil) {
-    let style = context.style
-    var first = firstIndent
-    for piece in RichText.pieces(safe(text, context)) {
-      switch piece {
-      case .prose(let prose):
-        let wrapped = TextWrap.lines(
-          RichText.marked(prose, style), width: context.width, indent: indent, firstIndent: first)
-        lines += RichText.paint(wrapped, style)
-      case .code(let code, let swift):
-        // A label before the block (`a) `) goes on a line of its own.
-        if let label = first?.trimmingTrailingSpaces(), label.contains(where: { $0 != " " }) { lines.append(label) }
-        lines += CodeLines.render(code, indent: indent + "    ", width: context.width, style: style, swift: swift)
-      }
-      first = nil
-    }
-  }
 
   /// A title followed by a rule up to the width, and a right-aligned detail. The title is shown
   /// whole: when it leaves no room for the detail, the detail goes on the next line, and a title

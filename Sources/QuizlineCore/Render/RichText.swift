@@ -1,28 +1,27 @@
-/// Bank and session text on the terminal, the one home for its markup: inline code, code blocks and
-/// revealed cloze gaps. Every text of a bank (prompts, choices, explanations, hints, feedback, the
-/// faces of a flashcard, cloze text) and every session paragraph goes through
-/// ``Output/paragraph(_:indent:firstIndent:)``, which uses it.
+/// Bank and session text on the terminal, the one home for its markup. Every text of a bank
+/// (prompts, choices, explanations, hints, feedback, the faces of a flashcard, cloze text) and every
+/// session paragraph and table cell goes through ``Output/paragraph(_:indent:firstIndent:)``, which
+/// reads its blocks (``RichBlocks``) and draws them:
 ///
-/// * A **code block** is a fenced block (a line ```` ``` ````, or ```` ```swift ````, up to a line
-///   ```` ``` ````), or the lines of a text of several lines that are each one code span
-///   (`` `var b = a` ``). It is shown as sessions show code (``CodeLines``): four columns in, never
-///   wrapped, a line too wide cut with `…` (`>` in plain output), Swift highlighted with colour
-///   (another language named after the fence: the code colour only).
-/// * **Inline markup** (``InlineMarkup``: code spans, `*emphasis*`, `**strong**`): with colour,
-///   code in the code colour, emphasis in italics and strong in bold, without their marks; without
-///   colour the text is shown as written, so its backticks and stars carry the meaning.
+/// * **Prose** wraps to the width. **Inline markup** (``InlineMarkup``): with colour, strong in
+///   bold, emphasis in italics, underline underlined (SGR 4), struck text struck (SGR 9) and code
+///   in the code colour, without their marks; without colour, with plain marks: `*strong*`,
+///   `_emphasis_`, `_underline_`, `~struck~`, `` `code` ``. A formula is drawn by ``MathText``; an
+///   image or a sound inside a line is its placeholder (`[image: heart.png]`, `[sound: beat.mp3]`).
+/// * **Lists** get a bullet (`•`, `-` without Unicode) or their number, and a hanging indent.
+/// * **Tables** are drawn by the one table layout of sessions (``Renderer/renderTable``): a box
+///   table with Unicode, aligned columns with `|` and `-` without.
+/// * A **displayed formula** goes on lines of its own, four columns in; an **image line** on a line
+///   of its own: its placeholder, or a ``MediaMarker`` line for the terminal to draw when
+///   ``RenderContext/inlineImages`` is on and the text's folder is known (``Output/mediaBase``).
+/// * A **code block** (fenced, or lines that are each one code span) is shown as sessions show code
+///   (``CodeLines``): four columns in, never wrapped.
 /// * A **revealed gap** (``revealed(_:)``): its brackets are written by the caller, so they show in
 ///   every style; with colour the gap's text is also bold and underlined.
 ///
 /// Marks travel through wrapping as zero-width noncharacters (``TextWrap/characterWidth(_:)``) and
 /// become colour codes (or nothing) per wrapped line, so colour never spans a line break.
 enum RichText {
-  /// A part of a text: wrapped prose, or code kept line for line.
-  enum Piece: Equatable {
-    case prose(String)
-    case code(String, swift: Bool)
-  }
-
   // Unicode noncharacters (a literal cannot spell them), as ``TextWrap/glue`` is.
   static let codeOpen = mark(0xFDD1)
   static let codeClose = mark(0xFDD2)
@@ -32,82 +31,54 @@ enum RichText {
   static let emphasisClose = mark(0xFDD6)
   static let strongOpen = mark(0xFDD7)
   static let strongClose = mark(0xFDD8)
+  static let strikeOpen = mark(0xFDDD)
+  static let strikeClose = mark(0xFDDE)
+  static let underlineOpen = mark(0xFDDF)
+  static let underlineClose = mark(0xFDE0)
 
   private static func mark(_ value: UInt32) -> Character { Character(Unicode.Scalar(value)!) }
 
-  /// True for the zero-width marks (not ``TextWrap/glue``, which stands for a space).
-  static func isMark(_ scalar: UInt32) -> Bool { scalar >= 0xFDD1 && scalar <= 0xFDD8 }
+  /// True for the zero-width marks (not ``TextWrap/glue``, which stands for a space, nor
+  /// ``MediaMarker``'s).
+  static func isMark(_ scalar: UInt32) -> Bool {
+    (0xFDD1...0xFDD8).contains(scalar) || (0xFDDD...0xFDE0).contains(scalar)
+  }
+
+  /// `text` without any of the renderer's noncharacter marks (U+FDD0–U+FDEF): bank text before the
+  /// renderer adds marks of its own to it.
+  static func unmarked(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { (0xFDD0...0xFDEF).contains($0.value) }) else { return text }
+    return String(String.UnicodeScalarView(text.unicodeScalars.filter { !(0xFDD0...0xFDEF).contains($0.value) }))
+  }
 
   /// `text` marked as a revealed gap (the caller adds the brackets).
   static func revealed(_ text: String) -> String { String(gapOpen) + text + String(gapClose) }
 
-  /// The prose and code blocks of `text`, in order.
-  static func pieces(_ text: String) -> [Piece] {
-    guard text.contains("`") else { return [.prose(text)] }
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    var out: [Piece] = []
-    var prose: [String] = []
-    var codeRun: [String] = []
-    func flushProse() {
-      if !prose.isEmpty { out.append(.prose(prose.joined(separator: "\n"))) }
-      prose = []
-    }
-    func flushCode() {
-      if !codeRun.isEmpty { out.append(.code(codeRun.joined(separator: "\n"), swift: true)) }
-      codeRun = []
-    }
-    var i = 0
-    while i < lines.count {
-      let trimmed = lines[i].trimmingSpaces
-      if trimmed.hasPrefix("```"), let close = lines[(i + 1)...].firstIndex(where: { $0.trimmingSpaces == "```" }) {
-        let language = trimmed.dropFirst(3).trimmingSpaces.lowercased()
-        flushProse()
-        flushCode()
-        out.append(
-          .code(lines[(i + 1)..<close].joined(separator: "\n"), swift: language.isEmpty || language == "swift"))
-        i = close + 1
-        continue
-      }
-      if lines.count > 1, let code = wholeSpan(trimmed) {
-        flushProse()
-        codeRun.append(code)
-      } else {
-        flushCode()
-        prose.append(lines[i])
-      }
-      i += 1
-    }
-    flushProse()
-    flushCode()
-    return out
-  }
-
-  /// The code of a line that is one code span (`` `b.text = "final"` ``), else nil.
-  private static func wholeSpan(_ line: String) -> String? {
-    guard line.count >= 3, line.first == "`", line.last == "`" else { return nil }
-    let inner = line.dropFirst().dropLast()
-    guard !inner.contains("`"), inner.contains(where: { $0 != " " }) else { return nil }
-    return String(inner)
-  }
-
-  /// Prose ready to wrap: with colour, its inline markup (``InlineMarkup``) turned into marks
-  /// instead of backticks, stars and escapes; without colour, as written.
+  /// Prose ready to wrap: its inline markup (``InlineMarkup``) turned into marks (with colour) or
+  /// plain marks (without), formulas drawn, media as placeholders.
   static func marked(_ prose: String, _ style: Style) -> String {
-    guard style.color, prose.contains(where: { $0 == "`" || $0 == "*" || $0 == "_" || $0 == "\\" }) else {
-      return prose
-    }
-    return marked(InlineMarkup.parse(prose))
+    guard prose.contains(where: { "`*_\\[~<!".contains($0) }) else { return prose }
+    return marked(InlineMarkup.parse(prose), style)
   }
 
-  private static func marked(_ spans: [InlineSpan]) -> String {
-    spans.map { span in
+  static func marked(_ spans: [InlineSpan], _ style: Style) -> String {
+    func wrap(_ open: Character, _ close: Character, _ plain: String, _ inner: [InlineSpan]) -> String {
+      style.color
+        ? String(open) + marked(inner, style) + String(close) : plain + marked(inner, style) + plain
+    }
+    return spans.map { span in
       switch span {
       case .text(let t): t
-      case .code(let c): String(codeOpen) + c + String(codeClose)
-      case .emphasis(let inner): String(emphasisOpen) + marked(inner) + String(emphasisClose)
-      case .strong(let inner): String(strongOpen) + marked(inner) + String(strongClose)
-      case .strike(let inner), .underline(let inner): marked(inner)
-      case .math, .image, .sound: InlineMarkup.plainText([span])
+      case .code(let c): style.color ? String(codeOpen) + c + String(codeClose) : "`" + c + "`"
+      case .emphasis(let inner): wrap(emphasisOpen, emphasisClose, "_", inner)
+      case .strong(let inner): wrap(strongOpen, strongClose, "*", inner)
+      case .strike(let inner): wrap(strikeOpen, strikeClose, "~", inner)
+      case .underline(let inner): wrap(underlineOpen, underlineClose, "_", inner)
+      case .math(let source, false): MathText.inline(source)
+      // A displayed formula inside a line of prose: drawn on the line, its lines joined.
+      case .math(let source, true): MathText.display(source).joined(separator: " ")
+      // The placeholder kept whole across a wrap point after its colon.
+      case .image, .sound: InlineMarkup.plainText([span]).replacing(": ", with: ":" + TextWrap.glue, maxReplacements: 1)
       }
     }.joined()
   }
@@ -118,6 +89,8 @@ enum RichText {
     var gap = 0
     var emphasis = 0
     var strong = 0
+    var strike = 0
+    var underline = 0
 
     var none: Bool { self == Marks() }
 
@@ -131,6 +104,10 @@ enum RichText {
       case emphasisClose: emphasis = max(0, emphasis - 1)
       case strongOpen: strong += 1
       case strongClose: strong = max(0, strong - 1)
+      case strikeOpen: strike += 1
+      case strikeClose: strike = max(0, strike - 1)
+      case underlineOpen: underline += 1
+      case underlineClose: underline = max(0, underline - 1)
       default: return false
       }
       return true
@@ -140,6 +117,8 @@ enum RichText {
       var out = ""
       if strong > 0 { out += style.sgr(.bold) }
       if emphasis > 0 { out += style.sgr(.italic) }
+      if underline > 0 { out += style.sgr(.underline) }
+      if strike > 0 { out += style.sgr(.strike) }
       if code > 0 { out += style.sgr(.accent) }
       if gap > 0 { out += style.sgr(.revealed) }
       return out
@@ -171,15 +150,5 @@ enum RichText {
       if !shown.none { out += Style.reset }  // closed at the line's end
       return out
     }
-  }
-}
-
-extension StringProtocol {
-  /// Without leading and trailing spaces.
-  fileprivate var trimmingSpaces: String {
-    var s = Substring(self)
-    while s.first == " " { s = s.dropFirst() }
-    while s.last == " " { s = s.dropLast() }
-    return String(s)
   }
 }

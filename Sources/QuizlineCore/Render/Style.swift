@@ -18,6 +18,10 @@ public struct Style: Sendable, Equatable {
     case italic
     /// A revealed cloze gap: bold and underlined (its brackets carry the meaning).
     case revealed
+    /// `<u>underlined</u>` text.
+    case underline
+    /// `~~struck~~` text.
+    case strike
   }
 
   /// `text` wrapped in the ANSI codes of `tone` when colour is on.
@@ -38,6 +42,8 @@ public struct Style: Sendable, Equatable {
       case .accent: "36"
       case .revealed: "1;4"
       case .italic: "3"
+      case .underline: "4"
+      case .strike: "9"
       }
     return "\u{1B}[\(code)m"
   }

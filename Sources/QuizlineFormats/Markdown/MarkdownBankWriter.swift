@@ -237,7 +237,9 @@ struct MarkdownQuestionWriter {
   func escapeLine(_ line: String, always: Bool) -> String {
     let indent = String(line.prefix { $0 == " " || $0 == "\t" })
     let rest = line.dropFirst(indent.count)
-    if rest.first == "\\", let next = rest.dropFirst().first, MarkdownEscapes.isPunctuation(next) {
+    if rest.first == "\\", let next = rest.dropFirst().first, MarkdownEscapes.isPunctuation(next),
+      !MarkdownEscapes.opensFormula(rest)
+    {
       return indent + "\\" + rest
     }
     if let name = MarkdownFieldName.name(in: rest) { return indent + name + "\\" + rest.dropFirst(name.count) }

@@ -13,18 +13,35 @@ enum MarkdownInlineText {
 
   /// The spans of inline nodes. Breaks: a soft break is a space (the terminal wraps), a hard break
   /// a newline. A link is its text, followed by its address in parentheses unless the text is the
-  /// address; an image is its description the same way; struck text keeps its `~~`.
+  /// address. An image with a relative path is an image (``InlineSpan/image(source:alt:)``); one
+  /// with an address (`https:`, `/abs`) is its description and its address, as a link. Struck text
+  /// is struck, `<u>`…`</u>` underlined; other inline HTML stays text. Formulas in text (`\\(..\\)`,
+  /// `[$]..[/$]`, as cmark leaves them) are formulas.
   static func spans(_ nodes: [MarkdownNode]) -> [InlineSpan] {
     var out: [InlineSpan] = []
-    for node in nodes {
+    var k = 0
+    while k < nodes.count {
+      let node = nodes[k]
+      k += 1
       switch node.kind {
+      case .htmlInline where node.literal.lowercased() == "<u>":
+        if let close = underlineClose(nodes, after: k - 1) {
+          out.append(.underline(spans(Array(nodes[k..<close]))))
+          k = close + 1
+        } else {
+          out.append(.text(node.literal))
+        }
       case .text, .htmlInline: out.append(.text(node.literal))
       case .softBreak: out.append(.text(" "))
       case .lineBreak: out.append(.text("\n"))
       case .code: out.append(.code(node.literal))
       case .emphasis: out.append(.emphasis(spans(node.children)))
       case .strong: out.append(.strong(spans(node.children)))
-      case .strikethrough: out += [.text("~~")] + spans(node.children) + [.text("~~")]
+      case .strikethrough: out.append(.strike(spans(node.children)))
+      case .image(let url) where isRelativePath(url):
+        out.append(
+          .image(
+            source: url, alt: String(node.plainText.map { $0 == "\n" ? " " : $0 }.filter { $0 != "[" && $0 != "]" })))
       case .link(let url), .image(let url):
         let inner = spans(node.children)
         let text = node.plainText
@@ -34,7 +51,35 @@ enum MarkdownInlineText {
       default: out.append(.text(node.plainText))
       }
     }
-    return InlineMarkup.merged(out)
+    return InlineMarkup.merged(
+      InlineMarkup.merged(out).flatMap { span -> [InlineSpan] in
+        if case .text(let t) = span { return InlineMarkup.formulas(in: t) }
+        return [span]
+      })
+  }
+
+  /// The index of the `</u>` that closes the `<u>` at `open` among sibling nodes (nested pairs
+  /// counted), if any.
+  private static func underlineClose(_ nodes: [MarkdownNode], after open: Int) -> Int? {
+    var depth = 0
+    for k in (open + 1)..<nodes.count where nodes[k].kind == .htmlInline {
+      switch nodes[k].literal.lowercased() {
+      case "<u>": depth += 1
+      case "</u>":
+        if depth == 0 { return k }
+        depth -= 1
+      default: break
+      }
+    }
+    return nil
+  }
+
+  /// Whether an image's address is a path relative to the file's folder (not `https:`, `data:`,
+  /// `/abs`, `//host`, `C:\\`), with nothing ``InlineMarkup`` could not write back (spaces,
+  /// parentheses).
+  static func isRelativePath(_ url: String) -> Bool {
+    guard !url.isEmpty, !url.hasPrefix("/"), !url.hasPrefix("\\"), !url.contains(":") else { return false }
+    return !url.contains { $0 == " " || $0 == "(" || $0 == ")" || $0 == "\n" || $0 == "]" }
   }
 
   // MARK: writing
@@ -60,7 +105,11 @@ enum MarkdownInlineText {
       case .strong(let inner): "**" + write(inner, inTableCell: inTableCell) + "**"
       case .strike(let inner): "~~" + write(inner, inTableCell: inTableCell) + "~~"
       case .underline(let inner): "<u>" + write(inner, inTableCell: inTableCell) + "</u>"
-      case .math, .image, .sound: InlineMarkup.serialize([span])
+      // Text to cmark, so that its escapes give back the formula's source and the reader finds it.
+      case .math: escaped(InlineMarkup.serialize([span]), inTableCell: inTableCell)
+      case .image(let source, let alt):
+        "![" + escaped(alt, inTableCell: inTableCell).replacing("]", with: "\\]") + "](" + source + ")"
+      case .sound: InlineMarkup.serialize([span])
       }
     }.joined()
   }
@@ -87,7 +136,7 @@ enum MarkdownInlineText {
       case "[":
         let box = i + 2 < chars.count && chars[i + 2] == "]" && " xX".contains(chars[i + 1])
         escape = linkLike || box
-      case "<": escape = addressFollows(chars, i + 1)
+      case "<": escape = addressFollows(chars, i + 1) || underlineTagFollows(chars, i + 1)
       case "&": escape = entityFollows(chars, i + 1)
       case "~": escape = tildes
       case "|": escape = inTableCell
@@ -111,6 +160,12 @@ enum MarkdownInlineText {
     return i < chars.count && special
   }
 
+  /// Whether `<` at `start - 1` begins `<u>` or `</u>`, which the reader takes for an underline.
+  private static func underlineTagFollows(_ chars: [Character], _ start: Int) -> Bool {
+    let rest = String(chars[start..<min(chars.count, start + 3)]).lowercased()
+    return rest.hasPrefix("u>") || rest.hasPrefix("/u>")
+  }
+
   /// Whether `&` at `start - 1` begins an entity (`&amp;`, `&#38;`, `&#x26;`).
   private static func entityFollows(_ chars: [Character], _ start: Int) -> Bool {
     var i = start
@@ -131,7 +186,11 @@ enum MarkdownInlineText {
     let spaceAfter = rest.first.map { $0 == " " || $0 == "\t" } ?? true
     var escape = false
     switch first {
-    case ">", "<", "|", "\\": escape = first != "\\"
+    case "<":
+      // An underline tag with text after it on the line is inline HTML, not an HTML block.
+      let lower = body.lowercased()
+      escape = !((lower.hasPrefix("<u>") && body.count > 3) || (lower.hasPrefix("</u>") && body.count > 4))
+    case ">", "|", "\\": escape = first != "\\"
     case "#": escape = body.prefix { $0 == "#" }.count <= 6 && (body.drop { $0 == "#" }.first.map { $0 == " " } ?? true)
     case "-", "+", "*", "=", "_", "~":
       escape = spaceAfter || body.allSatisfy { $0 == first || $0 == " " }

@@ -64,7 +64,7 @@ enum MarkdownEscapes {
     guard line.utf8.contains(0x5C) else { return line }
     let indent = line.prefix { $0 == " " || $0 == "\t" }
     let rest = line.dropFirst(indent.count)
-    if rest.first == "\\", let next = rest.dropFirst().first, isPunctuation(next) {
+    if rest.first == "\\", let next = rest.dropFirst().first, isPunctuation(next), !opensFormula(rest) {
       return String(indent) + rest.dropFirst()
     }
     let digits = rest.prefix { $0.isASCII && $0.isNumber }
@@ -76,6 +76,10 @@ enum MarkdownEscapes {
     }
     return line
   }
+
+  /// Whether a line starts with a formula's mark (`\(`, `\[`): its backslash is the formula's, not
+  /// an escape.
+  static func opensFormula(_ line: Substring) -> Bool { line.hasPrefix("\\(") || line.hasPrefix("\\[") }
 
   /// Undoes the escapes of every line of a block of text, leaving fenced code alone.
   static func unescapeBlock(_ text: String) -> String {

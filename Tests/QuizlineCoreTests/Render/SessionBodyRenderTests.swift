@@ -42,7 +42,7 @@ import Testing
     #expect(text.contains("  - Wrapper: `@State`\n    Who owns the value:\n      the view\n"))
   }
 
-  @Test func withColourMarksBecomeStylesAndWithoutTheyStayAsWritten() {
+  @Test func withColourMarksBecomeStylesAndWithoutThePlainMarks() {
     let rich = Self.render([Self.body[1]], width: 200, style: Style(unicode: true, color: true))
     let esc = "\u{1B}["
     #expect(rich.contains("Use " + esc + "1mone" + esc + "0m source"), "\(rich)")
@@ -50,7 +50,7 @@ import Testing
     #expect(rich.contains(esc + "36m@State" + esc + "0m owns"), "\(rich)")
     #expect(rich.contains("2 * 3 stays"), "\(rich)")
     let plain = Self.render([Self.body[1]], width: 200)
-    #expect(plain == "Use **one** source of truth, *not* three; `@State` owns it. 2 * 3 stays as written.\n\n")
+    #expect(plain == "Use *one* source of truth, _not_ three; `@State` owns it. 2 * 3 stays as written.\n\n")
   }
 
   @Test func controlCharactersInCellsAndQuotesAreShownEscaped() {
