@@ -42,7 +42,7 @@ extension Reducer {
         &state, "\(command): \(ref) has no \(what)",
         hint: open
           ? "Images are written ![alt](FILE) and sounds [sound:FILE] in a card's text, FILE beside the bank's file."
-          : "Sounds are written [sound:FILE] in a card's text, FILE beside the bank's file.")
+          : "Sounds are written `[sound:FILE]` in a card's text, FILE beside the bank's file.")
     }
     return Reduction(effects: [open ? .openMedia(wanted) : .playMedia(wanted, automatic: false)])
   }

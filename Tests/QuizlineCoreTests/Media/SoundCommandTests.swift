@@ -62,7 +62,7 @@ import Testing
     d.type("play lang/plain")
     #expect(d.store.effects.isEmpty)
     #expect(d.screen().text.contains("error: play: lang/plain has no sound"), "\(d.screen().text)")
-    #expect(d.screen().text.contains("Sounds are written [sound:FILE]"))
+    #expect(d.screen().text.contains("Sounds are written `[sound:FILE]`"))
     d.type(["start lang", "", "good", "play"])
     #expect(d.store.effects.isEmpty)
     #expect(d.screen().text.contains("error: play: the front of lang/cat has no sound"), "\(d.screen().text)")
