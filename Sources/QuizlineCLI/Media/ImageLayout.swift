@@ -17,11 +17,15 @@ struct ImagePlacement: Equatable {
   var scaled: Bool
 
   /// Fits a `width` × `height` picture in at most `maxColumns` × `maxRows` cells of `cell`, keeping
-  /// its aspect ratio and never enlarging it.
-  static func fit(width: Int, height: Int, cell: CellSize, maxColumns: Int, maxRows: Int) -> ImagePlacement {
+  /// its aspect ratio and enlarging it at most `enlarging` times (1: never, as a picture drawn in
+  /// pixels is sharpest at its own size; symbol art, with one cell for a block of pixels, may grow so
+  /// that a small icon is still legible).
+  static func fit(
+    width: Int, height: Int, cell: CellSize, maxColumns: Int, maxRows: Int, enlarging: Double = 1
+  ) -> ImagePlacement {
     let boxW = Double(max(1, maxColumns) * cell.width)
     let boxH = Double(max(1, maxRows) * cell.height)
-    let scale = min(1, boxW / Double(width), boxH / Double(height))
+    let scale = min(max(1, enlarging), boxW / Double(width), boxH / Double(height))
     let pw = max(1, min(Int(boxW), Int((Double(width) * scale).rounded())))
     let ph = max(1, min(Int(boxH), Int((Double(height) * scale).rounded())))
     return ImagePlacement(

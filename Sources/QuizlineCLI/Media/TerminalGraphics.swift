@@ -26,11 +26,16 @@ struct TerminalGraphics: Sendable, Equatable {
   /// shrinking; anything else is sent as pixels of the size it is drawn at.
   var fileAsIsLimit = 512 * 1024
 
+  /// How many times symbol art may enlarge a picture: a 48 × 40 icon would be 6 × 3 cells of blocks,
+  /// too coarse to make out, and takes 24 × 10 instead (still within `image-rows`).
+  static let symbolEnlargement = 4.0
+
   /// The text that draws `decoded` in at most `maxColumns` × `maxRows` cells.
   func draw(_ decoded: DecodedImage, maxColumns: Int, maxRows: Int) -> String {
     let image = decoded.image
     let place = ImagePlacement.fit(
-      width: image.width, height: image.height, cell: cell, maxColumns: maxColumns, maxRows: maxRows)
+      width: image.width, height: image.height, cell: cell, maxColumns: maxColumns, maxRows: maxRows,
+      enlarging: graphicsProtocol == .symbols ? Self.symbolEnlargement : 1)
     if graphicsProtocol == .symbols {
       let art = chafa(image, place, QUIZLINE_CHAFA_SYMBOLS)
       return art + (art.hasSuffix("\n") ? "" : "\n")

@@ -91,8 +91,8 @@ import Testing
     #expect(!art.contains("\u{1B}_G") && !art.contains("\u{1B}P") && !art.contains("\u{1B}]"))
     #expect(art.contains("\u{1B}[38;2;255;0;0m") || art.contains("\u{1B}[48;2;255;0;0m"))
     #expect(art.hasSuffix("\u{1B}[0m\n"))
-    // 6 × 2 cells: two rows of text.
-    #expect(art.split(separator: "\n").count == 2)
+    // 48 × 30 pixels, 6 × 2 cells at 8 × 16, enlarged four times for symbol art: 24 × 8 cells.
+    #expect(art.split(separator: "\n").count == 8)
   }
 
   /// The room a picture of two rows takes in a tmux pane, before it (newlines, back up, a space
@@ -129,6 +129,13 @@ import Testing
     #expect(
       ImagePlacement.fit(width: 4000, height: 1000, cell: cell, maxColumns: 20, maxRows: 12)
         == ImagePlacement(pixelWidth: 200, pixelHeight: 50, columns: 20, rows: 3, scaled: true))
+    // Symbol art may enlarge a small picture up to the factor, and never past the box.
+    #expect(
+      ImagePlacement.fit(width: 40, height: 20, cell: cell, maxColumns: 80, maxRows: 12, enlarging: 4)
+        == ImagePlacement(pixelWidth: 160, pixelHeight: 80, columns: 16, rows: 4, scaled: true))
+    #expect(
+      ImagePlacement.fit(width: 40, height: 20, cell: cell, maxColumns: 80, maxRows: 2, enlarging: 4)
+        == ImagePlacement(pixelWidth: 80, pixelHeight: 40, columns: 8, rows: 2, scaled: true))
   }
 }
 
