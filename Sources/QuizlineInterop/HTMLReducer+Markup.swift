@@ -178,26 +178,9 @@ extension HTMLReducer {
     }
   }
 
-  // MARK: Superscripts and subscripts
-
-  private static let superscripts: [Character: Character] = [
-    "0": "⁰", "1": "¹", "2": "²", "3": "³", "4": "⁴", "5": "⁵", "6": "⁶", "7": "⁷", "8": "⁸", "9": "⁹",
-    "+": "⁺", "-": "⁻", "−": "⁻", "=": "⁼", "(": "⁽", ")": "⁾", "n": "ⁿ", "i": "ⁱ",
-  ]
-  private static let subscripts: [Character: Character] = [
-    "0": "₀", "1": "₁", "2": "₂", "3": "₃", "4": "₄", "5": "₅", "6": "₆", "7": "₇", "8": "₈", "9": "₉",
-    "+": "₊", "-": "₋", "−": "₋", "=": "₌", "(": "₍", ")": "₎", "a": "ₐ", "e": "ₑ", "o": "ₒ", "x": "ₓ",
-    "h": "ₕ", "k": "ₖ", "l": "ₗ", "m": "ₘ", "n": "ₙ", "p": "ₚ", "s": "ₛ", "t": "ₜ",
-  ]
-
-  /// `text` in Unicode super- or subscript characters; nil when one of them has none.
+  /// `text` in Unicode super- or subscript characters (``MathScripts``, the table formulas use); nil
+  /// when one of them has none.
   static func scripted(_ text: String, superscript: Bool) -> String? {
-    let map = superscript ? superscripts : subscripts
-    var out = ""
-    for c in text {
-      guard let m = map[c] else { return nil }
-      out.append(m)
-    }
-    return out.isEmpty ? nil : out
+    MathScripts.script(text, superscript: superscript)
   }
 }

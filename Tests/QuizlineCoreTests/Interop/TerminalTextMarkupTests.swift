@@ -90,7 +90,8 @@ import Testing
   }
 
   @Test func superAndSubscriptsBecomeUnicodeWhereItHasThem() {
-    #expect(markup("H<sub>2</sub>O, x<sup>n+1</sup>, 1<sup>st</sup>") == "H₂O, xⁿ⁺¹, 1st")
+    // The table formulas use (`MathScripts`): 1ˢᵗ raised, a `q`, which Unicode cannot raise, left plain.
+    #expect(markup("H<sub>2</sub>O, x<sup>n+1</sup>, 1<sup>st</sup>, x<sup>q</sup>") == "H₂O, xⁿ⁺¹, 1ˢᵗ, xq")
   }
 
   @Test func coloursAndFontsAreDroppedAndNotedButCSSStylesForEmphasisKept() {

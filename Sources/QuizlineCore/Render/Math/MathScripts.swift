@@ -1,6 +1,7 @@
 /// Unicode's superscript and subscript characters, the math alphabets (`\mathbb`, `\mathbf`,
-/// `\mathcal`, `\mathfrak`) and the combining accents.
-enum MathScripts {
+/// `\mathcal`, `\mathfrak`) and the combining accents. The one table of raised and lowered
+/// characters: formulas and the importers' `<sup>`/`<sub>` use it.
+public enum MathScripts {
   static let superscripts: [Character: Character] = pairs(
     "0123456789+-=()niabcdefghjklmoprstuvwxyzABDEGHIJKLMNOPRTUVWαβγδεθιφχ′−∘″‴",
     "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱᵃᵇᶜᵈᵉᶠᵍʰʲᵏˡᵐᵒᵖʳˢᵗᵘᵛʷˣʸᶻᴬᴮᴰᴱᴳᴴᴵᴶᴷᴸᴹᴺᴼᴾᴿᵀᵁⱽᵂᵅᵝᵞᵟᵋᶿᶥᵠᵡ′⁻°″‴")
@@ -15,7 +16,7 @@ enum MathScripts {
   }
 
   /// The text as superscript or subscript characters, or nil when one of them has none.
-  static func script(_ text: String, superscript: Bool) -> String? {
+  public static func script(_ text: String, superscript: Bool) -> String? {
     let table = superscript ? superscripts : subscripts
     var out = ""
     for c in text {
