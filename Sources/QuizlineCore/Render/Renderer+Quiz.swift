@@ -100,7 +100,9 @@ extension Renderer {
     if let guess, !guess.isEmpty {
       // The guess typed at the front, then the back to compare it with.
       out.paragraph("Your guess: " + guess, indent: "    ", firstIndent: "  ")
-      out.paragraph("Answer: " + back, indent: "    ", firstIndent: "  ", keepingGaps: true)
+      // The label stays apart from the back, so a back that opens with a table, a list or a
+      // displayed formula keeps it (the label then has a line of its own).
+      out.paragraph(back, indent: "    ", firstIndent: "  Answer: ", keepingGaps: true)
     } else {
       out.paragraph(back, indent: "  ", keepingGaps: true)
     }

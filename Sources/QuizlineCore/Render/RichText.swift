@@ -75,8 +75,9 @@ enum RichText {
       case .strike(let inner): wrap(strikeOpen, strikeClose, "~", inner)
       case .underline(let inner): wrap(underlineOpen, underlineClose, "_", inner)
       case .math(let source, false): MathText.inline(source)
-      // A displayed formula inside a line of prose: drawn on the line, its lines joined.
-      case .math(let source, true): MathText.display(source).joined(separator: " ")
+      // A displayed formula inside a line of prose: drawn on the line as an inline one (the lines of
+      // a stacked fraction joined on one line would read as other numbers).
+      case .math(let source, true): MathText.inline(source)
       // The placeholder kept whole across a wrap point after its colon.
       case .image, .sound: InlineMarkup.plainText([span]).replacing(": ", with: ":" + TextWrap.glue, maxReplacements: 1)
       }

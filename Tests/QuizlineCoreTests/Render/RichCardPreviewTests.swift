@@ -18,6 +18,24 @@ import Testing
     return front + d.screen(width: width, style: style).text
   }
 
+  /// A guess typed at the front: the back follows its `Answer:` label, and a back that opens with a
+  /// displayed formula keeps the formula's lines (the label has a line of its own).
+  @Test func aGuessedBackOpeningWithAFormulaKeepsTheFormulasLines() throws {
+    let bank = Bank(
+      id: "bp", title: "BP",
+      questions: [
+        Question(
+          id: "map", prompt: "Mean arterial pressure?", explanation: "",
+          body: .flashcard(back: "\\[MAP \\approx DBP + \\frac{1}{3}(SBP - DBP)\\]\n- normal: 70–100 mmHg"))
+      ])
+    var d = StoreDriver(catalog: Catalog(banks: [bank]))
+    d.type(["start bp", "about ninety"])
+    let text = d.screen().text
+    let formula = MathText.display("MAP \\approx DBP + \\frac{1}{3}(SBP - DBP)")
+    #expect(formula.count == 3)
+    #expect(text.contains("  Answer:\n" + formula.map { "        " + $0 + "\n" }.joined()), "\(text)")
+  }
+
   @Test(arguments: [80, 40])
   func aRichCardInThePlainStyle(width: Int) {
     let text = Self.screens(width: width, style: .plain)

@@ -111,6 +111,14 @@ import Testing
     #expect(anki == MathText.display("x^2").map { "    " + $0 + "\n" }.joined())
   }
 
+  /// A `\[..\]` amid prose cannot take lines of its own: it is drawn as an inline formula, not as
+  /// a stacked fraction's three lines joined on one (`1 x + ─ 2` read as other numbers).
+  @Test func aDisplayedFormulaAmidProseIsDrawnInline() {
+    let text = Self.render("So \\[x + \\frac{1}{2}\\] holds.")
+    #expect(text == "So " + MathText.inline("x + \\frac{1}{2}") + " holds.\n", "\(text)")
+    #expect(!text.contains("─"))
+  }
+
   @Test func anImageLineIsItsPlaceholderOrAMarkerLineForTheTerminal() throws {
     let text = "See:\n![The heart](deck-media/heart.png)\nand ![inline](x.png) here."
     #expect(Self.render(text, indent: "  ") == "  See:\n  [image: The heart]\n  and [image: inline] here.\n")
