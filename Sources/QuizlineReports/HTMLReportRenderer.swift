@@ -239,9 +239,12 @@ struct HTMLWriter {
   /// Finds the images of question texts (``HTMLRichText``).
   var media: ReportMedia? = nil
 
-  /// A question's title as HTML, its images embedded when ``media`` finds them.
+  /// A question's title as HTML, then the images of its prompt the title does not show, each
+  /// embedded when ``media`` finds it.
   func inline(_ q: QuestionLabel) -> String {
-    HTMLRichText.render(q.shownTitle, bank: q.ref.bank, media: media)
+    let images = q.images.map { InlineMarkup.serialize([.image(source: $0.source, alt: "")]) }
+    return ([q.shownTitle] + images).map { HTMLRichText.render($0, bank: q.ref.bank, media: media) }.joined(
+      separator: " ")
   }
 
   mutating func raw(_ s: String) { text += s }

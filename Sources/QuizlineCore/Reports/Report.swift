@@ -158,6 +158,9 @@ public struct QuestionLabel: Sendable, Equatable {
   /// False when the question's bank is not among the loaded quizzes folders: the question may
   /// well exist, so it is not called removed.
   var bankLoaded = true
+  /// The images the question's prompt shows beyond its title (an imported Anki card's picture is
+  /// usually on a line of its own): the HTML report shows them after the title.
+  public var images: [MediaReference] = []
 }
 
 public struct DayRow: Sendable, Equatable {

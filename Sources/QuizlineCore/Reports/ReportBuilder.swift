@@ -224,7 +224,10 @@ public enum ReportBuilder {
     guard let q = catalog.question(ref) else {
       return QuestionLabel(ref: ref, title: "", bankLoaded: catalog.bank(ref.bank) != nil)
     }
-    return QuestionLabel(ref: ref, title: ReportText.firstLine(q.title ?? q.prompt, limit: labelLimit))
+    let title = ReportText.firstLine(q.title ?? q.prompt, limit: labelLimit)
+    let shown = Set(InlineMarkup.mediaReferences(title).map(\.source))
+    let images = InlineMarkup.mediaReferences(q.prompt).filter { $0.kind == .image && !shown.contains($0.source) }
+    return QuestionLabel(ref: ref, title: title, images: images)
   }
 
   static let labelLimit = 240

@@ -9,6 +9,30 @@ import Testing
 /// The HTML report shows a question's rich text as the terminal does: its marks as elements,
 /// formulas as ``MathText`` draws them, images embedded (the page is one standalone file).
 @Suite struct ReportRichTextTests {
+  /// An imported card's picture is on a line below its question: the report shows it after the
+  /// title, embedded when it is found, its placeholder when not.
+  @Test func aQuestionsPictureBelowItsTitleIsShownAfterTheTitle() {
+    let catalog = Catalog(banks: [
+      Bank(
+        id: "heart", title: "Heart",
+        questions: [
+          Question(
+            id: "q", prompt: "Which chamber?\n![](heart-media/heart.png)", explanation: "", body: .flashcard(back: "LV")
+          )
+        ])
+    ])
+    let label = ReportBuilder.label(QuestionRef(bank: "heart", question: "q"), catalog)
+    #expect(HTMLWriter().inline(label) == "Which chamber? [image: heart.png]")
+    let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0]
+    let found = HTMLWriter(
+      media: ReportMedia(image: { bank, source, _ in
+        bank == "heart" && source == "heart-media/heart.png" ? png : nil
+      })
+    ).inline(label)
+    #expect(found.hasPrefix("Which chamber? <img class=\"media\""), "\(found)")
+    #expect(found.contains("src=\"data:image/png;base64,"))
+  }
+
   /// A red 8×4 PNG, written by an encoder independent of quizline.
   static func redPNG(_ path: String, width: Int = 8, height: Int = 4) throws -> [UInt8] {
     let (status, output) = AnkiDecks.run(
