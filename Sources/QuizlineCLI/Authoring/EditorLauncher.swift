@@ -90,14 +90,10 @@ struct TerminalEditor: EditorLauncher {
         signal(SIGTTOU, old)
       }
     }
-    let cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-    let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for p in cArgs { free(p) }
-      for p in environment { free(p) }
-    }
     var pid: pid_t = 0
-    let spawned = posix_spawnp(&pid, words[0], nil, nil, cArgs, environment)
+    let spawned = SpawnStrings.with(argv, environment: ProcessInfo.processInfo.environment) { cArgs, environment in
+      posix_spawnp(&pid, words[0], nil, nil, cArgs, environment)
+    }
     guard spawned == 0 else {
       return EditorFailure(
         message:

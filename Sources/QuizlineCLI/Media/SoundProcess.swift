@@ -34,14 +34,10 @@ enum SoundProcess {
     posix_spawnattr_setpgroup(&attributes, 0)
     posix_spawnattr_setflags(
       &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-    let cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-    let cEnv: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for p in cArgs { free(p) }
-      for p in cEnv { free(p) }
-    }
     var pid: pid_t = 0
-    let status = posix_spawn(&pid, argv[0], &actions, &attributes, cArgs, cEnv)
+    let status = SpawnStrings.with(argv, environment: environment) { cArgs, cEnv in
+      posix_spawn(&pid, argv[0], &actions, &attributes, cArgs, cEnv)
+    }
     return status == 0 ? .success(pid) : .failure(Failure(code: status))
   }
 

@@ -88,14 +88,10 @@ struct Pager {
     for (k, v) in variables { environment[k] = v }
     if environment["LESS"] == nil { environment["LESS"] = "FRX" }
     let words: [String] = ["/bin/sh", "-c", command]
-    let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-    let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for p in argv { free(p) }
-      for p in envp { free(p) }
-    }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp)
+    let spawned = SpawnStrings.with(words, environment: environment) { argv, envp in
+      posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp)
+    }
     close(fds[0])
     guard spawned == 0 else {
       close(fds[1])
