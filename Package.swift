@@ -50,6 +50,9 @@ let package = Package(
     // libchafa (Debian's libchafa-dev) draws pixels as kitty, iTerm2 or sixel graphics, or as Unicode
     // symbol art. A small C file gives it a glib-free header; chafa and glib are linked as shared
     // libraries (Linking/README.md).
+    // libcurl (Debian's libcurl4-openssl-dev): `quizline xapi push` talks HTTP(S) to a Learning Record
+    // Store. Linked as a shared library, like chafa (Linking/README.md).
+    .systemLibrary(name: "CCurl"),
     .target(
       name: "CChafa", cSettings: [.unsafeFlags(chafaIncludeFlags)],
       linkerSettings: [.linkedLibrary("chafa"), .linkedLibrary("glib-2.0")]),
@@ -71,7 +74,7 @@ let package = Package(
       name: "QuizlineCLI",
       dependencies: [
         "QuizlineCore", "QuizlineStorage", "QuizlineFormats", "QuizlineReports", "QuizlineInterop", "CEditLine",
-        "CImageCodecs", "CChafa",
+        "CImageCodecs", "CChafa", "CCurl",
       ]),
     // A ten-line entry point.
     .executableTarget(name: "quizline", dependencies: ["QuizlineCLI"]),

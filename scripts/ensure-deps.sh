@@ -24,6 +24,9 @@ fi
 [ -f /usr/include/jpeglib.h ] || need+=(libjpeg62-turbo-dev)
 [ -f /usr/include/gif_lib.h ] || need+=(libgif-dev)
 [ -f /usr/include/webp/decode.h ] || need+=(libwebp-dev)
+# quizline xapi push: HTTP(S) to a Learning Record Store through libcurl (its header sits in the
+# multiarch folder, /usr/include/<triple>/curl/).
+{ [ -f /usr/include/curl/curl.h ] || ls /usr/include/*/curl/curl.h >/dev/null 2>&1; } || need+=(libcurl4-openssl-dev)
 command -v sixel2png >/dev/null 2>&1 || need+=(libsixel-bin)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 # The schema tests validate with PyPI's jsonschema in a venv (scripts/schemas/validate.sh); flock
