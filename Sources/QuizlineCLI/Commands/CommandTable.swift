@@ -53,6 +53,7 @@ enum CommandTable {
     ReplShortcutCommands.progress, ReplShortcutCommands.info,
     NewCommand.spec,
     ConvertCommand.spec,
+    ExportXapiCommand.spec, XapiPushCommand.spec,
   ]
 
   public static var parser: ArgumentParser<CommandSpec> {

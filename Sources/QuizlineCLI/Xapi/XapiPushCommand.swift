@@ -1,0 +1,157 @@
+import Foundation
+import QuizlineCore
+import QuizlineStorage
+
+/// `quizline xapi push URL`: sends the statements of `export xapi` to a Learning Record Store, each
+/// once: what an LRS accepted is remembered per profile (``XapiSentState``), so a second push sends
+/// only newer statements.
+enum XapiPushCommand {
+  static let spec = CommandSpec(
+    name: "xapi", arguments: "push URL",
+    abstract: "Send learning records to a Learning Record Store (xAPI), each statement once",
+    discussion: """
+      Sends the statements quizline export xapi writes to the LRS at URL (its xAPI endpoint, e.g. \
+      http://127.0.0.1:8100/xAPI: statements go to URL/statements) in batches of --batch-size (default 250), \
+      with X-Experience-API-Version: 1.0.3. Credentials: --auth basic:USER:PASSWORD, --auth-file FILE \
+      (one line USER:PASSWORD, optionally starting basic:) or QUIZLINE_XAPI_AUTH; never in the URL, and \
+      never printed or written anywhere. A batch that gets no answer or a 5xx is tried again after 1, 2 \
+      and 4 seconds; a 409 (the LRS already holds a statement with that id) counts as sent; any other \
+      4xx stops the push and quotes the LRS. What each LRS accepted is remembered in the profile's \
+      xapi-sent.json (this device's folder in a profile with devices; format: \
+      schemas/xapi-sent.schema.json), so pushing again sends only what is new. Exit codes: 0 sent (or \
+      nothing new), 64 bad command line, 65 an unreadable auth or xapi-sent.json file, 66 no such profile \
+      or auth file, 69 the LRS could not be reached or kept failing (5xx), 74 xapi-sent.json could not be \
+      written, 76 the LRS refused (4xx: wrong credentials, a statement it rejects).
+      """,
+    options: XapiSource.options + [
+      OptionSpec(
+        "auth", value: "basic:USER:PASSWORD", help: "HTTP Basic credentials for the LRS",
+        environment: "QUIZLINE_XAPI_AUTH"),
+      OptionSpec("auth-file", value: "FILE", help: "read the credentials from FILE (USER:PASSWORD)"),
+      OptionSpec("batch-size", value: "N", help: "statements per request, 1-1000 (default 250)"),
+    ],
+    positionals: 2...2
+  ) { args, env in run(args, env, transport: CurlTransport(), sleeper: ThreadSleeper()) }
+
+  static func run(
+    _ args: ParsedArguments, _ env: CommandEnvironment, transport: any HTTPTransport, sleeper: any Sleeper
+  ) -> ExitCode {
+    guard args.positionals[0] == "push" else {
+      return XapiSource.usage(
+        env, "xapi", "\(quotedArg(args.positionals[0])) is not an xapi command; the one there is: push URL")
+    }
+    let store: String
+    switch XapiEndpoint.statementsURL(args.positionals[1]) {
+    case .failure(let failure): return XapiSource.usage(env, "xapi push", failure.message)
+    case .success(let url): store = url
+    }
+    var batchSize = 250
+    if let text = args.value("batch-size") {
+      guard let n = Int(text), (1...1000).contains(n) else {
+        return XapiSource.usage(env, "xapi push", "--batch-size \(quotedArg(text)) is not a number from 1 to 1000")
+      }
+      batchSize = n
+    }
+    let credentials: BasicCredentials?
+    switch XapiEndpoint.credentials(auth: args.value("auth"), file: args.value("auth-file")) {
+    case .failure(let failure):
+      env.stderr.line("quizline: xapi push: \(failure.message)")
+      return failure.code
+    case .success(let found): credentials = found
+    }
+    let profiles: [XapiSource.Profile]
+    switch XapiSource.profiles(args, env, command: "xapi push") {
+    case .failure(let code): return code
+    case .success(let found): profiles = found
+    }
+    let pusher = XapiPusher(
+      transport: transport, sleeper: sleeper, store: store, credentials: credentials, batchSize: batchSize)
+    return push(profiles, with: pusher, env)
+  }
+
+  /// Pushes each profile's statements not yet sent to the pusher's store and remembers them.
+  static func push(_ profiles: [XapiSource.Profile], with pusher: XapiPusher, _ env: CommandEnvironment) -> ExitCode {
+    var total = XapiPusher.Outcome()
+    var before = 0
+    for profile in profiles {
+      let path: String
+      var state: XapiSentState
+      do {
+        path = try DeviceProfiles.layout(env, profile: profile.name).0.ownFolder + "/xapi-sent.json"
+        state = try readState(path, env.files)
+      } catch {
+        env.stderr.line("quizline: xapi push: \(error.message)")
+        return error.exitCode
+      }
+      let sent = state.sent(to: pusher.store)
+      let pending = profile.statements.filter { !sent.contains($0.id) }
+      before += profile.statements.count - pending.count
+      let outcome: XapiPusher.Outcome
+      do {
+        outcome = try pusher.push(pending) { ids in
+          state.record(ids, to: pusher.store)
+          try writeState(state, to: path)
+        }
+      } catch let error as ProfileError {
+        env.stderr.line("quizline: xapi push: \(error.message)")
+        return .ioError
+      } catch {
+        return .failure
+      }
+      total.sent += outcome.sent
+      total.alreadyThere += outcome.alreadyThere
+      total.batches += outcome.batches
+      if profiles.count > 1 || outcome.stop == nil {
+        env.stdout.line(
+          "\(profile.name): sent \(plural(outcome.sent, "statement"))"
+            + (outcome.alreadyThere > 0 ? ", \(outcome.alreadyThere) already in the LRS" : "")
+            + ", \(profile.statements.count - pending.count) sent before")
+      }
+      switch outcome.stop {
+      case nil: continue
+      case .refused(let status, let message):
+        env.stderr.line(
+          "quizline: xapi push: the LRS at \(quotedArg(pusher.store)) refused the statements of \(quotedArg(profile.name)) (HTTP \(status)): \(message)"
+        )
+        if status == 401 || status == 403 { env.stderr.line("Check the credentials (--auth, --auth-file).") }
+        return .refused
+      case .unavailable(let message):
+        env.stderr.line(
+          "quizline: xapi push: cannot reach the LRS at \(quotedArg(pusher.store)) after \(pusher.tries) tries: \(escapingControlCharacters(message, keepNewlines: false)); what was sent is remembered, push again later"
+        )
+        return .unavailable
+      }
+    }
+    env.stdout.line(
+      "Sent \(plural(total.sent, "statement")) to \(pusher.store) in \(plural(total.batches, "request"))"
+        + (total.alreadyThere > 0 ? " (\(total.alreadyThere) were already there)" : "")
+        + "; \(before) sent before.")
+    return .ok
+  }
+
+  static func readState(_ path: String, _ files: any FileSource) throws(ProfileError) -> XapiSentState {
+    let bytes: [UInt8]
+    do {
+      bytes = try files.read(path, limit: 1 << 30)
+    } catch .missing {
+      return XapiSentState()
+    } catch {
+      throw ProfileError("cannot read \(path): \(error.message)", exitCode: .ioError)
+    }
+    switch XapiSentState.parse(bytes) {
+    case .success(let state): return state
+    case .failure(let error):
+      throw ProfileError("\(path): \(error.message); move it aside to send everything again", exitCode: .dataError)
+    }
+  }
+
+  static func writeState(_ state: XapiSentState, to path: String) throws(ProfileError) {
+    do {
+      try FileManager.default.createDirectory(
+        atPath: PathText.directory(of: path), withIntermediateDirectories: true)
+      try FileOps.writeAtomically(Array(state.text.utf8), to: path)
+    } catch {
+      throw ProfileError("cannot write \(path): \((error as? JournalError)?.message ?? "\(error)")", exitCode: .ioError)
+    }
+  }
+}

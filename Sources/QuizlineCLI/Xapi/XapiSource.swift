@@ -1,0 +1,130 @@
+import Foundation
+import QuizlineCore
+import QuizlineReports
+
+/// What `export xapi` and `xapi push` share: their options, and the statements of the profiles
+/// they name (the current one, or every profile with `--all-profiles`), read as reports read them.
+enum XapiSource {
+  static let defaultBaseIRI = "https://quizline.invalid/xapi"
+
+  /// The options both commands take.
+  static let options: [OptionSpec] = [
+    OptionSpec("all-profiles", help: "every profile of the progress folder (a class)"),
+    OptionSpec("since", value: "DATE", help: "only answers and results from DATE (YYYY-MM-DD, UTC) on"),
+    OptionSpec(
+      "base-iri", value: "IRI",
+      help: "start of every activity id: IRI/BANK/QUESTION (default: \(defaultBaseIRI))",
+      environment: "QUIZLINE_XAPI_BASE_IRI"),
+    OptionSpec(
+      "home-page", value: "URL", help: "the actor is the profile as an account of URL (default: the base IRI)",
+      environment: "QUIZLINE_XAPI_HOME_PAGE"),
+    OptionSpec(
+      "mbox", value: "ADDRESS",
+      help:
+        "the actor is the mailbox ADDRESS instead; {profile} in it is the profile's name (e.g. {profile}@school.example)",
+      environment: "QUIZLINE_XAPI_MBOX"),
+  ]
+
+  /// The statements of one profile, and the profile's name.
+  struct Profile {
+    var name: String
+    var statements: [XapiStatement]
+  }
+
+  /// Every named profile's statements, or an exit code after a message on standard error.
+  static func profiles(_ args: ParsedArguments, _ env: CommandEnvironment, command: String) -> Result<
+    [Profile], ExitCode
+  > {
+    var since: Int64?
+    if let text = args.value("since") {
+      guard let day = ReportDates.day(text) else {
+        return .failure(
+          usage(env, command, "--since \(quotedArg(text)) is not a date; write it as YYYY-MM-DD, e.g. 2026-11-01"))
+      }
+      since = day
+    }
+    let all = args.flag("all-profiles")
+    if all, args.value("profile") != nil {
+      return .failure(usage(env, command, "--all-profiles and --profile cannot be used together"))
+    }
+    let base = args.value("base-iri") ?? defaultBaseIRI
+    if let problem = iriProblem(base) {
+      return .failure(usage(env, command, "--base-iri \(quotedArg(base)) \(problem)"))
+    }
+    let homePage = args.value("home-page") ?? base
+    if let problem = iriProblem(homePage) {
+      return .failure(usage(env, command, "--home-page \(quotedArg(homePage)) \(problem)"))
+    }
+    let mbox = args.value("mbox")
+    if let mbox {
+      let sample = mbox.replacingOccurrences(of: "{profile}", with: "p")
+      let parts = sample.split(separator: "@", omittingEmptySubsequences: false)
+      guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
+        !sample.contains(where: { $0 == " " || $0 == ":" })
+      else {
+        return .failure(
+          usage(env, command, "--mbox \(quotedArg(mbox)) is not a mail address such as {profile}@school.example"))
+      }
+      if all, !mbox.contains("{profile}") {
+        return .failure(
+          usage(env, command, "--mbox with --all-profiles needs {profile} in it, or every learner is one actor"))
+      }
+    }
+    let settings = env.settings
+    let names: [String]
+    if all {
+      names = ReportProfiles.names(in: settings.progressDirectory)
+      if names.isEmpty {
+        env.stderr.line(
+          "quizline: no profiles in \(quotedArg(settings.progressDirectory)) (set the folder with --progress DIR)")
+        return .failure(.noInput)
+      }
+    } else {
+      if let missing = ReportProfiles.refuseMissingNamedProfile(env) { return .failure(missing) }
+      names = [settings.profile]
+    }
+    let catalog: Catalog
+    switch QuizlineCommand.loadCatalog(env) {
+    case .failure(let code): return .failure(code)
+    case .success(let loaded): catalog = loaded.catalog
+    }
+    let now = QuizlineCommand.makeClock(settings)()
+    var out: [Profile] = []
+    for name in names {
+      let input: ReportInput
+      do {
+        input = try ReportCommand.input(
+          name, env, now: now, since: since, format: .csv, history: true, reviews: false)
+      } catch {
+        env.stderr.line("quizline: \(error.message)")
+        return .failure(error.exitCode)
+      }
+      let actor: XapiActor =
+        mbox.map { .mbox($0.replacingOccurrences(of: "{profile}", with: name)) }
+        ?? .account(homePage: homePage, name: name)
+      let context = XapiContext(profile: name, actor: actor, baseIRI: base)
+      let statements = XapiProfileStatements.statements(
+        history: input.history ?? .empty, progress: input.progress, catalog: catalog, sinceDay: since, in: context)
+      out.append(Profile(name: name, statements: statements))
+    }
+    return .success(out)
+  }
+
+  /// Why `text` cannot start an IRI quizline writes: it must be an absolute http(s) or urn IRI
+  /// without spaces, quotes or control characters.
+  static func iriProblem(_ text: String) -> String? {
+    let lower = text.lowercased()
+    guard lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("urn:") else {
+      return "is not an absolute IRI (it must start with https://, http:// or urn:)"
+    }
+    if text.unicodeScalars.contains(where: { isControl($0) || $0 == " " || $0 == "\"" || $0 == "<" || $0 == ">" }) {
+      return "has a space, a quote, <, > or a control character, which an IRI cannot hold"
+    }
+    return nil
+  }
+
+  static func usage(_ env: CommandEnvironment, _ command: String, _ message: String) -> ExitCode {
+    env.stderr.line("quizline: \(command): \(message)")
+    return .usage
+  }
+}
