@@ -50,9 +50,10 @@ let package = Package(
     // libchafa (Debian's libchafa-dev) draws pixels as kitty, iTerm2 or sixel graphics, or as Unicode
     // symbol art. A small C file gives it a glib-free header; chafa and glib are linked as shared
     // libraries (Linking/README.md).
-    // libcurl (Debian's libcurl4-openssl-dev): `quizline xapi push` talks HTTP(S) to a Learning Record
-    // Store. Linked as a shared library, like chafa (Linking/README.md).
-    .systemLibrary(name: "CCurl"),
+    // libcurl: `quizline xapi push` talks HTTP(S) to a Learning Record Store. Loaded with dlopen when
+    // a push starts, not linked (Sources/CCurl/include/quizline_curl.h); the header comes with Debian's
+    // libcurl4-openssl-dev.
+    .target(name: "CCurl"),
     .target(
       name: "CChafa", cSettings: [.unsafeFlags(chafaIncludeFlags)],
       linkerSettings: [.linkedLibrary("chafa"), .linkedLibrary("glib-2.0")]),

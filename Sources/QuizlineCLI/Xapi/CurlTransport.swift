@@ -12,16 +12,24 @@ struct CurlTransport: HTTPTransport {
     var bytes: [UInt8] = []
   }
 
-  static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+  func prepare() -> String? { Self.load() }
+
+  /// Loads libcurl (once); nil when it is ready, else why not.
+  static func load() -> String? {
+    var error = [CChar](repeating: 0, count: 512)
+    guard quizline_curl_load(&error, error.count) != 0 else { return nil }
+    return String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
 
   func send(_ request: HTTPRequest) -> HTTPOutcome {
-    guard Self.initialized, let handle = curl_easy_init() else {
-      return .failure(message: "libcurl could not be initialised", timedOut: false)
+    if let problem = Self.load() { return .failure(message: problem, timedOut: false) }
+    guard let handle = quizline_curl_easy_init() else {
+      return .failure(message: "libcurl could not start a request", timedOut: false)
     }
-    defer { curl_easy_cleanup(handle) }
+    defer { quizline_curl_easy_cleanup(handle) }
     var headers: UnsafeMutablePointer<curl_slist>?
-    for header in request.headers { headers = curl_slist_append(headers, header) }
-    defer { curl_slist_free_all(headers) }
+    for header in request.headers { headers = quizline_curl_slist_append(headers, header) }
+    defer { quizline_curl_slist_free_all(headers) }
     let body = Body()
     let context = Unmanaged.passUnretained(body).toOpaque()
     let writer: quizline_curl_write_callback = { data, size, count, context in
@@ -51,11 +59,11 @@ struct CurlTransport: HTTPTransport {
           credentials.password.withCString { quizline_curl_set_basic_auth(handle, user, $0) }
         }
       }
-      return curl_easy_perform(handle)
+      return quizline_curl_easy_perform(handle)
     }
     guard result == CURLE_OK else {
       return .failure(
-        message: String(cString: curl_easy_strerror(result)), timedOut: result == CURLE_OPERATION_TIMEDOUT)
+        message: String(cString: quizline_curl_easy_strerror(result)), timedOut: result == CURLE_OPERATION_TIMEDOUT)
     }
     return .response(status: quizline_curl_status(handle), body: body.bytes)
   }

@@ -26,7 +26,13 @@ enum HTTPOutcome: Sendable, Equatable {
 
 /// Sends requests; the real one is libcurl (``CurlTransport``), tests give a fake.
 protocol HTTPTransport {
+  /// Gets ready to send (loads the library); nil when ready, else why not.
+  func prepare() -> String?
   func send(_ request: HTTPRequest) -> HTTPOutcome
+}
+
+extension HTTPTransport {
+  func prepare() -> String? { nil }
 }
 
 /// Waits between tries; the real one sleeps, tests record the delays.

@@ -71,6 +71,10 @@ enum XapiPushCommand {
 
   /// Pushes each profile's statements not yet sent to the pusher's store and remembers them.
   static func push(_ profiles: [XapiSource.Profile], with pusher: XapiPusher, _ env: CommandEnvironment) -> ExitCode {
+    if let problem = pusher.transport.prepare() {
+      env.stderr.line("quizline: xapi push: \(problem)")
+      return .unavailable
+    }
     var total = XapiPusher.Outcome()
     var before = 0
     for profile in profiles {
