@@ -42,7 +42,9 @@ enum XapiEndpoint {
 
   /// The credentials of `--auth` (`basic:USER:PASSWORD`) or `--auth-file` (a file whose first line
   /// is `USER:PASSWORD`, optionally after `basic:`); nil when neither is given.
-  static func credentials(auth: String?, file: String?, files: any FileSource = LocalFileSource()) -> Result<
+  static func credentials(
+    auth: String?, file: String?, files: any FileSource = LocalFileSource(), origin: String = "--auth"
+  ) -> Result<
     BasicCredentials?, Failure
   > {
     if auth != nil, file != nil {
@@ -52,7 +54,8 @@ enum XapiEndpoint {
       guard auth.hasPrefix("basic:"), let credentials = parse(String(auth.dropFirst(6))) else {
         return .failure(
           Failure(
-            message: "--auth must be basic:USER:PASSWORD (a user name without ':', then the password)", code: .usage))
+            message: "\(origin) must be basic:USER:PASSWORD (a user name without ':', then the password)", code: .usage)
+        )
       }
       return .success(credentials)
     }

@@ -53,7 +53,13 @@ enum XapiPushCommand {
       batchSize = n
     }
     let credentials: BasicCredentials?
-    switch XapiEndpoint.credentials(auth: args.value("auth"), file: args.value("auth-file")) {
+    // QUIZLINE_XAPI_AUTH stands in for --auth only when no --auth-file is given.
+    let auth =
+      args.value("auth-file") != nil ? args.value("auth") : XapiSource.value("auth", args, env, more: spec.options)
+    switch XapiEndpoint.credentials(
+      auth: auth, file: args.value("auth-file"), files: env.files,
+      origin: XapiSource.origin("auth", args, more: spec.options))
+    {
     case .failure(let failure):
       env.stderr.line("quizline: xapi push: \(failure.message)")
       return failure.code

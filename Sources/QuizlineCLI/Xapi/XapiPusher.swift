@@ -110,7 +110,10 @@ struct XapiPusher {
         break
       }
     }
-    let clean = escapingControlCharacters(text, keepNewlines: false).split(separator: " ").joined(separator: " ")
+    // Line breaks and tabs become spaces (a message is one line); other control characters are escaped.
+    let oneLine = String(
+      String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 }))
+    let clean = escapingControlCharacters(oneLine, keepNewlines: false).split(separator: " ").joined(separator: " ")
     if clean.isEmpty { return "(no message)" }
     return clean.count > 300 ? String(clean.prefix(299)) + "…" : clean
   }

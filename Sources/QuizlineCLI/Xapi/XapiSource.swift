@@ -47,15 +47,15 @@ enum XapiSource {
     if all, args.value("profile") != nil {
       return .failure(usage(env, command, "--all-profiles and --profile cannot be used together"))
     }
-    let base = args.value("base-iri") ?? defaultBaseIRI
+    let base = value("base-iri", args, env) ?? defaultBaseIRI
     if let problem = iriProblem(base) {
-      return .failure(usage(env, command, "--base-iri \(quotedArg(base)) \(problem)"))
+      return .failure(usage(env, command, "\(origin("base-iri", args)) \(quotedArg(base)) \(problem)"))
     }
-    let homePage = args.value("home-page") ?? base
+    let homePage = value("home-page", args, env) ?? base
     if let problem = iriProblem(homePage) {
-      return .failure(usage(env, command, "--home-page \(quotedArg(homePage)) \(problem)"))
+      return .failure(usage(env, command, "\(origin("home-page", args)) \(quotedArg(homePage)) \(problem)"))
     }
-    let mbox = args.value("mbox")
+    let mbox = value("mbox", args, env)
     if let mbox {
       let sample = mbox.replacingOccurrences(of: "{profile}", with: "p")
       let parts = sample.split(separator: "@", omittingEmptySubsequences: false)
@@ -63,7 +63,9 @@ enum XapiSource {
         !sample.contains(where: { $0 == " " || $0 == ":" })
       else {
         return .failure(
-          usage(env, command, "--mbox \(quotedArg(mbox)) is not a mail address such as {profile}@school.example"))
+          usage(
+            env, command,
+            "\(origin("mbox", args)) \(quotedArg(mbox)) is not a mail address such as {profile}@school.example"))
       }
       if all, !mbox.contains("{profile}") {
         return .failure(
@@ -108,6 +110,25 @@ enum XapiSource {
       out.append(Profile(name: name, statements: statements))
     }
     return .success(out)
+  }
+
+  /// The value of the option `name` (of ``options`` or `more`), else of its environment variable
+  /// when that is set and not empty.
+  static func value(
+    _ name: String, _ args: ParsedArguments, _ env: CommandEnvironment, more: [OptionSpec] = []
+  ) -> String? {
+    if let given = args.value(name) { return given }
+    guard let variable = (options + more).first(where: { $0.name == name })?.environment,
+      let set = env.variables[variable], !set.isEmpty
+    else { return nil }
+    return set
+  }
+
+  /// Where the value of `name` came from, for a message: `--NAME`, or its environment variable.
+  static func origin(_ name: String, _ args: ParsedArguments, more: [OptionSpec] = []) -> String {
+    guard args.value(name) == nil, let variable = (options + more).first(where: { $0.name == name })?.environment
+    else { return "--" + name }
+    return variable
   }
 
   /// Why `text` cannot start an IRI quizline writes: it must be an absolute http(s) or urn IRI
