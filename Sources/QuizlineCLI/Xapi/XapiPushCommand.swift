@@ -15,8 +15,9 @@ enum XapiPushCommand {
       with X-Experience-API-Version: 1.0.3. Credentials: --auth basic:USER:PASSWORD, --auth-file FILE \
       (one line USER:PASSWORD, optionally starting basic:) or QUIZLINE_XAPI_AUTH; never in the URL, and \
       never printed or written anywhere. A batch that gets no answer or a 5xx is tried again after 1, 2 \
-      and 4 seconds; a 409 (the LRS already holds a statement with that id) counts as sent; any other \
-      4xx stops the push and quotes the LRS. What each LRS accepted is remembered in the profile's \
+      and 4 seconds; a 409 (the LRS holds another statement with one of the ids) splits the batch until \
+      that statement is alone, and it counts as already there; any other 4xx stops the push and \
+      quotes the LRS. What each LRS accepted is remembered in the profile's \
       xapi-sent.json (this device's folder in a profile with devices; format: \
       schemas/xapi-sent.schema.json), so pushing again sends only what is new. Exit codes: 0 sent (or \
       nothing new), 64 bad command line, 65 an unreadable auth or xapi-sent.json file, 66 no such profile \
@@ -98,10 +99,20 @@ enum XapiPushCommand {
       before += profile.statements.count - pending.count
       let outcome: XapiPusher.Outcome
       do {
+        // The file is rewritten whole, so it is written after a batch only once the ids not yet
+        // written reach a tenth of those it holds (at least 1,000): a push of n statements writes
+        // O(n) bytes in all, not O(n²). Ids arriving between two writes may be sent again after a
+        // crash, which the LRS takes as the same statements (the same ids).
+        var unsaved = 0
         outcome = try pusher.push(pending) { ids in
           state.record(ids, to: pusher.store)
-          try writeState(state, to: path)
+          unsaved += ids.count
+          if unsaved * 10 >= max(10_000, state.sent(to: pusher.store).count) {
+            try writeState(state, to: path)
+            unsaved = 0
+          }
         }
+        if unsaved > 0 { try writeState(state, to: path) }
       } catch let error as ProfileError {
         env.stderr.line("quizline: xapi push: \(error.message)")
         return .ioError

@@ -106,6 +106,23 @@ import Testing
     #expect(profileStates(fixture.progress).isEmpty)
   }
 
+  @Test func whatArrivedBeforeTheLRSFailedIsRememberedAndNotSentAgain() throws {
+    let fixture = try XapiClassFixture([("ada", XapiClassFixture.fullScript)])
+    let failing = FakeLRS { _, k in k == 0 ? .response(status: 200, body: []) : .response(status: 503, body: []) }
+    let run = try fixture.push([Self.url, "--profile", "ada", "--batch-size", "2"], lrs: failing)
+    #expect(run.status == ExitCode.unavailable.rawValue)
+    #expect(failing.stored.count == 2)
+    let states = profileStates(fixture.progress)
+    #expect(states.count == 1)
+    let state = try XapiSentState.parse(Array(try Data(contentsOf: URL(fileURLWithPath: states[0])))).get()
+    #expect(state.sent(to: Self.url + "/statements") == Set(failing.stored))
+    let working = FakeLRS()
+    #expect(try fixture.push([Self.url, "--profile", "ada", "--batch-size", "2"], lrs: working).status == 0)
+    #expect(Set(working.stored).isDisjoint(with: failing.stored))
+    // Every answer, two sessions completed and the checkpoint passed: each sent once in all.
+    #expect(working.stored.count + failing.stored.count == (try fixture.answerCount("ada")) + 3)
+  }
+
   func profileStates(_ progress: String) -> [String] {
     let all = (FileManager.default.enumerator(atPath: progress)?.allObjects as? [String]) ?? []
     return all.filter { $0.hasSuffix("xapi-sent.json") }.map { progress + "/" + $0 }
