@@ -33,29 +33,40 @@ enum ExportXapiCommand {
       env.stderr.line("usage: \(spec.usage)")
       return .usage
     }
-    let profiles: [XapiSource.Profile]
-    switch XapiSource.profiles(args, env, command: "export xapi") {
+    let plan: XapiSource.Plan
+    switch XapiSource.plan(args, env, command: "export xapi") {
     case .failure(let code): return code
-    case .success(let found): profiles = found
+    case .success(let found): plan = found
     }
     let path = args.positionals.count > 1 && args.positionals[1] != "-" ? args.positionals[1] : nil
     guard let path else {
       let sink = TextReportSink(env.stdout)
-      write(profiles, to: sink)
-      sink.flush()
-      return .ok
+      defer { sink.flush() }
+      return write(plan, env, to: sink) ? .ok : .ioError
     }
-    return ReportFileWriter.place(env, failure: .failure) { () throws(ReportFileWriter.Failure) in
+    var failure = ExitCode.failure
+    return ReportFileWriter.place(env, failure: failure) { () throws(ReportFileWriter.Failure) in
       try ReportFileWriter.write(format: .json, path: path, classReport: false, force: args.flag("force")) { targets in
-        for (_, sink) in targets { write(profiles, to: sink) }
+        for (_, sink) in targets where !write(plan, env, to: sink) {
+          failure = .ioError
+          return false
+        }
         return true
       }
     }
   }
 
-  static func write(_ profiles: [XapiSource.Profile], to sink: any ReportSink) {
-    for profile in profiles {
-      for statement in profile.statements { sink.write(statement.line + "\n") }
+  /// Writes every profile's statements, one profile at a time; false (having said why) when a
+  /// profile could not be read.
+  static func write(_ plan: XapiSource.Plan, _ env: CommandEnvironment, to sink: any ReportSink) -> Bool {
+    for name in plan.names {
+      do {
+        for statement in try plan.statements(of: name, env) { sink.write(statement.line + "\n") }
+      } catch {
+        env.stderr.line("quizline: \(error.message)")
+        return false
+      }
     }
+    return true
   }
 }

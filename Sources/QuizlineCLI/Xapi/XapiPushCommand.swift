@@ -66,37 +66,40 @@ enum XapiPushCommand {
       return failure.code
     case .success(let found): credentials = found
     }
-    let profiles: [XapiSource.Profile]
-    switch XapiSource.profiles(args, env, command: "xapi push") {
+    let plan: XapiSource.Plan
+    switch XapiSource.plan(args, env, command: "xapi push") {
     case .failure(let code): return code
-    case .success(let found): profiles = found
+    case .success(let found): plan = found
     }
     let pusher = XapiPusher(
       transport: transport, sleeper: sleeper, store: store, credentials: credentials, batchSize: batchSize)
-    return push(profiles, with: pusher, env)
+    return push(plan, with: pusher, env)
   }
 
-  /// Pushes each profile's statements not yet sent to the pusher's store and remembers them.
-  static func push(_ profiles: [XapiSource.Profile], with pusher: XapiPusher, _ env: CommandEnvironment) -> ExitCode {
+  /// Pushes each profile's statements not yet sent to the pusher's store and remembers them, one
+  /// profile at a time.
+  static func push(_ plan: XapiSource.Plan, with pusher: XapiPusher, _ env: CommandEnvironment) -> ExitCode {
     if let problem = pusher.transport.prepare() {
       env.stderr.line("quizline: xapi push: \(problem)")
       return .unavailable
     }
     var total = XapiPusher.Outcome()
     var before = 0
-    for profile in profiles {
+    for name in plan.names {
       let path: String
       var state: XapiSentState
+      let statements: [XapiStatement]
       do {
-        path = try DeviceProfiles.layout(env, profile: profile.name).0.ownFolder + "/xapi-sent.json"
+        path = try DeviceProfiles.layout(env, profile: name).0.ownFolder + "/xapi-sent.json"
         state = try readState(path, env.files)
+        statements = try plan.statements(of: name, env)
       } catch {
         env.stderr.line("quizline: xapi push: \(error.message)")
         return error.exitCode
       }
       let sent = state.sent(to: pusher.store)
-      let pending = profile.statements.filter { !sent.contains($0.id) }
-      before += profile.statements.count - pending.count
+      let pending = statements.filter { !sent.contains($0.id) }
+      before += statements.count - pending.count
       let outcome: XapiPusher.Outcome
       do {
         // The file is rewritten whole, so it is written after a batch only once the ids not yet
@@ -122,17 +125,17 @@ enum XapiPushCommand {
       total.sent += outcome.sent
       total.alreadyThere += outcome.alreadyThere
       total.batches += outcome.batches
-      if profiles.count > 1 || outcome.stop == nil {
+      if plan.names.count > 1 || outcome.stop == nil {
         env.stdout.line(
-          "\(profile.name): sent \(plural(outcome.sent, "statement"))"
+          "\(name): sent \(plural(outcome.sent, "statement"))"
             + (outcome.alreadyThere > 0 ? ", \(outcome.alreadyThere) already in the LRS" : "")
-            + ", \(profile.statements.count - pending.count) sent before")
+            + ", \(statements.count - pending.count) sent before")
       }
       switch outcome.stop {
       case nil: continue
       case .refused(let status, let message):
         env.stderr.line(
-          "quizline: xapi push: the LRS at \(quotedArg(pusher.store)) refused the statements of \(quotedArg(profile.name)) (HTTP \(status)): \(message)"
+          "quizline: xapi push: the LRS at \(quotedArg(pusher.store)) refused the statements of \(quotedArg(name)) (HTTP \(status)): \(message)"
         )
         if status == 401 || status == 403 { env.stderr.line("Check the credentials (--auth, --auth-file).") }
         return .refused

@@ -1,6 +1,7 @@
 import Foundation
 import QuizlineCore
 import QuizlineReports
+import QuizlineStorage
 
 /// What `export xapi` and `xapi push` share: their options, and the statements of the profiles
 /// they name (the current one, or every profile with `--all-profiles`), read as reports read them.
@@ -25,16 +26,32 @@ enum XapiSource {
       environment: "QUIZLINE_XAPI_MBOX"),
   ]
 
-  /// The statements of one profile, and the profile's name.
-  struct Profile {
-    var name: String
-    var statements: [XapiStatement]
+  /// The profiles to read and how their statements are made; read one profile at a time
+  /// (``statements(of:_:)``), so a class of any size is never held whole.
+  struct Plan {
+    var names: [String]
+    var catalog: Catalog
+    var now: Timestamp
+    var since: Int64?
+    var baseIRI: String
+    var homePage: String
+    var mbox: String?
+
+    /// One profile's statements, oldest first (notices and unreadable lines on standard error).
+    func statements(of name: String, _ env: CommandEnvironment) throws(ProfileError) -> [XapiStatement] {
+      let input = try ReportCommand.input(
+        name, env, now: now, since: since, format: .csv, history: true, reviews: false)
+      let actor: XapiActor =
+        mbox.map { .mbox($0.replacingOccurrences(of: "{profile}", with: name)) }
+        ?? .account(homePage: homePage, name: name)
+      let context = XapiContext(profile: name, actor: actor, baseIRI: baseIRI)
+      return XapiProfileStatements.statements(
+        history: input.history ?? .empty, progress: input.progress, catalog: catalog, sinceDay: since, in: context)
+    }
   }
 
-  /// Every named profile's statements, or an exit code after a message on standard error.
-  static func profiles(_ args: ParsedArguments, _ env: CommandEnvironment, command: String) -> Result<
-    [Profile], ExitCode
-  > {
+  /// What the options name, or an exit code after a message on standard error.
+  static func plan(_ args: ParsedArguments, _ env: CommandEnvironment, command: String) -> Result<Plan, ExitCode> {
     var since: Int64?
     if let text = args.value("since") {
       guard let day = ReportDates.day(text) else {
@@ -90,26 +107,10 @@ enum XapiSource {
     case .failure(let code): return .failure(code)
     case .success(let loaded): catalog = loaded.catalog
     }
-    let now = QuizlineCommand.makeClock(settings)()
-    var out: [Profile] = []
-    for name in names {
-      let input: ReportInput
-      do {
-        input = try ReportCommand.input(
-          name, env, now: now, since: since, format: .csv, history: true, reviews: false)
-      } catch {
-        env.stderr.line("quizline: \(error.message)")
-        return .failure(error.exitCode)
-      }
-      let actor: XapiActor =
-        mbox.map { .mbox($0.replacingOccurrences(of: "{profile}", with: name)) }
-        ?? .account(homePage: homePage, name: name)
-      let context = XapiContext(profile: name, actor: actor, baseIRI: base)
-      let statements = XapiProfileStatements.statements(
-        history: input.history ?? .empty, progress: input.progress, catalog: catalog, sinceDay: since, in: context)
-      out.append(Profile(name: name, statements: statements))
-    }
-    return .success(out)
+    return .success(
+      Plan(
+        names: names, catalog: catalog, now: QuizlineCommand.makeClock(settings)(), since: since, baseIRI: base,
+        homePage: homePage, mbox: mbox))
   }
 
   /// The value of the option `name` (of ``options`` or `more`), else of its environment variable
