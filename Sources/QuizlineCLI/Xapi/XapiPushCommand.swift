@@ -120,6 +120,7 @@ enum XapiPushCommand {
         env.stderr.line("quizline: xapi push: \(error.message)")
         return .ioError
       } catch {
+        env.stderr.line("quizline: xapi push: \(error)")
         return .failure
       }
       total.sent += outcome.sent
