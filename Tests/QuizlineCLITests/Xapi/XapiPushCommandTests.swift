@@ -123,6 +123,21 @@ import Testing
     #expect(working.stored.count + failing.stored.count == (try fixture.answerCount("ada")) + 3)
   }
 
+  @Test func aDeviceFolderThatIsALinkIsRefusedBeforeAnythingIsSent() throws {
+    let fixture = try XapiClassFixture([("ada", XapiClassFixture.shortScript)])
+    let devices = fixture.progress + "/ada/devices"
+    let device = try #require(try FileManager.default.contentsOfDirectory(atPath: devices).first)
+    let elsewhere = try temporaryDirectory() + "/moved"
+    try FileManager.default.moveItem(atPath: devices + "/" + device, toPath: elsewhere)
+    try FileManager.default.createSymbolicLink(atPath: devices + "/" + device, withDestinationPath: elsewhere)
+    let lrs = FakeLRS()
+    let run = try fixture.push([Self.url, "--profile", "ada"], lrs: lrs)
+    #expect(run.status == ExitCode.ioError.rawValue)
+    #expect(run.stderr.contains("is a symbolic link or not a folder"), "\(run.stderr)")
+    #expect(lrs.requests.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: elsewhere + "/xapi-sent.json"))
+  }
+
   func profileStates(_ progress: String) -> [String] {
     let all = (FileManager.default.enumerator(atPath: progress)?.allObjects as? [String]) ?? []
     return all.filter { $0.hasSuffix("xapi-sent.json") }.map { progress + "/" + $0 }
