@@ -28,6 +28,10 @@ enum ReportCommand {
       OptionSpec("all-profiles", help: "a class report over every profile in the progress folder"),
       OptionSpec("since", value: "DATE", help: "only answers and quizzes from DATE (YYYY-MM-DD, UTC) on"),
       OptionSpec(
+        "attempts", value: "WHICH",
+        help: "with --all-profiles: which attempts of each learner the test statistics count (default: first)",
+        choices: AttemptChoice.allCases.map(\.rawValue)),
+      OptionSpec(
         "table", value: "TABLE", help: "the CSV table for standard output (default: attempts)",
         choices: CSVTable.allCases.map(\.rawValue)),
     ]
@@ -49,6 +53,10 @@ enum ReportCommand {
     if all, args.value("profile") != nil { return usage(env, "--all-profiles and --profile cannot be used together") }
     let table = args.value("table").flatMap(CSVTable.init(rawValue:)) ?? .attempts
     if args.value("table") != nil, format != .csv { return usage(env, "--table applies to --format csv only") }
+    let attemptChoice = args.value("attempts").flatMap(AttemptChoice.init(rawValue:)) ?? .first
+    if args.value("attempts") != nil, !all {
+      return usage(env, "--attempts needs --all-profiles (the test statistics are a class report)")
+    }
     if table == .items, !all {
       return usage(env, "--table items needs --all-profiles (the item analysis is a class report)")
     }
@@ -82,7 +90,7 @@ enum ReportCommand {
     if all {
       return runClass(
         env, names: names, catalog: catalog, now: now,
-        options: ReportOptions(sinceDay: since, includeAttempts: format == .csv),
+        options: ReportOptions(sinceDay: since, includeAttempts: format == .csv, attemptChoice: attemptChoice),
         format: format, table: table, out: out, force: args.flag("force"))
     }
     if format == .csv, out != nil || table == .attempts {
@@ -122,7 +130,7 @@ enum ReportCommand {
   /// reviews through the fold (one learner's scheduler section).
   static func input(
     _ name: String, _ env: CommandEnvironment, now: Timestamp, since: Int64?, format: ReportFormat, history: Bool,
-    reviews: Bool, responses: Bool = false, attemptStream: (any AttemptStream)? = nil
+    reviews: Bool, responses: Bool = false, attempts: Bool = false, attemptStream: (any AttemptStream)? = nil
   ) throws(ProfileError) -> ReportInput {
     let layout = ProfileLayout(progressDirectory: env.settings.progressDirectory, profile: name)
     let opened = try ProfileOpener.view(layout, now: now)
@@ -134,7 +142,8 @@ enum ReportCommand {
       loaded =
         history
         ? try HistoryLoader.load(
-          layout, sinceDay: since, keepAttempts: format == .csv, keepResponses: responses, attemptStream: attemptStream)
+          layout, sinceDay: since, keepAttempts: format == .csv || attempts, keepResponses: responses,
+          attemptStream: attemptStream)
         : nil
     } catch {
       if background?.isReading == true { _ = try? background?.wait() }

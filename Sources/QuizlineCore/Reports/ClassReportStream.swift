@@ -29,6 +29,8 @@ public struct ClassReportStream: Sendable {
   private var items: [ItemCounter]
   /// Learners with a first answer in the period (to any question, in the catalog or not).
   private var learners: [RankedLearner] = []
+  /// Each test's counted attempts (Moodle's quiz statistics).
+  private var tests: TestAttemptCollector
 
   public init(catalog: Catalog, now: Timestamp, options: ReportOptions) {
     self.catalog = catalog
@@ -46,6 +48,7 @@ public struct ClassReportStream: Sendable {
     self.refs = refs
     self.index = index
     items = Array(repeating: ItemCounter(), count: refs.count)
+    tests = TestAttemptCollector(catalog: catalog, choice: options.attemptChoice)
   }
 
   /// Profiles added so far.
@@ -61,6 +64,7 @@ public struct ClassReportStream: Sendable {
     sessionsCompleted += report.summary.sessionsCompleted
     rows.append(report.classRow)
     guard let h = input.history else { return report }
+    tests.add(h.accumulator.countedAttempts, table: h.table, activeRun: input.progress.activeRun?.id)
     var learner = RankedLearner(profile: input.profile)
     var any = false
     for (q, f) in h.accumulator.firstAnswers.sorted(by: { $0.key < $1.key }) {
@@ -108,7 +112,7 @@ public struct ClassReportStream: Sendable {
       accuracy: answers > 0 ? credit / Double(answers) : nil, secondsStudied: seconds)
     return Report(
       generatedAt: now, sinceDay: options.sinceDay, profiles: rows,
-      classReport: ClassReport(totals: totals, items: analysis))
+      classReport: ClassReport(totals: totals, items: analysis, statistics: tests.statistics()))
   }
 }
 

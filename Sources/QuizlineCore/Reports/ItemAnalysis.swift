@@ -4,6 +4,8 @@ public struct ClassReport: Sendable, Equatable {
   public var totals: ClassTotals
   /// Questions answered by at least one learner in the period, in bank order.
   public var items: [ItemAnalysis]
+  /// Moodle's quiz statistics of every test (bank or checkpoint) with a counted attempt.
+  public var statistics = ClassStatistics(choice: .first, tests: [])
 }
 
 public struct ClassTotals: Sendable, Equatable {
