@@ -50,7 +50,10 @@ enum QuestionFigures {
       f.discriminativeEfficiency = .undefined(same)
       return f
     }
-    let cov = Moments.covariance(xs, rs)!
+    // A covariance that is zero but for rounding (the rest of the test is a mean of marks) is zero:
+    // its sign would otherwise flag the question as discriminating negatively.
+    let rawCov = Moments.covariance(xs, rs)!
+    let cov = Moments.isZero(abs(rawCov)) ? 0 : rawCov
     f.discriminationIndex = .value(100 * cov / (vx * vr).squareRoot())
     let covMax = Moments.covariance(xs.sorted(), rs.sorted())!
     f.discriminativeEfficiency =
