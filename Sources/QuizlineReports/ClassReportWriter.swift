@@ -3,7 +3,7 @@ import QuizlineCore
 /// Writes a class report as its profiles come from a ``ClassReportStream``, so no format needs
 /// every profile's report at once: the JSON form's profile objects and the CSV form's attempt and
 /// session rows are written as each profile is added; the rest (the Markdown, HTML and terminal
-/// forms, which show one row per profile, the JSON class part and the CSV item analysis) when the
+/// forms, which show one row per profile, the JSON class part and the CSV test statistics) when the
 /// stream's report is finished. The bytes are exactly those ``ReportRenderer`` writes for the whole
 /// report (`ClassReportStreamTests`).
 public struct ClassReportWriter {
@@ -69,7 +69,7 @@ public struct ClassReportWriter {
       sink.write(frame.tail + "\n")
     case .csv:
       for (k, target) in targets.enumerated() {
-        if target.table == .items { CSVReportRenderer.itemRows(report.classReport?.items ?? [], &buffers[k]) }
+        if target.table == .items { CSVStatistics.rows(report.classReport?.statistics, &buffers[k]) }
         buffers[k].flush()
       }
     case .text, .md, .html:

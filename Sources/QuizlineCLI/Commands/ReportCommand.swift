@@ -13,9 +13,14 @@ enum ReportCommand {
       Without options, prints the same dashboard as 'progress' in the REPL. --format md|json|csv|html writes \
       a report to standard output, or to --out PATH (the format then also follows from the extension). CSV \
       has one row per answer; with --out PATH it also writes PATH-sessions.csv (one row per study session) \
-      and, for a class, PATH-items.csv (the item analysis); on standard output --table picks one. \
-      --all-profiles reports on every profile of the progress folder: one row per profile with totals, and \
-      an item analysis per question (facility, discrimination, how often each answer was chosen). \
+      and, for a class, PATH-items.csv (the test statistics, one row per test and question); on standard \
+      output --table picks one. --all-profiles reports on every profile of the progress folder: one row per \
+      profile with totals, and Moodle's quiz statistics per test (bank or checkpoint): mean, median, \
+      standard deviation, skewness, kurtosis, internal consistency, error ratio and standard error, then per \
+      question the facility index, standard deviation, random guess score, discrimination index and \
+      discriminative efficiency, and how often each answer was chosen by the upper, middle and lower \
+      groups. --attempts first|last|best|all chooses which of each learner's attempts count (default: \
+      first, as in Moodle). A figure that cannot be computed shows as – with the reason. \
       --since DATE (YYYY-MM-DD, UTC) limits answers and quizzes to that day and later. An existing file is \
       never replaced without --force. The JSON form follows schemas/report.schema.json.
       """,
@@ -58,7 +63,7 @@ enum ReportCommand {
       return usage(env, "--attempts needs --all-profiles (the test statistics are a class report)")
     }
     if table == .items, !all {
-      return usage(env, "--table items needs --all-profiles (the item analysis is a class report)")
+      return usage(env, "--table items needs --all-profiles (the test statistics are a class report)")
     }
     let catalog: Catalog
     let media: ReportMedia

@@ -19,7 +19,7 @@ public enum ReportFormat: String, Sendable, Equatable, CaseIterable {
   }
 
   /// The files a report in this format is written to, for a main path: CSV writes its per-session
-  /// table (and, for a class, the item analysis) next to the attempts, as `NAME-sessions.csv` and
+  /// table (and, for a class, the test statistics) next to the attempts, as `NAME-sessions.csv` and
   /// `NAME-items.csv`.
   public func files(for path: String, classReport: Bool) -> [(table: CSVTable, path: String)] {
     guard self == .csv else { return [(.attempts, path)] }
@@ -64,7 +64,7 @@ public enum CSVTable: String, Sendable, Equatable, CaseIterable {
   case attempts
   /// One row per study session (and profile).
   case sessions
-  /// One row per question of the item analysis (class reports).
+  /// One row per test and question of the test statistics (class reports; `CSVStatistics`).
   case items
 }
 

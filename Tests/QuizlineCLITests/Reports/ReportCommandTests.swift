@@ -117,7 +117,7 @@ import Testing
     let dir = try Self.progressFolder(profiles: ["default", "ana", "ben"])
     let md = Self.report(dir, ["--all-profiles", "--format", "md"])
     #expect(md.status == 0)
-    for name in ["| ana |", "| ben |", "| default |", "| **Total** |", "## Item analysis", "`sample/single-owner`"] {
+    for name in ["| ana |", "| ben |", "| default |", "| **Total** |", "## Test statistics", "`sample/single-owner`"] {
       #expect(md.stdout.contains(name), "\(name)")
     }
     let items = Self.report(dir, ["--all-profiles", "--format", "csv", "--table", "items"])

@@ -4,13 +4,16 @@ import Testing
 @testable import QuizlineCore
 @testable import QuizlineReports
 
-/// The class report: totals over profiles and a Moodle-style item analysis from each learner's first
-/// answers, so weak or broken questions stand out.
-@Suite struct ItemAnalysisTests {
+/// The class report shows Moodle's quiz statistics in every format: per test the "Quiz
+/// information" figures and one row per question (facility, SD, random guess score, DI, DE),
+/// rounded to two decimals for people and unrounded in JSON and CSV; a figure that cannot be
+/// computed as `–` with its reason, never 0 or NaN; which attempts were counted; negative
+/// discrimination and flagged distractors marked with `!` and words.
+@Suite struct ClassStatisticsReportTests {
   /// Six learners on the first four sample questions: two strong (but they all miss the text
   /// question), two middling, two weak (who all get the text question right), so that question
-  /// discriminates the wrong way.
-  static func klass() -> Report {
+  /// discriminates the wrong way; and one learner who never answered.
+  static func klass(_ choice: AttemptChoice = .first) -> Report {
     var inputs: [ReportInput] = []
     let answers: [(String, [String])] = [
       ("s1", ["b", "a,c", "true", "VStack"]), ("s2", ["b", "a,c", "true", "VStack"]),
@@ -23,21 +26,179 @@ import Testing
       var l = ReportLearner(profile: name)
       l.type("start sample --count 4")
       for t in typed { l.type(t) }
-      if name == "s1" { l.type("start sample --count 1", "c") }  // a second try does not change the first answer
+      if name == "s1" { l.type("start sample --count 1", "c") }  // a second attempt, counted by --attempts last
       inputs.append(ReportInput(profile: name, progress: l.progress, history: l.history()))
       now = max(now, l.now)
     }
     inputs.append(ReportInput(profile: "idle", progress: LearnerProgress(), history: .empty))
     return ReportBuilder.build(
-      catalog: ReportLearner.catalog, inputs: inputs, now: now, options: ReportOptions(), classReport: true)
+      catalog: ReportLearner.catalog, inputs: inputs, now: now, options: ReportOptions(attemptChoice: choice),
+      classReport: true)
   }
 
-  func item(_ report: Report, _ question: String) throws -> ItemAnalysis {
-    try #require(report.classReport?.items.first { $0.ref.question == question })
+  /// One learner, one answer: nothing with a spread can be computed.
+  static func alone() -> Report {
+    var l = ReportLearner()
+    l.type("start sample --count 1", "c")
+    return ReportBuilder.build(
+      catalog: ReportLearner.catalog, inputs: [ReportInput(profile: "one", progress: l.progress, history: l.history())],
+      now: l.now, options: ReportOptions(), classReport: true)
+  }
+
+  @Test func markdownShowsMoodlesTablesWithTwoDecimals() throws {
+    let md = MarkdownReportRenderer.render(Self.klass())
+    #expect(md.contains("## Test statistics"))
+    #expect(md.contains("### Bank: Sample bank with every question type (`sample`)"))
+    #expect(md.contains("| Attempts counted | 7 (first attempts) |") == false, "the idle learner has no attempt")
+    #expect(md.contains("| Attempts counted | 6 (first attempts) |"), "\(md)")
+    #expect(md.contains("| Partial attempts (did not answer every question) | 6 |"), "each took 4 of 10 questions")
+    // Facility of single-owner: 4 of 6 right → 66.67 %; its random guess score: 1 of 4 choices.
+    #expect(md.contains("| 1 | `sample/single-owner` "))
+    let row = try #require(md.split(separator: "\n").first { $0.hasPrefix("| 1 | `sample/single-owner`") })
+    #expect(row.contains("| single | 6 | 66.67% | "), "\(row)")
+    #expect(row.contains("| 25.00% |"), "\(row)")
+    #expect(!md.contains("NaN"))
+  }
+
+  @Test func anUndefinedFigureIsADashWithItsReasonInEveryFormat() throws {
+    let r = Self.alone()
+    let md = MarkdownReportRenderer.render(r)
+    #expect(md.contains("| Standard deviation | – (needs two attempts or more) |"), "\(md)")
+    let row = try #require(md.split(separator: "\n").first { $0.hasPrefix("| 1 | `sample/single-owner`") })
+    #expect(row.contains("| 0.00% | – (1) | 25.00% | – (2) | – (2) |"), "\(row)")
+    #expect(md.contains("1. needs two attempts or more\n2. needs two attempts that also answered other questions"))
+    let text = DashboardRenderer.render(r, style: .plain, width: 100)
+    #expect(text.contains("Standard deviation                    - (needs two attempts or more)"), "\(text)")
+    #expect(text.contains("(2) needs two attempts that also answered other questions"), "\(text)")
+    let html = HTMLReportRenderer.render(r)
+    #expect(html.contains("<span class=\"undef\" title=\"needs two attempts or more\">– (1)</span>"))
+    #expect(html.contains("<li>needs two attempts that also answered other questions</li>"))
+    let json = JSONReportRenderer.render(r)
+    #expect(json.contains("\"discriminationIndex\": null,"))
+    #expect(json.contains("\"discriminationIndex\": \"needs two attempts that also answered other questions\""))
+    let csv = try #require(parseCSV(CSVReportRenderer.render(r, table: .items)))
+    let di = try #require(csv[0].firstIndex(of: "discrimination_index"))
+    #expect(csv[1][di] == "")
+    #expect(csv[1][di + 1] == "needs two attempts that also answered other questions")
+    for figure in ["facility", "standard_deviation", "random_guess_score", "discriminative_efficiency"] {
+      let k = try #require(csv[0].firstIndex(of: figure))
+      #expect(csv[0][k + 1] == figure + "_note")
+      #expect(csv[1][k].isEmpty != csv[1][k + 1].isEmpty, "a value or a reason: \(figure)")
+    }
+  }
+
+  @Test func jsonAndCSVKeepTheFiguresUnrounded() throws {
+    let r = Self.klass()
+    let json = JSONReportRenderer.render(r)
+    #expect(json.contains("\"facility\": 66.66666666666666,"), "\(json)")
+    let csv = try #require(parseCSV(CSVReportRenderer.render(r, table: .items)))
+    #expect(csv[0] == CSVStatistics.columns)
+    #expect(csv.count == 1 + 4, "one row per question of the test that was answered")
+    let row = try #require(csv.first { $0[5] == "sample/single-owner" })
+    #expect(row[csv[0].firstIndex(of: "facility")!] == "66.66666666666666")
+    #expect(row[csv[0].firstIndex(of: "responses")!] == "a=0 (0/0/0); b*=4 (2/2/0); c=2 (0/0/2); d=0 (0/0/0)")
+  }
+
+  @Test func theAttemptsCountedAreNamedInEveryFormat() throws {
+    let r = Self.klass(.last)
+    #expect(MarkdownReportRenderer.render(r).contains("Attempts counted: the last attempt of each learner;"))
+    #expect(DashboardRenderer.render(r, style: .plain, width: 100).contains("the last attempt of each learner"))
+    #expect(HTMLReportRenderer.render(r).contains("<code>--attempts last</code>"))
+    #expect(JSONReportRenderer.render(r).contains("\"attempts\": \"last\",\n    \"tests\": ["))
+    let csv = try #require(parseCSV(CSVReportRenderer.render(r, table: .items)))
+    #expect(csv.dropFirst().allSatisfy { $0[3] == "last" })
+    // s1's last attempt answered single-owner only, wrongly: 3 of 6 right.
+    #expect(csv.first { $0[5] == "sample/single-owner" }?[10] == "50")
+  }
+
+  @Test func aNegativeDiscriminationIsMarkedWithAnExclamationAndWords() throws {
+    let r = Self.klass()
+    let md = MarkdownReportRenderer.render(r)
+    let row = try #require(md.split(separator: "\n").first { $0.hasPrefix("| 4 | `sample/text-stack`") })
+    #expect(row.contains("| **! -"), "\(row)")
+    #expect(row.contains("⚠ negative discrimination index"), "\(row)")
+    #expect(md.contains("**!** marks a negative discrimination index"))
+    let text = DashboardRenderer.render(r, style: .plain, width: 100)
+    #expect(text.contains("\n!   4     6 "), "\(text)")
+    #expect(text.contains("! Q4 sample/text-stack: negative discrimination index"), "\(text)")
+    let html = HTMLReportRenderer.render(r)
+    #expect(html.contains("<tr class=\"negative\">"))
+    #expect(html.contains("<strong class=\"neg\">! -"))
+  }
+
+  @Test func theResponseAnalysisCountsEachOptionByGroupAndFlagsDistractors() throws {
+    let r = Self.klass()
+    let md = MarkdownReportRenderer.render(r)
+    // Totals: s1, s2 3 of 4; m1, m2 2.5 of 4; w1, w2 1.5 of 4 → upper 2, middle 2, lower 2.
+    #expect(md.contains("Groups: upper group 2, middle 2, lower 2 attempts"))
+    #expect(md.contains("| b | @Binding var count | ✓ | 4 | 2 | 2 | 0 |  |"), "\(md)")
+    #expect(md.contains("| **! false** | False |  | 4 | 0 | 2 | 2 | ! chosen more often than the answer |"), "\(md)")
+    #expect(md.contains("| ZStack | 4 | 100.00% |\n| VStack | 2 | 0.00% |"), "\(md)")
+    let text = DashboardRenderer.render(r, style: .plain, width: 100)
+    #expect(
+      text.contains("! false            4      0      2      2  False; chosen more often than the answer"), "\(text)")
+    let html = HTMLReportRenderer.render(r)
+    #expect(html.contains("<strong class=\"neg\">! false</strong>"))
+  }
+
+  @Test func theHTMLQuestionTableIsWrittenSortedByEveryColumnBothWays() throws {
+    let html = HTMLReportRenderer.render(Self.klass())
+    #expect(!html.contains("<script"))
+    let ids = HTMLStatistics.columns.indices.flatMap { c in
+      [false, true].map { HTMLStatistics.anchor(test: 1, column: c, descending: $0) }
+    }
+    for id in ids { #expect(html.contains("id=\"\(id)\""), "\(id)") }
+    // Facility, descending: multiple-containers (0.5·4+2)/6 = 66.67 ties single-owner 66.67 (question
+    // order breaks the tie), then text-stack 66.67 … read the order back from the copy.
+    func order(_ id: String) throws -> [String] {
+      let start = try #require(html.range(of: "id=\"\(id)\""))
+      let end = try #require(html.range(of: "</table>", range: start.upperBound..<html.endIndex))
+      return html[start.upperBound..<end.lowerBound].components(separatedBy: "<th scope=\"row\"><code>sample/")
+        .dropFirst().map { String($0.prefix { $0 != "<" }) }
+    }
+    #expect(try order("t1-by-qn-asc") == ["single-owner", "multiple-containers", "tf-declarative", "text-stack"])
+    #expect(try order("t1-by-qn-desc") == ["text-stack", "tf-declarative", "multiple-containers", "single-owner"])
+    // Facility: tf-declarative 2/6, text-stack 4/6, single-owner 4/6, multiple-containers 4/6.
+    #expect(try order("t1-by-facility-asc") == ["tf-declarative", "single-owner", "multiple-containers", "text-stack"])
+    #expect(
+      try order("t1-by-facility-desc") == ["single-owner", "multiple-containers", "text-stack", "tf-declarative"])
+    // The default copy (question order) comes last, so `:target ~ .default` hides it.
+    #expect(
+      html.range(of: "class=\"sorted default\" id=\"t1-by-qn-asc\"")!.lowerBound
+        > html.range(of: "id=\"t1-by-flags-desc\"")!.lowerBound)
+    // A header links to its column ascending, or descending where the copy is already ascending.
+    #expect(
+      html.contains(
+        "<a href=\"#t1-by-facility-desc\" title=\"Sort by facility index, descending\">Facility index ▲</a>"))
+    #expect(html.contains(".sorts > .sorted:target ~ .sorted.default { display: none; }"))
+  }
+
+  @Test func theChartPlotsEveryQuestionWithADiscriminationAndNamesTheOthers() throws {
+    let chart = HTMLStatisticsChart.chart(try #require(Self.klass().classReport?.statistics.tests.first), id: "c")
+    #expect(chart.components(separatedBy: "<circle class=\"pt\"").count - 1 == 3)
+    #expect(chart.components(separatedBy: "<polygon class=\"pt neg\"").count - 1 == 1)
+    #expect(chart.contains("<title>Q4 sample/text-stack: facility 66.67%, discrimination index -"))
+    let one = HTMLStatisticsChart.chart(try #require(Self.alone().classReport?.statistics.tests.first), id: "c")
+    #expect(!one.contains("class=\"pt"))
+    #expect(
+      one.contains(
+        "Not plotted: Q1 <code>sample/single-owner</code> (discrimination index: needs two attempts that also answered other questions)."
+      ))
+  }
+
+  /// tf-declarative's mark and the rest of the test do not covary (exactly 0); the rounding noise of
+  /// the computation (about -2e-14) must not make it a "negative discrimination".
+  @Test func aDiscriminationThatIsZeroButForRoundingIsZero() throws {
+    let tests = try #require(Self.klass().classReport?.statistics.tests)
+    let tf = try #require(tests.first?.questions.first { $0.ref.question == "tf-declarative" })
+    #expect(tf.discriminationIndex == .value(0))
+    #expect(tf.discriminativeEfficiency == .value(0))
+    #expect(!tf.flags.contains { $0.hasPrefix("negative") })
+    #expect(tf.flags.contains("weak discrimination index (under 20)"))
   }
 
   /// `--all-profiles --since DAY`: the header says "from DAY on", so the profile rows and the class
-  /// totals count the period's answers, like the item analysis and the active learners do.
+  /// totals count the period's answers, like the active learners do.
   @Test func withSinceTheProfileRowsAndTotalsCountThePeriodOnly() throws {
     var inputs: [ReportInput] = []
     var since: Int64 = 0
@@ -74,69 +235,6 @@ import Testing
     #expect(all.classReport?.totals.answers == 6)
   }
 
-  @Test func facilityIsTheMeanFirstAnswerCredit() throws {
-    let r = Self.klass()
-    #expect(try item(r, "single-owner").facility == 4.0 / 6)
-    #expect(try item(r, "multiple-containers").facility == (1 + 1 + 0.5 * 4) / 6)
-    #expect(try item(r, "tf-declarative").facility == 2.0 / 6)
-    #expect(try item(r, "single-owner").learners == 6)
-    #expect(try item(r, "single-owner").answers == 7)
-    #expect(r.classReport?.items.count == 4)
-  }
-
-  @Test func discriminationComparesTheTopAndBottomThirds() throws {
-    let r = Self.klass()
-    #expect(try item(r, "single-owner").discrimination == 1)
-    #expect(try item(r, "multiple-containers").discrimination == 0.5)
-    #expect(try item(r, "text-stack").discrimination == -1)
-    #expect(r.classReport?.totals.activeLearners == 6)
-    #expect(r.classReport?.totals.profiles == 7)
-  }
-
-  @Test func optionCountsShowHowOftenEachAnswerWasChosen() throws {
-    let single = try item(Self.klass(), "single-owner")
-    #expect(single.options.map(\.option) == ["a", "b", "c", "d"])
-    #expect(single.options.map(\.count) == [0, 4, 2, 0])
-    #expect(single.options.map(\.correct) == [false, true, false, false])
-    let multiple = try item(Self.klass(), "multiple-containers")
-    #expect(multiple.options.map(\.count) == [6, 0, 2, 0])
-    let text = try item(Self.klass(), "text-stack")
-    #expect(text.options.isEmpty)
-    #expect(text.responses.map(\.response) == ["ZStack", "VStack"])
-    #expect(text.responses.map(\.count) == [4, 2])
-  }
-
-  @Test func weakAndBrokenQuestionsStandOut() throws {
-    let r = Self.klass()
-    #expect(try item(r, "text-stack").flags.contains { $0.hasPrefix("negative discrimination") })
-    #expect(try item(r, "tf-declarative").flags.contains("distractor false chosen more often than the answer"))
-    #expect(try item(r, "single-owner").flags.isEmpty)
-    let md = MarkdownReportRenderer.render(r)
-    #expect(md.contains("⚠ negative discrimination"))
-    let html = HTMLReportRenderer.render(r)
-    #expect(html.contains("<tr class=\"flagged\">"))
-    let csv = try #require(parseCSV(CSVReportRenderer.render(r, table: .items)))
-    #expect(csv[0] == CSVReportRenderer.itemColumns)
-    #expect(csv.count == 5)
-    #expect(csv.first { $0[0] == "sample/single-owner" }?[8] == "a=0; b*=4; c=2; d=0")
-    let text = DashboardRenderer.render(r, style: .plain, width: 100)
-    #expect(text.contains("Class report | 7 profiles"))
-    #expect(text.contains("! sample/text-stack: "))
-  }
-
-  @Test func fewLearnersGiveNoDiscriminationAndNoFlags() throws {
-    var l = ReportLearner()
-    l.type("start sample --count 1", "c")
-    let r = ReportBuilder.build(
-      catalog: ReportLearner.catalog, inputs: [ReportInput(profile: "one", progress: l.progress, history: l.history())],
-      now: l.now,
-      options: ReportOptions(), classReport: true)
-    let single = try item(r, "single-owner")
-    #expect(single.discrimination == nil)
-    #expect(single.flags.isEmpty)
-    #expect(single.facility == 0)
-  }
-
   @Test func classTotalsAddUpTheProfiles() throws {
     let r = Self.klass()
     let t = try #require(r.classReport?.totals)
@@ -144,5 +242,7 @@ import Testing
     #expect(t.secondsStudied == r.profiles.reduce(0) { $0 + $1.summary.secondsStudied })
     let credit = r.profiles.reduce(0.0) { $0 + ($1.summary.accuracy ?? 0) * Double($1.summary.answers) }
     #expect(t.accuracy == credit / Double(t.answers))
+    #expect(t.activeLearners == 6)
+    #expect(t.profiles == 7)
   }
 }
