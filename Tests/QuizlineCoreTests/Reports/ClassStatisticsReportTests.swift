@@ -1,3 +1,4 @@
+import Foundation
 import QuizlineTestSupport
 import Testing
 
@@ -91,6 +92,17 @@ import Testing
     let r = Self.klass()
     let json = JSONReportRenderer.render(r)
     #expect(json.contains("\"facility\": 66.66666666666666,"), "\(json)")
+    // A null figure has its reason under `undefined`; a question whose figures all have a value has none.
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let test = try #require(((root["class"] as? [String: Any])?["tests"] as? [[String: Any]])?.first)
+    let questions = try #require(test["questions"] as? [[String: Any]])
+    let multiple = try #require(questions.first { $0["question"] as? String == "sample/multiple-containers" })
+    #expect(multiple["randomGuessScore"] is NSNull)
+    #expect(
+      (multiple["undefined"] as? [String: String]) == [
+        "randomGuessScore": "not defined for multiple-answer questions (nor in Moodle)"
+      ])
+    #expect(questions.first { $0["question"] as? String == "sample/single-owner" }?["undefined"] == nil)
     let csv = try #require(parseCSV(CSVReportRenderer.render(r, table: .items)))
     #expect(csv[0] == CSVStatistics.columns)
     #expect(csv.count == 1 + 4, "one row per question of the test that was answered")
@@ -118,6 +130,8 @@ import Testing
     #expect(row.contains("| **! -"), "\(row)")
     #expect(row.contains("⚠ negative discrimination index"), "\(row)")
     #expect(md.contains("**!** marks a negative discrimination index"))
+    let zero = try #require(md.split(separator: "\n").first { $0.hasPrefix("| 3 | `sample/tf-declarative`") })
+    #expect(!zero.contains("!"), "a discrimination index of 0 is not negative: \(zero)")
     let text = DashboardRenderer.render(r, style: .plain, width: 100)
     #expect(text.contains("\n!   4     6 "), "\(text)")
     #expect(text.contains("! Q4 sample/text-stack: negative discrimination index"), "\(text)")
@@ -162,6 +176,10 @@ import Testing
     #expect(try order("t1-by-facility-asc") == ["tf-declarative", "single-owner", "multiple-containers", "text-stack"])
     #expect(
       try order("t1-by-facility-desc") == ["single-owner", "multiple-containers", "text-stack", "tf-declarative"])
+    // Random guess score: text-stack 0, single-owner 25, tf-declarative 50; multiple-containers has
+    // none (multiple answers): last in both directions.
+    #expect(try order("t1-by-guess-asc") == ["text-stack", "single-owner", "tf-declarative", "multiple-containers"])
+    #expect(try order("t1-by-guess-desc") == ["tf-declarative", "single-owner", "text-stack", "multiple-containers"])
     // The default copy (question order) comes last, so `:target ~ .default` hides it.
     #expect(
       html.range(of: "class=\"sorted default\" id=\"t1-by-qn-asc\"")!.lowerBound
