@@ -95,6 +95,7 @@ enum HTMLStatistics {
       for r in notes.reasons { h.raw("<li>\(html(r))</li>\n") }
       h.raw("</ol>\n")
     }
+    h.raw("<h3>Facility against discrimination</h3>\n")
     h.raw(HTMLStatisticsChart.chart(t, id: "t\(n)-chart"))
     HTMLResponses.section(t, &h)
     h.raw("</section>\n")
