@@ -21,7 +21,7 @@ extension Dashboard {
     heading("\(StatisticsText.kind(t.kind)) \(escapingControlCharacters(t.title, keepNewlines: false)) (\(t.id))")
     var notes = StatisticsNotes()
     let partial = t.partialAttempts > 0 ? ", \(t.partialAttempts) of them partial" : ", none partial"
-    add("  " + TextWrap.pad("Attempts", to: 37) + " \(t.attempts)\(partial)")
+    wrapped("\(t.attempts)\(partial)", first: "  " + TextWrap.pad("Attempts", to: 37) + " ", indent: "    ")
     for row in StatisticsText.information(t) {
       let value =
         row.figure.value.map(row.format)
@@ -31,8 +31,13 @@ extension Dashboard {
     add("")
     let names = ["Facility", "SD", "Guess", "DI", "DE"]
     let header = "  " + right("Q#", 3) + right("Att.", 6) + names.map { right($0, 9) }.joined()
-    add(style.paint(header + "  Question", .bold))
-    for (k, q) in t.questions.enumerated() {
+    let fits = TextWrap.displayWidth(header + "  Question") <= width
+    if fits {
+      add(style.paint(header + "  Question", .bold))
+    } else {
+      narrowQuestions(t, names, &notes)
+    }
+    for (k, q) in t.questions.enumerated() where fits {
       let bad = StatisticsText.negativeDiscrimination(q)
       let cells = StatisticsText.figures(q).map {
         right(notes.cell($0, StatisticsText.percent, mark: undefinedMark), 9)
@@ -67,6 +72,20 @@ extension Dashboard {
     responses(t)
   }
 
+  /// The question table on a terminal too narrow for its columns: one block per question, its
+  /// figures named.
+  mutating func narrowQuestions(_ t: TestStatistics, _ names: [String], _ notes: inout StatisticsNotes) {
+    for (k, q) in t.questions.enumerated() {
+      let mark = StatisticsText.negativeDiscrimination(q) ? style.paint("!", .bad) + " " : ""
+      let figures = zip(names, StatisticsText.figures(q)).map { name, f in
+        "\(name) \(notes.cell(f, StatisticsText.percent, mark: undefinedMark))"
+      }
+      wrapped(
+        "\(q.ref) (\(q.attempts) attempts): " + figures.joined(separator: style.dot), first: "  \(mark)Q\(k + 1) ",
+        indent: "      ")
+    }
+  }
+
   /// Each question's response analysis: per option how many attempts chose it, in all and by
   /// group; for typed answers the most frequent ones with their mean mark.
   mutating func responses(_ t: TestStatistics) {
@@ -82,10 +101,22 @@ extension Dashboard {
         "\(q.type)\(style.dot)\(Dashboard.shortTitle(q.title))", first: "  Q\(k + 1) \(q.ref): ", indent: "      ")
       if !r.choices.isEmpty {
         wrapped(StatisticsText.groups(r), first: "      ", indent: "      ")
-        add(
-          "      " + "Option".padded(12) + right("Count", 6) + right("Upper", 7) + right("Middle", 7)
-            + right("Lower", 7))
-        for c in r.choices {
+        let narrow = width < 60
+        if !narrow {
+          add(
+            "      " + "Option".padded(12) + right("Count", 6) + right("Upper", 7) + right("Middle", 7)
+              + right("Lower", 7))
+        }
+        for c in r.choices where narrow {
+          let flags = StatisticsText.optionFlags(q, option: c.option)
+          let label = (flags.isEmpty ? "" : style.paint("!", .bad) + " ") + (c.correct ? style.correctMark + " " : "")
+          let words = [c.text == c.option ? "" : Dashboard.shortTitle(c.text)].filter { !$0.isEmpty } + flags
+          wrapped(
+            "\(c.count) (upper \(c.upper), middle \(c.middle), lower \(c.lower))"
+              + (words.isEmpty ? "" : "; " + words.joined(separator: "; ")),
+            first: "      \(label)\(escapingControlCharacters(c.option, keepNewlines: false)): ", indent: "        ")
+        }
+        for c in r.choices where !narrow {
           let flags = StatisticsText.optionFlags(q, option: c.option)
           let label = (c.correct ? style.correctMark + " " : "") + c.option
           var line = "    " + (flags.isEmpty ? "  " : style.paint("!", .bad) + " ")

@@ -204,6 +204,19 @@ import Testing
       ))
   }
 
+  /// The terminal form fits its width: the question table where it fits, else one block per
+  /// question with its figures named; the options table likewise.
+  @Test(arguments: [36, 50, 64, 80, 120]) func theTerminalFormFitsItsWidth(width: Int) {
+    let text = DashboardRenderer.render(Self.klass(), style: .plain, width: width)
+    for line in text.split(separator: "\n") {
+      #expect(TextWrap.displayWidth(String(line)) <= width, "\(line)")
+    }
+    let table = text.contains("   Q#  Att. Facility")
+    #expect(table == (width >= 71), "\(text)")
+    #expect(text.contains(table ? "  text-stack" : "Q4 sample/text-stack"), "\(text)")
+    #expect(text.contains("66.67%"))
+  }
+
   /// tf-declarative's mark and the rest of the test do not covary (exactly 0); the rounding noise of
   /// the computation (about -2e-14) must not make it a "negative discrimination".
   @Test func aDiscriminationThatIsZeroButForRoundingIsZero() throws {
