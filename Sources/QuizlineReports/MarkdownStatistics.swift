@@ -31,7 +31,7 @@ enum MarkdownStatistics {
       rows.append([
         row.label,
         row.figure.value.map(row.format)
-          ?? "\(StatisticsText.undefinedMark) (\(MarkdownWriter.escape(StatisticsText.reason(row.figure.reason ?? ""))))",
+          ?? "\(StatisticsText.undefinedMark) (\(cell(StatisticsText.reason(row.figure.reason ?? ""))))",
       ])
     }
     md.table(["Figure", "Value"], rows, align: "lr", escapeColumns: [])
@@ -41,10 +41,10 @@ enum MarkdownStatistics {
     md.table(
       ["Q#", "Question", "Type", "Attempts"] + StatisticsText.questionFigureNames + ["Flags"],
       t.questions.enumerated().map { k, q in
-        var cells = ["\(k + 1)", "`\(q.ref)` \(MarkdownWriter.escapeInline(q.title))", q.type, "\(q.attempts)"]
+        var cells = ["\(k + 1)", "`\(q.ref)` \(cell(q.title))", q.type, "\(q.attempts)"]
         cells += StatisticsText.figures(q).map { notes.cell($0, StatisticsText.percent) }
         if StatisticsText.negativeDiscrimination(q) { cells[7] = "**! \(cells[7])**" }
-        cells.append(q.flags.map { "⚠ " + MarkdownWriter.escape($0) }.joined(separator: "<br>"))
+        cells.append(q.flags.map { "⚠ " + cell($0) }.joined(separator: "<br>"))
         return cells
       }, align: "rllrrrrrrl", escapeColumns: [])
     if t.questions.contains(where: StatisticsText.negativeDiscrimination) {
@@ -60,6 +60,19 @@ enum MarkdownStatistics {
       for (k, r) in notes.reasons.enumerated() { md.line("\(k + 1). \(MarkdownWriter.escape(r))") }
     }
     responses(t, &md)
+  }
+
+  /// Bank text or an answer in a table cell: escaped as ``MarkdownWriter/escapeInline(_:)`` does,
+  /// but its pipes left to the table, which escapes the pipes of every cell.
+  static func cell(_ s: String) -> String {
+    var out: [Unicode.Scalar] = []
+    for ch in MarkdownWriter.escapeInline(s).unicodeScalars {
+      if ch == "|", out.last == "\\" { out.removeLast() }
+      out.append(ch)
+    }
+    var text = ""
+    text.unicodeScalars.append(contentsOf: out)
+    return text
   }
 
   static func responses(_ t: TestStatistics, _ md: inout MarkdownWriter) {
@@ -80,16 +93,18 @@ enum MarkdownStatistics {
           r.choices.map { c in
             let flags = StatisticsText.optionFlags(q, option: c.option)
             return [
-              flags.isEmpty ? MarkdownWriter.escape(c.option) : "**! \(MarkdownWriter.escape(c.option))**",
-              c.text == c.option ? "" : MarkdownWriter.escapeInline(c.text), c.correct ? "✓" : "", "\(c.count)",
+              flags.isEmpty ? cell(c.option) : "**! \(cell(c.option))**",
+              c.text == c.option ? "" : cell(c.text), c.correct ? "✓" : "", "\(c.count)",
               "\(c.upper)", "\(c.middle)", "\(c.lower)",
-              flags.map { "! " + MarkdownWriter.escape($0) }.joined(separator: "<br>"),
+              flags.map { "! " + cell($0) }.joined(separator: "<br>"),
             ]
           }, align: "lllrrrrl", escapeColumns: [])
       } else {
         md.table(
           ["Answer", "Count", "Mean mark"],
-          r.answers.map { [MarkdownWriter.escapeInline($0.response), "\($0.count)", StatisticsText.mark($0.mark)] },
+          r.answers.map {
+            [$0.response.isEmpty ? "*(empty)*" : cell($0.response), "\($0.count)", StatisticsText.mark($0.mark)]
+          },
           align: "lrr", escapeColumns: [])
       }
       md.line()

@@ -5,6 +5,10 @@ import Testing
 @testable import QuizlineCore
 @testable import QuizlineReports
 
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
 /// The class report shows Moodle's quiz statistics in every format: per test the "Quiz
 /// information" figures and one row per question (facility, SD, random guess score, DI, DE),
 /// rounded to two decimals for people and unrounded in JSON and CSV; a figure that cannot be
@@ -215,6 +219,41 @@ import Testing
     #expect(table == (width >= 71), "\(text)")
     #expect(text.contains(table ? "  text-stack" : "Q4 sample/text-stack"), "\(text)")
     #expect(text.contains("66.67%"))
+  }
+
+  /// Bank text and typed answers in the statistics are escaped in every format: HTML stays
+  /// well-formed, Markdown punctuation is escaped, no control character reaches the terminal, no
+  /// CSV cell runs as a formula.
+  @Test func bankTextAndAnswersAreEscapedInEveryFormat() throws {
+    let evil = "<script>alert(1)</script> & \"x\" | pipe \u{1B}[2J"
+    var bank = try #require(ReportLearner.catalog.bank("sample"))
+    bank.title = evil
+    let catalog = Catalog(
+      banks: [bank], sessions: ReportLearner.catalog.sessions, courses: ReportLearner.catalog.courses)
+    var inputs: [ReportInput] = []
+    for (k, typed) in ["@SUM(1)", "@SUM(1)", "<b>&amp;</b> | x", "ZStack"].enumerated() {
+      var l = ReportLearner(profile: "p\(k)")
+      l.type("start sample --count 4", "b", "a", "true", typed)
+      inputs.append(ReportInput(profile: "p\(k)", progress: l.progress, history: l.history()))
+    }
+    let r = ReportBuilder.build(
+      catalog: catalog, inputs: inputs, now: ReportLearner.t0.adding(days: 1), options: ReportOptions(),
+      classReport: true)
+    let html = HTMLReportRenderer.render(r)
+    let parser = XMLParser(data: Data(html.replacingOccurrences(of: "<!DOCTYPE html>", with: "").utf8))
+    #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+    #expect(!html.contains("<script") && !html.contains("<b>"))
+    #expect(html.contains("&lt;b&gt;&amp;amp;&lt;/b&gt; | x"))
+    let md = MarkdownReportRenderer.render(r)
+    #expect(md.contains("### Bank: \\<script\\>alert(1)\\</script\\> \\& \"x\" \\| pipe"), "\(md)")
+    #expect(md.contains("| \\<b\\>\\&amp;\\</b\\> \\| x | 1 | 0.00% |"), "\(md)")
+    for text in [md, DashboardRenderer.render(r, style: .plain, width: 100)] {
+      #expect(!text.contains("\u{1B}"))
+    }
+    let csv = try #require(parseCSV(CSVReportRenderer.render(r, table: .items)))
+    let responses = try #require(csv.first { $0[5] == "sample/text-stack" }?[23])
+    #expect(responses.hasPrefix("'@SUM(1)=2 (mark 0); "), "\(responses)")
+    #expect(csv[1][2].hasPrefix("<script>"), "a title that is no formula stays as it is")
   }
 
   /// tf-declarative's mark and the rest of the test do not covary (exactly 0); the rounding noise of
