@@ -20,14 +20,21 @@ enum HTMLStatisticsChart {
   static func chart(_ t: TestStatistics, id: String) -> String {
     let f = HTMLCharts.f
     var plotted: [(number: Int, q: QuestionStatistics, facility: Double, di: Double)] = []
-    var left: [String] = []
+    // Questions left out, grouped by why: (reason, questions).
+    var left: [(reason: String, questions: [String])] = []
     for (k, q) in t.questions.enumerated() {
       if let facility = q.facility.value, let di = q.discriminationIndex.value {
         plotted.append((k + 1, q, facility, di))
       } else {
         let why = q.discriminationIndex.reason.map { "discrimination index: \(StatisticsText.reason($0))" }
         let whyF = q.facility.reason.map { "facility index: \(StatisticsText.reason($0))" }
-        left.append("Q\(k + 1) <code>\(html(q.ref.description))</code> (\(html(whyF ?? why ?? "")))")
+        let reason = whyF ?? why ?? ""
+        let question = "Q\(k + 1) <code>\(html(q.ref.description))</code>"
+        if let g = left.firstIndex(where: { $0.reason == reason }) {
+          left[g].questions.append(question)
+        } else {
+          left.append((reason, [question]))
+        }
       }
     }
     let negative = plotted.filter { $0.di < 0 }.count
@@ -35,9 +42,17 @@ enum HTMLStatisticsChart {
       "Each question of \(t.title) as a point: facility index across (0 to 100%), discrimination index up (-100 to 100%). "
       + "\(Renderer.count(plotted.count, "question")) plotted; \(negative) with a negative discrimination index "
       + "(orange diamonds, below the zero line)"
-      + (left.isEmpty ? "." : "; \(left.count) left out (see below the chart).")
+      + (left.isEmpty ? "." : "; \(left.map(\.questions.count).reduce(0, +)) left out (see below the chart).")
       + " Dashed lines: facility 30% (hard below) and 90% (very easy above); shaded band: discrimination 20 to 30% "
       + "(weak below it); solid line: discrimination 0."
+    if plotted.isEmpty {
+      return "<p class=\"chart scatter\" id=\"\(id)\">No question can be plotted yet."
+        + left.map {
+          " \(html(StatisticsText.reason($0.reason).prefix(1).uppercased() + $0.reason.dropFirst())): "
+            + $0.questions.joined(separator: ", ") + "."
+        }.joined()
+        + "</p>\n"
+    }
     var svg = "<figure class=\"chart scatter\" id=\"\(id)\">\n"
     svg +=
       "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(f(size.w)) \(f(size.h))\" width=\"\(f(size.w))\" height=\"\(f(size.h))\" role=\"img\" aria-labelledby=\"\(id)-t \(id)-d\">\n"
@@ -98,7 +113,9 @@ enum HTMLStatisticsChart {
       }
     }
     svg += "</svg>\n<figcaption>\(html(description))"
-    if !left.isEmpty { svg += "<br />Not plotted: " + left.joined(separator: "; ") + "." }
+    for g in left {
+      svg += "<br />Not plotted (\(html(g.reason))): " + g.questions.joined(separator: ", ") + "."
+    }
     svg += "</figcaption>\n</figure>\n"
     return svg
   }

@@ -18,7 +18,7 @@ extension Dashboard {
   private var undefinedMark: String { style.unicode ? StatisticsText.undefinedMark : "-" }
 
   mutating func test(_ t: TestStatistics, number: Int) {
-    heading("\(StatisticsText.kind(t.kind)) \(escapingControlCharacters(t.title, keepNewlines: false)) (\(t.id))")
+    heading("\(StatisticsText.kind(t.kind)): \(escapingControlCharacters(t.title, keepNewlines: false)) (\(t.id))")
     var notes = StatisticsNotes()
     let partial = t.partialAttempts > 0 ? ", \(t.partialAttempts) of them partial" : ", none partial"
     wrapped("\(t.attempts)\(partial)", first: "  " + TextWrap.pad("Attempts", to: 37) + " ", indent: "    ")

@@ -201,11 +201,31 @@ import Testing
     #expect(chart.components(separatedBy: "<polygon class=\"pt neg\"").count - 1 == 1)
     #expect(chart.contains("<title>Q4 sample/text-stack: facility 66.67%, discrimination index -"))
     let one = HTMLStatisticsChart.chart(try #require(Self.alone().classReport?.statistics.tests.first), id: "c")
-    #expect(!one.contains("class=\"pt"))
+    #expect(!one.contains("<svg") && !one.contains("class=\"pt"))
     #expect(
       one.contains(
-        "Not plotted: Q1 <code>sample/single-owner</code> (discrimination index: needs two attempts that also answered other questions)."
-      ))
+        "No question can be plotted yet. Discrimination index: needs two attempts that also answered other questions: Q1 <code>sample/single-owner</code>."
+      ), "\(one)")
+  }
+
+  /// A chart with questions left out names them under it, grouped by the reason.
+  @Test func theChartNamesTheQuestionsItLeavesOut() throws {
+    var inputs: [ReportInput] = []
+    for (name, typed) in [("a", ["b", "a,c"]), ("b", ["c", "a"]), ("c", ["b", "a", "true"])] {
+      var l = ReportLearner(profile: name)
+      l.type("start sample --count \(typed.count)")
+      for t in typed { l.type(t) }
+      inputs.append(ReportInput(profile: name, progress: l.progress, history: l.history()))
+    }
+    let r = ReportBuilder.build(
+      catalog: ReportLearner.catalog, inputs: inputs, now: ReportLearner.t0.adding(days: 1), options: ReportOptions(),
+      classReport: true)
+    let chart = HTMLStatisticsChart.chart(try #require(r.classReport?.statistics.tests.first), id: "c")
+    #expect(chart.components(separatedBy: "<title>Q").count - 1 == 2, "\(chart)")
+    #expect(
+      chart.contains(
+        "<br />Not plotted (discrimination index: needs two attempts that also answered other questions): Q3 <code>sample/tf-declarative</code>."
+      ), "\(chart)")
   }
 
   /// The terminal form fits its width: the question table where it fits, else one block per
