@@ -2,12 +2,13 @@ import QuizlineCore
 
 /// The CSV form of a report (RFC 4180: comma-separated, CRLF line ends, a header row, fields with a
 /// comma, quote or line break quoted with `"` and inner quotes doubled; UTF-8 without a byte-order
-/// mark). Three tables, each its own file:
+/// mark). Four tables, each its own file:
 ///
 /// - `attempts`: one row per answer (the attempt log) of every profile in the report;
 /// - `sessions`: one row per study session and profile;
 /// - `items`: the class's test statistics, one row per test and question (class reports only;
-///   ``CSVStatistics``).
+///   ``CSVStatistics``);
+/// - `tests`: the same per test, Moodle's quiz information (class reports only).
 ///
 /// Text cells that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a
 /// carriage return) get a leading `'`, unless the whole cell is a plain number such as `-2.5`
@@ -31,6 +32,7 @@ public enum CSVReportRenderer {
     case .attempts: for p in report.profiles { attemptRows(p, sink: sink) }
     case .sessions: for p in report.profiles { sessionRows(p, &out) }
     case .items: CSVStatistics.rows(report.classReport?.statistics, &out)
+    case .tests: CSVStatistics.testRows(report.classReport?.statistics, &out)
     }
     out.flush()
   }
@@ -43,6 +45,7 @@ public enum CSVReportRenderer {
       out.flush()
     case .sessions: out.row(sessionColumns)
     case .items: out.row(CSVStatistics.columns)
+    case .tests: out.row(CSVStatistics.testColumns)
     }
   }
 

@@ -17,7 +17,38 @@ import QuizlineCore
 ///   the option when it is right (`a=0 (0/0/0); b*=4 (2/2/0)`); for typed answers the most
 ///   frequent ones as `answer=count (mark M)` with their mean mark in 0…1;
 /// - `flags`: why the question needs a look, `; `-separated.
+///
+/// The CSV `tests` table: one row per test, Moodle's "Quiz information": `test_kind`, `test`,
+/// `test_title`, `attempts_counted`, `attempts`, `partial_attempts`, then `mean`, `median`,
+/// `standard_deviation`, `skewness`, `kurtosis`, `internal_consistency`, `error_ratio`,
+/// `standard_error` (percent, except skewness and kurtosis), each followed by its `…_note`, and
+/// `questions` (the questions answered in a counted attempt).
 enum CSVStatistics {
+  static let testFigures = [
+    "mean", "median", "standard_deviation", "skewness", "kurtosis", "internal_consistency", "error_ratio",
+    "standard_error",
+  ]
+  static let testColumns =
+    ["test_kind", "test", "test_title", "attempts_counted", "attempts", "partial_attempts"]
+    + testFigures.flatMap { [$0, $0 + "_note"] } + ["questions"]
+
+  static func testRows(_ stats: ClassStatistics?, _ out: inout CSVReportRenderer.Buffered) {
+    guard let stats else { return }
+    let text = CSVReportRenderer.text
+    for t in stats.tests {
+      var row = [
+        t.kind.rawValue, text(t.id), text(t.title), stats.choice.rawValue, String(t.attempts),
+        String(t.partialAttempts),
+      ]
+      for info in StatisticsText.information(t) {
+        let f = info.figure
+        row += [f.value.map(JSONText.format) ?? "", f.reason.map { text(StatisticsText.reason($0)) } ?? ""]
+      }
+      row.append(String(t.questions.count))
+      out.row(row)
+    }
+  }
+
   static let columns = [
     "test_kind", "test", "test_title", "attempts_counted", "q_number", "question", "bank", "type", "title", "attempts",
     "facility", "facility_note", "standard_deviation", "standard_deviation_note", "random_guess_score",

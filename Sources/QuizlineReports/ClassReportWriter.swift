@@ -50,7 +50,7 @@ public struct ClassReportWriter {
         switch target.table {
         case .attempts: CSVReportRenderer.attemptRows(profile, sink: target.sink)
         case .sessions: CSVReportRenderer.sessionRows(profile, &buffers[k])
-        case .items: break
+        case .items, .tests: break
         }
       }
     case .text, .md, .html:
@@ -69,7 +69,11 @@ public struct ClassReportWriter {
       sink.write(frame.tail + "\n")
     case .csv:
       for (k, target) in targets.enumerated() {
-        if target.table == .items { CSVStatistics.rows(report.classReport?.statistics, &buffers[k]) }
+        switch target.table {
+        case .items: CSVStatistics.rows(report.classReport?.statistics, &buffers[k])
+        case .tests: CSVStatistics.testRows(report.classReport?.statistics, &buffers[k])
+        case .attempts, .sessions: break
+        }
         buffers[k].flush()
       }
     case .text, .md, .html:

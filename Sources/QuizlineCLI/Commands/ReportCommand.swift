@@ -13,8 +13,8 @@ enum ReportCommand {
       Without options, prints the same dashboard as 'progress' in the REPL. --format md|json|csv|html writes \
       a report to standard output, or to --out PATH (the format then also follows from the extension). CSV \
       has one row per answer; with --out PATH it also writes PATH-sessions.csv (one row per study session) \
-      and, for a class, PATH-items.csv (the test statistics, one row per test and question); on standard \
-      output --table picks one. --all-profiles reports on every profile of the progress folder: one row per \
+      and, for a class, PATH-items.csv and PATH-tests.csv (the test statistics, one row per test and \
+      question, and one per test); on standard output --table picks one. --all-profiles reports on every profile of the progress folder: one row per \
       profile with totals, and Moodle's quiz statistics per test (bank or checkpoint): mean, median, \
       standard deviation, skewness, kurtosis, internal consistency, error ratio and standard error, then per \
       question the facility index, standard deviation, random guess score, discrimination index and \
@@ -62,8 +62,8 @@ enum ReportCommand {
     if args.value("attempts") != nil, !all {
       return usage(env, "--attempts needs --all-profiles (the test statistics are a class report)")
     }
-    if table == .items, !all {
-      return usage(env, "--table items needs --all-profiles (the test statistics are a class report)")
+    if table == .items || table == .tests, !all {
+      return usage(env, "--table \(table.rawValue) needs --all-profiles (the test statistics are a class report)")
     }
     let catalog: Catalog
     let media: ReportMedia

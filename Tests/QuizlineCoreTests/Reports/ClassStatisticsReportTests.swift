@@ -115,6 +115,22 @@ import Testing
     #expect(row[csv[0].firstIndex(of: "responses")!] == "a=0 (0/0/0); b*=4 (2/2/0); c=2 (0/0/2); d=0 (0/0/0)")
   }
 
+  /// The CSV `tests` table: one row per test with Moodle's quiz information, unrounded, and the
+  /// reason of each figure that cannot be computed in its `_note`.
+  @Test func theCSVTestsTableHasTheQuizInformation() throws {
+    let csv = try #require(parseCSV(CSVReportRenderer.render(Self.klass(), table: .tests)))
+    #expect(csv[0] == CSVStatistics.testColumns)
+    #expect(csv.count == 2)
+    let row = Dictionary(uniqueKeysWithValues: zip(csv[0], csv[1]))
+    #expect(row["test"] == "sample" && row["attempts_counted"] == "first")
+    #expect(row["attempts"] == "6" && row["partial_attempts"] == "6" && row["questions"] == "4")
+    // Totals 75, 75, 62.5, 62.5, 37.5, 37.5 (% of each attempt's four questions).
+    #expect(row["mean"] == JSONText.format(350.0 / 6) && row["median"] == "62.5")
+    #expect(row["mean_note"] == "")
+    #expect(row["internal_consistency"] == "")
+    #expect(row["internal_consistency_note"]?.hasPrefix("6 of 6 attempts did not answer every question") == true)
+  }
+
   @Test func theAttemptsCountedAreNamedInEveryFormat() throws {
     let r = Self.klass(.last)
     #expect(MarkdownReportRenderer.render(r).contains("Attempts counted: the last attempt of each learner;"))
