@@ -8,7 +8,7 @@ import QuizlineCore
 /// circle. Questions whose facility or discrimination cannot be computed are named under the chart
 /// with the reason.
 enum HTMLStatisticsChart {
-  static let size = (w: 460.0, h: 340.0)
+  static let size = (w: 640.0, h: 400.0)
   static let margin = (left: 50.0, right: 14.0, top: 14.0, bottom: 42.0)
   static var plotWidth: Double { size.w - margin.left - margin.right }
   static var plotHeight: Double { size.h - margin.top - margin.bottom }
@@ -72,7 +72,8 @@ enum HTMLStatisticsChart {
         "<text class=\"axis\" x=\"\(f(x0 - 4))\" y=\"\(f(y(Double(di)) + 3.5))\" text-anchor=\"end\">\(di)%</text>\n"
     }
     svg += "<text class=\"axis\" x=\"\(f(x0 - 4))\" y=\"\(f(y(0) + 3.5))\" text-anchor=\"end\">0%</text>\n"
-    svg += "<text class=\"axis guide-label\" x=\"\(f(x0 + 3))\" y=\"\(f(y(30) - 3))\">DI 20–30%: weak below</text>\n"
+    svg +=
+      "<text class=\"axis guide-label\" x=\"\(f(x1 - 3))\" y=\"\(f(y(20) + 11))\" text-anchor=\"end\">DI 20–30%: weak below</text>\n"
     for facility in [0, 30, 50, 90, 100] {
       let gx = x(Double(facility))
       if facility == 30 || facility == 90 {

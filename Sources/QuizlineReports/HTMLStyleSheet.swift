@@ -43,7 +43,7 @@ enum HTMLStyleSheet {
     .reason, .notes, .notes-h { color: var(--muted); font-size: 0.85rem; }
     .notes { margin-top: 0; }
     .response p { margin: 14px 0 2px; }
-    .scatter svg { width: 100%; max-width: 460px; }
+    .scatter svg { width: 100%; max-width: 640px; }
     .scatter .frame { fill: none; stroke: #c3c9d4; }
     .scatter .band { fill: #f3eedd; }
     .scatter .guide { stroke: #9aa3b2; stroke-dasharray: 4 3; shape-rendering: crispEdges; }
