@@ -83,17 +83,18 @@ struct QuizStatisticsEdgeTests {
   }
 
   @Test func aPartialAttemptLeavesAlphaUndefinedAndTheRestComputed() {
-    let marks: [[Double?]] = [[1, 1, 1, 0], [1, 0, nil, nil], [0, 0, 1, 0], [0, 1, 0, 0], [1, 1, 0, 1]]
+    let marks: [[Double?]] = [[1, 1, 1, 0], [1, 1, 1, nil], [0, 0, 1, 0], [0, 1, 0, 0], [1, 1, 0, 1]]
     let t = Self.build(marks)
     #expect(t.attempts == 5 && t.partialAttempts == 1)
     for f in [t.internalConsistency, t.errorRatio, t.standardError] {
       #expect(f.value == nil && f.reason?.contains("1 of 5 attempts did not answer every question") == true, "\(f)")
     }
-    // Totals are percentages of what each attempt answered: 75, 50, 25, 25, 75.
-    #expect(Self.close(t.mean, 50) && Self.close(t.median, 50))
+    // Totals are percentages of what each attempt answered: 75, 100, 25, 25, 75.
+    #expect(Self.close(t.mean, 60) && Self.close(t.median, 75))
     #expect(t.skewness.value != nil && t.kurtosis.value != nil)
-    // Question 0's rest of the test is the mean mark of the attempt's other answered questions.
-    let rest = [2.0 / 3, 0, 1.0 / 3, 1.0 / 3, 2.0 / 3]
+    // Question 0's rest of the test is the mean mark of the attempt's other answered questions
+    // (Moodle's X - x_i, 2 2 1 1 2, would make it a perfect correlation).
+    let rest = [2.0 / 3, 1, 1.0 / 3, 1.0 / 3, 2.0 / 3]
     let x = [1.0, 1, 0, 0, 1]
     let di =
       100 * Self.sampleCovariance(x, rest)
@@ -102,7 +103,7 @@ struct QuizStatisticsEdgeTests {
     let de = 100 * Self.sampleCovariance(x, rest) / Self.sampleCovariance(x.sorted(), rest.sorted())
     #expect(Self.close(t.questions[0].discriminativeEfficiency, de))
     // The question the partial attempt did not reach counts the four that answered it.
-    #expect(t.questions[2].attempts == 4 && Self.close(t.questions[2].facility, 50))
+    #expect(t.questions[3].attempts == 4 && Self.close(t.questions[3].facility, 25))
   }
 
   /// The random guess score is the expected mark of a random answer (percent); undefined where
