@@ -70,13 +70,13 @@ enum MoodleClassFixture {
     return progress
   }
 
-  /// The class statistics over `progress`, as the class report computes them: every profile's
-  /// history with its attempt log, through ``ClassReportStream``.
-  static func statistics(_ progress: String, choice: AttemptChoice) throws -> ClassStatistics {
+  /// The class statistics over `progress` (its `first` profiles, by name, when given), as the class
+  /// report computes them: every profile's history with its attempt log, through ``ClassReportStream``.
+  static func statistics(_ progress: String, choice: AttemptChoice, first: Int? = nil) throws -> ClassStatistics {
     let now = try #require(Timestamp(iso8601: Self.now))
     let catalog = CatalogLoader.load(directory: quizzes).catalog
     var stream = ClassReportStream(catalog: catalog, now: now, options: ReportOptions(attemptChoice: choice))
-    for name in ReportProfiles.names(in: progress) {
+    for name in ReportProfiles.names(in: progress).prefix(first ?? .max) {
       let layout = ProfileLayout(progressDirectory: progress, profile: name)
       let history = try HistoryLoader.load(layout, keepAttempts: true, keepResponses: true)
       let input = ReportInput(
@@ -90,6 +90,22 @@ enum MoodleClassFixture {
   static func expected(_ choice: AttemptChoice) throws -> [String: Any] {
     let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/expected-\(choice.rawValue).json"))
     return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+  }
+
+  /// What `reference.py` computes for the class's `first` students (in the matrix's order, which is
+  /// their names' order) with `choice`.
+  static func reference(first: Int, choice: AttemptChoice) throws -> [String: Any] {
+    let data = try Data(contentsOf: URL(fileURLWithPath: matrixPath))
+    var m = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    m["students"] = try #require(m["students"] as? [Any]).prefix(first).map { $0 }
+    m["bank"] = folder + "/" + (m["bank"] as? String ?? "")
+    let path = try temporaryDirectory() + "/class.json"
+    try JSONSerialization.data(withJSONObject: m).write(to: URL(fileURLWithPath: path))
+    let run = try runProcess(
+      "/usr/bin/env", ["python3", reference, path, "--attempts", choice.rawValue],
+      environment: ProcessInfo.processInfo.environment)
+    try #require(run.status == 0, "\(run.stderr)")
+    return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
   }
 
   /// The class folder as the matrix names the students, built once for the suites that read it.

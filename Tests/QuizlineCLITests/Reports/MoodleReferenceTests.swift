@@ -116,6 +116,22 @@ import Testing
     print("MoodleReference \(choice.rawValue): largest difference from the Python reference \(largest)")
   }
 
+  /// The smallest classes (the first one to four students, one or two attempts each) agree with the
+  /// reference too: the same figures, and the same ones undefined (one attempt, too few for the
+  /// skewness, the kurtosis or Cronbach's alpha).
+  @Test(arguments: AttemptChoice.allCases) func smallClassesAgreeWithTheReferenceAtTheEdges(choice: AttemptChoice)
+    throws
+  {
+    let progress = try MoodleClassFixture.named.get()
+    var undefined = 0
+    for first in 1...4 {
+      let stats = try MoodleClassFixture.statistics(progress, choice: choice, first: first)
+      _ = try Self.compare(stats, try MoodleClassFixture.reference(first: first, choice: choice))
+      undefined += Self.lines(stats).filter { $0.contains("undefined(") }.count
+    }
+    #expect(undefined > 0)
+  }
+
   /// The four choices count different attempts of the class (so each comparison above pins its own
   /// selection): the means differ, and only the last and all choices hold the attempt that ended early.
   @Test func theAttemptChoicesCountDifferentAttempts() throws {
