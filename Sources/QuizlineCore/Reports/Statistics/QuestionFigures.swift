@@ -62,12 +62,17 @@ enum QuestionFigures {
   }
 
   /// Moodle's random guess score (percent): the expected mark of a random answer. Moodle defines it
-  /// for single choice (1/choices), true/false (50), matching (1/answers), short answers and
-  /// numbers and cloze gaps, which are typed (0); not for multiple-answer questions.
+  /// for single choice (the mean mark of its choices: 1/choices when only the key earns a mark),
+  /// true/false (50), matching (1/answers), short answers and numbers and cloze gaps, which are
+  /// typed (0); not for multiple-answer questions.
   static func randomGuessScore(_ q: Question) -> Figure {
     switch q.body {
-    case .single(let choices, _):
-      return choices.isEmpty ? .undefined("no choices") : .value(100 / Double(choices.count))
+    case .single(let choices, let answer):
+      guard !choices.isEmpty else { return .undefined("no choices") }
+      // Each choice's mark as the grader gives it: 1 for the key, else its credit (never below 0).
+      var marks = 0.0
+      for k in choices.indices { marks += k == answer ? 1 : max(0, choices[k].credit ?? 0) }
+      return .value(100 * marks / Double(choices.count))
     case .truefalse:
       return .value(50)
     case .matching(let pairs, let distractors):

@@ -8,6 +8,8 @@ enum TestStatisticsBuilder {
     kind: TestKind, id: String, title: String, questions: [(ref: QuestionRef, question: Question)],
     attempts: [TestAttempt]
   ) -> TestStatistics {
+    // In an order of their own, not the profiles': the sums, and so the figures, do not depend on names.
+    let attempts = attempts.sorted(by: TestAttempt.inContentOrder)
     let totals = TestFigures.totals(attempts, slots: questions.count)
     let groups = ResponseCounts.groups(attempts.map(\.percent))
     var rows: [QuestionStatistics] = []
