@@ -32,6 +32,11 @@ enum CSVStatistics {
     ["test_kind", "test", "test_title", "attempts_counted", "attempts", "partial_attempts"]
     + testFigures.flatMap { [$0, $0 + "_note"] } + ["questions"]
 
+  /// A figure's two cells: its value unrounded and an empty note, or an empty value and why.
+  static func cells(_ f: Figure) -> [String] {
+    [f.value.map(JSONText.format) ?? "", f.reason.map { CSVReportRenderer.text(StatisticsText.reason($0)) } ?? ""]
+  }
+
   static func testRows(_ stats: ClassStatistics?, _ out: inout CSVReportRenderer.Buffered) {
     guard let stats else { return }
     let text = CSVReportRenderer.text
@@ -40,10 +45,7 @@ enum CSVStatistics {
         t.kind.rawValue, text(t.id), text(t.title), stats.choice.rawValue, String(t.attempts),
         String(t.partialAttempts),
       ]
-      for info in StatisticsText.information(t) {
-        let f = info.figure
-        row += [f.value.map(JSONText.format) ?? "", f.reason.map { text(StatisticsText.reason($0)) } ?? ""]
-      }
+      for info in StatisticsText.information(t) { row += cells(info.figure) }
       row.append(String(t.questions.count))
       out.row(row)
     }
@@ -65,9 +67,7 @@ enum CSVStatistics {
           t.kind.rawValue, text(t.id), text(t.title), stats.choice.rawValue, String(k + 1), text(q.ref.description),
           text(q.ref.bank), q.type, text(q.title), String(q.attempts),
         ]
-        for f in StatisticsText.figures(q) {
-          row += [f.value.map(JSONText.format) ?? "", f.reason.map { text(StatisticsText.reason($0)) } ?? ""]
-        }
+        for f in StatisticsText.figures(q) { row += cells(f) }
         let r = q.responses
         let responses =
           r.choices.isEmpty
