@@ -2,11 +2,13 @@ import QuizlineCore
 
 /// The CSV form of a report (RFC 4180: comma-separated, CRLF line ends, a header row, fields with a
 /// comma, quote or line break quoted with `"` and inner quotes doubled; UTF-8 without a byte-order
-/// mark). Three tables, each its own file:
+/// mark). Four tables, each its own file:
 ///
 /// - `attempts`: one row per answer (the attempt log) of every profile in the report;
 /// - `sessions`: one row per study session and profile;
-/// - `items`: the class item analysis (class reports only).
+/// - `items`: the class's test statistics, one row per test and question (class reports only;
+///   ``CSVStatistics``);
+/// - `tests`: the same per test, Moodle's quiz information (class reports only).
 ///
 /// Text cells that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a
 /// carriage return) get a leading `'`, unless the whole cell is a plain number such as `-2.5`
@@ -22,9 +24,6 @@ public enum CSVReportRenderer {
     "pass_percent",
     "best_checkpoint_percent",
   ]
-  static let itemColumns = [
-    "question", "bank", "type", "title", "learners", "answers", "facility", "discrimination", "options", "flags",
-  ]
 
   public static func render(_ report: Report, table: CSVTable, to sink: any ReportSink) {
     var out = Buffered(sink)
@@ -32,7 +31,8 @@ public enum CSVReportRenderer {
     switch table {
     case .attempts: for p in report.profiles { attemptRows(p, sink: sink) }
     case .sessions: for p in report.profiles { sessionRows(p, &out) }
-    case .items: itemRows(report.classReport?.items ?? [], &out)
+    case .items: CSVStatistics.rows(report.classReport?.statistics, &out)
+    case .tests: CSVStatistics.testRows(report.classReport?.statistics, &out)
     }
     out.flush()
   }
@@ -44,7 +44,8 @@ public enum CSVReportRenderer {
       out.row(attemptColumns)
       out.flush()
     case .sessions: out.row(sessionColumns)
-    case .items: out.row(itemColumns)
+    case .items: out.row(CSVStatistics.columns)
+    case .tests: out.row(CSVStatistics.testColumns)
     }
   }
 
@@ -61,21 +62,6 @@ public enum CSVReportRenderer {
         text(p.profile), text(s.course ?? ""), s.position.map(String.init) ?? "", text(s.id), text(s.title),
         s.completedAt == nil ? "false" : "true", s.completedAt?.iso8601 ?? "", String(s.checkpointQuestions),
         s.passPercent.map(String.init) ?? "", s.bestCheckpointPercent.map(String.init) ?? "",
-      ])
-    }
-  }
-
-  static func itemRows(_ items: [ItemAnalysis], _ out: inout Buffered) {
-    for i in items {
-      let options =
-        i.options.isEmpty
-        ? i.responses.map { "\($0.response)=\($0.count)" }
-        : i.options.map { "\($0.option)\($0.correct ? "*" : "")=\($0.count)" }
-      out.row([
-        text(i.ref.description), text(i.ref.bank), i.type, text(i.title), String(i.learners), String(i.answers),
-        JSONText.format(i.facility),
-        i.discrimination.map(JSONText.format) ?? "", text(options.joined(separator: "; ")),
-        text(i.flags.joined(separator: "; ")),
       ])
     }
   }

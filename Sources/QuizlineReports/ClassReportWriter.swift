@@ -3,7 +3,7 @@ import QuizlineCore
 /// Writes a class report as its profiles come from a ``ClassReportStream``, so no format needs
 /// every profile's report at once: the JSON form's profile objects and the CSV form's attempt and
 /// session rows are written as each profile is added; the rest (the Markdown, HTML and terminal
-/// forms, which show one row per profile, the JSON class part and the CSV item analysis) when the
+/// forms, which show one row per profile, the JSON class part and the CSV test statistics) when the
 /// stream's report is finished. The bytes are exactly those ``ReportRenderer`` writes for the whole
 /// report (`ClassReportStreamTests`).
 public struct ClassReportWriter {
@@ -50,7 +50,7 @@ public struct ClassReportWriter {
         switch target.table {
         case .attempts: CSVReportRenderer.attemptRows(profile, sink: target.sink)
         case .sessions: CSVReportRenderer.sessionRows(profile, &buffers[k])
-        case .items: break
+        case .items, .tests: break
         }
       }
     case .text, .md, .html:
@@ -69,7 +69,11 @@ public struct ClassReportWriter {
       sink.write(frame.tail + "\n")
     case .csv:
       for (k, target) in targets.enumerated() {
-        if target.table == .items { CSVReportRenderer.itemRows(report.classReport?.items ?? [], &buffers[k]) }
+        switch target.table {
+        case .items: CSVStatistics.rows(report.classReport?.statistics, &buffers[k])
+        case .tests: CSVStatistics.testRows(report.classReport?.statistics, &buffers[k])
+        case .attempts, .sessions: break
+        }
         buffers[k].flush()
       }
     case .text, .md, .html:

@@ -191,28 +191,7 @@ public enum HTMLReportRenderer {
       ["Profile", "Sessions", "Answers", "Accuracy", "Time studied", "Streak", "Last active"],
       rows, numeric: [1, 2, 3, 4, 5])
     h.raw("</section>\n")
-    h.section("items", "Item analysis")
-    h.raw(
-      "<p>From each learner's first answer to each question. <strong>Facility</strong>: mean credit. <strong>Discrimination</strong>: mean "
-        + "credit of the top third of learners (by total credit) minus the bottom third; under 0.20 is weak and negative is a warning "
-        + "sign. Rows marked ⚠ stand out.</p>\n")
-    h.table(
-      caption: "Item analysis per question",
-      ["Question", "Type", "Learners", "Facility", "Discrimination", "Answers chosen", "Stands out"],
-      klass.items.map { i in
-        let options =
-          i.options.isEmpty
-          ? i.responses.map { "\(html($0.response)) ×\($0.count)" }
-          : i.options.map { "\(html($0.option))\($0.correct ? " ✓" : "") \($0.count)" }
-        return [
-          "<code>\(html(i.ref.description))</code><br />\(html(i.title))", html(i.type), String(i.learners),
-          ReportFormat.percent(i.facility),
-          i.discrimination.map(ReportFormat.decimal) ?? "–", options.joined(separator: " · "),
-          i.flags.isEmpty
-            ? "" : "<span class=\"warn\">⚠ " + i.flags.map(html).joined(separator: "<br />⚠ ") + "</span>",
-        ]
-      }, numeric: [2, 3, 4], rowClass: { klass.items[$0].flags.isEmpty ? nil : "flagged" }, tableClass: "items")
-    h.raw("</section>\n")
+    HTMLStatistics.sections(klass.statistics, &h)
   }
 }
 

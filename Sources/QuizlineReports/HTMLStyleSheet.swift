@@ -23,9 +23,34 @@ enum HTMLStyleSheet {
     caption { text-align: left; color: var(--muted); font-size: 0.85rem; padding-bottom: 4px; }
     th, td { text-align: left; vertical-align: top; padding: 5px 8px; border-bottom: 1px solid var(--line); }
     tbody th { overflow-wrap: anywhere; }
-    thead th, td.num, table.items td:nth-child(2) { white-space: nowrap; }
-    table.items td:nth-child(7) { min-width: 12em; }
-    table.items tbody th { min-width: 14em; }
+    thead th, td.num { white-space: nowrap; }
+    table.info { width: auto; max-width: 100%; }
+    table.info tbody th { min-width: 16em; }
+    table.info td.num { white-space: normal; }
+    table.questions { font-size: 0.85rem; }
+    table.questions th, table.questions td { padding: 4px 5px; }
+    table.choices, table.answers { width: auto; min-width: 60%; }
+    table.questions thead th { white-space: normal; vertical-align: bottom; }
+    table.questions thead a { color: inherit; text-decoration: underline dotted; }
+    table.questions tbody th { min-width: 10em; }
+    table.questions td:last-child { min-width: 9em; }
+    .sorts > .sorted { display: none; }
+    .sorts > .sorted:target, .sorts > .sorted.default { display: block; }
+    .sorts > .sorted:target ~ .sorted.default { display: none; }
+    .neg { color: #b3340b; }
+    tr.negative th, tr.negative td { background: #fde8e1; }
+    .undef { color: var(--muted); cursor: help; }
+    .reason, .notes, .notes-h { color: var(--muted); font-size: 0.85rem; }
+    .notes { margin-top: 0; }
+    .response p { margin: 14px 0 2px; }
+    .scatter svg { width: 100%; max-width: 640px; }
+    .scatter .frame { fill: none; stroke: #c3c9d4; }
+    .scatter .band { fill: #f3eedd; }
+    .scatter .guide { stroke: #9aa3b2; stroke-dasharray: 4 3; shape-rendering: crispEdges; }
+    .scatter .zero { stroke: #596275; stroke-width: 2; shape-rendering: crispEdges; }
+    .scatter .pt { fill: #1b6ac9; stroke: #fff; stroke-width: 1; }
+    .scatter .pt.neg { fill: #d9480f; }
+    .scatter .pt-label { font-size: 9px; fill: var(--ink); }
     thead th { border-bottom: 2px solid var(--line); font-weight: 600; }
     tbody th { font-weight: normal; }
     .num { text-align: right; font-variant-numeric: tabular-nums; }
@@ -65,6 +90,7 @@ enum HTMLStyleSheet {
       section { border: none; padding: 0; margin: 14pt 0; break-inside: avoid-page; }
       .card, .bar { border-color: #888; }
       tr { break-inside: avoid; }
+    thead a { text-decoration: none; }
       svg { max-width: 100%; }
     }
 

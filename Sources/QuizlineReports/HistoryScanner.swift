@@ -42,7 +42,7 @@ public struct HistoryScanner {
   private var line = 0
   private var carry: [UInt8] = []
 
-  /// Responses are kept (interned) only when asked for: the attempt log and the item analysis use them.
+  /// Responses are kept (interned) only when asked for: the attempt log and the test statistics use them.
   public let keepResponses: Bool
   private var lineState: FastEventLine.State
 

@@ -2,7 +2,8 @@ import QuizlineCore
 
 /// The JSON form of a report: `schemas/report.schema.json` (version ``Report/schemaVersion``),
 /// keys always in the order written here, times as ISO-8601 UTC, days as `YYYY-MM-DD`, fractions
-/// (accuracy, facility) in 0...1, durations in seconds. Made for scripts: nothing is rounded.
+/// (accuracy, credit) in 0...1, the class's test statistics in percent as Moodle gives them,
+/// durations in seconds. Made for scripts: nothing is rounded.
 public enum JSONReportRenderer {
   /// Long score histories (thousands of quizzes) are written directly, in exactly the layout
   /// ``JSONText`` gives them, instead of as a tree of values (tested against the tree form).
@@ -287,33 +288,8 @@ public enum JSONReportRenderer {
           ("answers", .int(t.answers)), ("accuracy", number(t.accuracy)), ("secondsStudied", .double(t.secondsStudied)),
         ])
       ),
-      ("items", .array(c.items.map(item))),
-    ])
-  }
-
-  static func item(_ i: ItemAnalysis) -> JSONText {
-    .object([
-      ("question", .string(i.ref.description)), ("title", .string(i.title)), ("type", .string(i.type)),
-      ("learners", .int(i.learners)),
-      ("answers", .int(i.answers)), ("facility", .double(i.facility)), ("discrimination", number(i.discrimination)),
-      (
-        "options",
-        .array(
-          i.options.map {
-            .object([
-              ("option", .string($0.option)), ("text", .string($0.text)), ("correct", .bool($0.correct)),
-              ("count", .int($0.count)),
-            ])
-          })
-      ),
-      (
-        "responses",
-        .array(
-          i.responses.map {
-            .object([("response", .string($0.response)), ("count", .int($0.count)), ("score", .double($0.score))])
-          })
-      ),
-      ("flags", .array(i.flags.map { .string($0) })),
+      ("attempts", .string(c.statistics.choice.rawValue)),
+      ("tests", .array(c.statistics.tests.map(JSONStatistics.test))),
     ])
   }
 

@@ -183,25 +183,7 @@ public enum MarkdownReportRenderer {
     md.table(
       ["Profile", "Sessions", "Answers", "Accuracy", "Time studied", "Streak", "Last active"], rows, align: "lrrrrrl",
       escapeColumns: [])
-    md.heading("Item analysis")
-    md.line(
-      "Each learner's first answer to each question\(periodText(report)). Facility: mean credit. Discrimination: mean credit of the "
-        + "top third of learners (by total credit) minus the bottom third; under 0.20 is weak, negative is a warning sign."
-    )
-    md.line()
-    md.table(
-      ["Question", "Type", "Learners", "Facility", "Discrimination", "Answers chosen", "Stands out"],
-      klass.items.map { i in
-        let options =
-          i.options.isEmpty
-          ? i.responses.map { "\($0.response) ×\($0.count)" }
-          : i.options.map { "\($0.option)\($0.correct ? " ✓" : "") \($0.count)" }
-        return [
-          "`\(i.ref)`", i.type, String(i.learners), ReportFormat.percent(i.facility),
-          i.discrimination.map(ReportFormat.decimal) ?? "-",
-          options.joined(separator: ", "), i.flags.isEmpty ? "" : "⚠ " + i.flags.joined(separator: "; "),
-        ]
-      }, align: "llrrrll", escapeColumns: [5])
+    MarkdownStatistics.section(klass.statistics, &md)
   }
 }
 

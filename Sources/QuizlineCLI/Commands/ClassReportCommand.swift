@@ -20,7 +20,7 @@ extension ReportCommand {
         do {
           let input = try input(
             name, env, now: now, since: options.sinceDay, format: format, history: true, reviews: false,
-            responses: true)
+            responses: true, attempts: true)
           writer.add(stream.add(input))
         } catch {
           env.stderr.line("quizline: \(error.message)")

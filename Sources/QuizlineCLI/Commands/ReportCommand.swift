@@ -13,9 +13,14 @@ enum ReportCommand {
       Without options, prints the same dashboard as 'progress' in the REPL. --format md|json|csv|html writes \
       a report to standard output, or to --out PATH (the format then also follows from the extension). CSV \
       has one row per answer; with --out PATH it also writes PATH-sessions.csv (one row per study session) \
-      and, for a class, PATH-items.csv (the item analysis); on standard output --table picks one. \
-      --all-profiles reports on every profile of the progress folder: one row per profile with totals, and \
-      an item analysis per question (facility, discrimination, how often each answer was chosen). \
+      and, for a class, PATH-items.csv and PATH-tests.csv (the test statistics, one row per test and \
+      question, and one per test); on standard output --table picks one. --all-profiles reports on every profile of the progress folder: one row per \
+      profile with totals, and Moodle's quiz statistics per test (bank or checkpoint): mean, median, \
+      standard deviation, skewness, kurtosis, internal consistency, error ratio and standard error, then per \
+      question the facility index, standard deviation, random guess score, discrimination index and \
+      discriminative efficiency, and how often each answer was chosen by the upper, middle and lower \
+      groups. --attempts first|last|best|all chooses which of each learner's attempts count (default: \
+      first, as in Moodle). A figure that cannot be computed shows as – with the reason. \
       --since DATE (YYYY-MM-DD, UTC) limits answers and quizzes to that day and later. An existing file is \
       never replaced without --force. The JSON form follows schemas/report.schema.json.
       """,
@@ -27,6 +32,10 @@ enum ReportCommand {
       OptionSpec("force", help: "replace existing files"),
       OptionSpec("all-profiles", help: "a class report over every profile in the progress folder"),
       OptionSpec("since", value: "DATE", help: "only answers and quizzes from DATE (YYYY-MM-DD, UTC) on"),
+      OptionSpec(
+        "attempts", value: "WHICH",
+        help: "with --all-profiles: which attempts of each learner the test statistics count (default: first)",
+        choices: AttemptChoice.allCases.map(\.rawValue)),
       OptionSpec(
         "table", value: "TABLE", help: "the CSV table for standard output (default: attempts)",
         choices: CSVTable.allCases.map(\.rawValue)),
@@ -49,8 +58,12 @@ enum ReportCommand {
     if all, args.value("profile") != nil { return usage(env, "--all-profiles and --profile cannot be used together") }
     let table = args.value("table").flatMap(CSVTable.init(rawValue:)) ?? .attempts
     if args.value("table") != nil, format != .csv { return usage(env, "--table applies to --format csv only") }
-    if table == .items, !all {
-      return usage(env, "--table items needs --all-profiles (the item analysis is a class report)")
+    let attemptChoice = args.value("attempts").flatMap(AttemptChoice.init(rawValue:)) ?? .first
+    if args.value("attempts") != nil, !all {
+      return usage(env, "--attempts needs --all-profiles (the test statistics are a class report)")
+    }
+    if table == .items || table == .tests, !all {
+      return usage(env, "--table \(table.rawValue) needs --all-profiles (the test statistics are a class report)")
     }
     let catalog: Catalog
     let media: ReportMedia
@@ -82,7 +95,7 @@ enum ReportCommand {
     if all {
       return runClass(
         env, names: names, catalog: catalog, now: now,
-        options: ReportOptions(sinceDay: since, includeAttempts: format == .csv),
+        options: ReportOptions(sinceDay: since, includeAttempts: format == .csv, attemptChoice: attemptChoice),
         format: format, table: table, out: out, force: args.flag("force"))
     }
     if format == .csv, out != nil || table == .attempts {
@@ -122,7 +135,7 @@ enum ReportCommand {
   /// reviews through the fold (one learner's scheduler section).
   static func input(
     _ name: String, _ env: CommandEnvironment, now: Timestamp, since: Int64?, format: ReportFormat, history: Bool,
-    reviews: Bool, responses: Bool = false, attemptStream: (any AttemptStream)? = nil
+    reviews: Bool, responses: Bool = false, attempts: Bool = false, attemptStream: (any AttemptStream)? = nil
   ) throws(ProfileError) -> ReportInput {
     let layout = ProfileLayout(progressDirectory: env.settings.progressDirectory, profile: name)
     let opened = try ProfileOpener.view(layout, now: now)
@@ -134,7 +147,8 @@ enum ReportCommand {
       loaded =
         history
         ? try HistoryLoader.load(
-          layout, sinceDay: since, keepAttempts: format == .csv, keepResponses: responses, attemptStream: attemptStream)
+          layout, sinceDay: since, keepAttempts: format == .csv || attempts, keepResponses: responses,
+          attemptStream: attemptStream)
         : nil
     } catch {
       if background?.isReading == true { _ = try? background?.wait() }

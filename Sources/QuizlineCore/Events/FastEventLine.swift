@@ -18,7 +18,7 @@ public enum FastEventLine {
   }
 
   /// What the reader keeps from line to line: the last date seen (consecutive events share it), and
-  /// whether responses are wanted (only the attempt log and item analysis use them; when not, they
+  /// whether responses are wanted (only the attempt log and the test statistics use them; when not, they
   /// are checked but not kept, and ``HistoryEvent/response`` stays -1).
   public struct State: Sendable {
     public var keepResponses = true

@@ -243,15 +243,7 @@ struct Dashboard {
     wrapped(
       "\(t.sessionsCompleted) sessions completed\(style.dot)\(count(t.answers, "answer"))\(style.dot)accuracy \(acc)\(style.dot)\(Renderer.formatDuration(t.secondsStudied))",
       first: "  " + TextWrap.pad("Total", to: nameWidth) + " ", indent: String(repeating: " ", count: nameWidth + 3))
-    heading("Item analysis (\(count(klass.items.count, "question")); first answer of each learner)")
-    let flagged = klass.items.filter { !$0.flags.isEmpty }
-    add("  \(flagged.count) stand out; the full table is in the md, html, json and csv reports.")
-    for item in flagged {
-      let d = item.discrimination.map { ReportFormat.decimal($0) } ?? "-"
-      wrapped(
-        "facility \(ReportFormat.percent(item.facility))\(style.dot)discrimination \(d)\(style.dot)\(count(item.learners, "learner")): \(item.flags.joined(separator: "; "))",
-        first: "  \(style.paint("!", .bad)) \(item.ref): ", indent: "      ")
-    }
+    testStatistics(klass.statistics)
   }
 
   func quote(_ s: String) -> String {

@@ -1,6 +1,6 @@
 /// Follows a profile's history event by event and keeps what reports need from it: every answer
 /// that still counts (the attempt log), each bank's quiz scores over time, and each question's first
-/// answer in the period (for item analysis).
+/// answer in the period (which learners were active in a class report).
 ///
 /// Runs and `undo` follow the rules of ``RunLedger``, the same code ``LearnerProgress/apply(_:)``
 /// runs (an answer is undone by `undone`; undoing the last answer of a finished quiz reopens it and

@@ -5,7 +5,7 @@
 /// ``CSVReportRenderer``, ``HTMLReportRenderer``) only format it, so every format says the same.
 public struct Report: Sendable, Equatable {
   /// The version of the JSON form (`schemas/report.schema.json`).
-  public static let schemaVersion = 1
+  public static let schemaVersion = 2
 
   public var generatedAt: Timestamp
   /// First UTC day of the period (`--since`); nil means all history.
@@ -51,7 +51,7 @@ public struct ProfileReport: Sendable, Equatable {
 
 extension ProfileReport {
   /// What a class report counts for this learner: with `--since`, the period's answers, accuracy and
-  /// time studied (as the item analysis and the active learners); without, everything. Sessions,
+  /// time studied (as the active learners and the test statistics); without, everything. Sessions,
   /// streaks and the last active day are always as of now.
   public var counted: (answers: Int, accuracy: Double?, secondsStudied: Double) {
     if let p = period { return (p.answers, p.accuracy, p.secondsStudied) }

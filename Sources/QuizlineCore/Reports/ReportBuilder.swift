@@ -7,12 +7,13 @@ public struct ReportOptions: Sendable, Equatable {
   /// A tag needs this many answers before it can be called weak.
   var minimumTagAnswers = 5
   var weakestTagLimit = 5
-  /// Item analysis flags need this many learners.
-  var minimumItemLearners = 5
+  /// Which attempts of each learner the class's test statistics count (`--attempts`).
+  public var attemptChoice = AttemptChoice.first
 
-  public init(sinceDay: Int64? = nil, includeAttempts: Bool = false) {
+  public init(sinceDay: Int64? = nil, includeAttempts: Bool = false, attemptChoice: AttemptChoice = .first) {
     self.sinceDay = sinceDay
     self.includeAttempts = includeAttempts
+    self.attemptChoice = attemptChoice
   }
 }
 

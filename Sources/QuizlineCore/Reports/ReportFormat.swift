@@ -19,13 +19,13 @@ public enum ReportFormat: String, Sendable, Equatable, CaseIterable {
   }
 
   /// The files a report in this format is written to, for a main path: CSV writes its per-session
-  /// table (and, for a class, the item analysis) next to the attempts, as `NAME-sessions.csv` and
-  /// `NAME-items.csv`.
+  /// table (and, for a class, the test statistics per question and per test) next to the attempts,
+  /// as `NAME-sessions.csv`, `NAME-items.csv` and `NAME-tests.csv`.
   public func files(for path: String, classReport: Bool) -> [(table: CSVTable, path: String)] {
     guard self == .csv else { return [(.attempts, path)] }
     let base = path.lowercased().hasSuffix(".csv") ? String(path.dropLast(4)) : path
     var files: [(CSVTable, String)] = [(.attempts, path), (.sessions, base + "-sessions.csv")]
-    if classReport { files.append((.items, base + "-items.csv")) }
+    if classReport { files += [(.items, base + "-items.csv"), (.tests, base + "-tests.csv")] }
     return files
   }
 
@@ -64,8 +64,10 @@ public enum CSVTable: String, Sendable, Equatable, CaseIterable {
   case attempts
   /// One row per study session (and profile).
   case sessions
-  /// One row per question of the item analysis (class reports).
+  /// One row per test and question of the test statistics (class reports; `CSVStatistics`).
   case items
+  /// One row per test of the test statistics: Moodle's quiz information (class reports).
+  case tests
 }
 
 /// Where renderers put their text: a string in tests, a file or standard output in the CLI.

@@ -60,19 +60,22 @@ import Testing
   }
 
   /// The report from every profile at once, rendered into each file the format writes.
-  static func allAtOnce(_ progress: String, format: ReportFormat, since: Int64?) throws -> [String] {
+  static func allAtOnce(
+    _ progress: String, format: ReportFormat, since: Int64?, attempts: AttemptChoice = .first
+  ) throws -> [String] {
     let now = try #require(Timestamp(iso8601: Self.now))
     let catalog = CatalogLoader.load(directory: Fixtures.catalog).catalog
     var inputs: [ReportInput] = []
     for name in ReportProfiles.names(in: progress) {
       let layout = ProfileLayout(progressDirectory: progress, profile: name)
       let opened = try ProfileOpener.view(layout, now: now)
-      let history = try HistoryLoader.load(layout, sinceDay: since, keepAttempts: format == .csv, keepResponses: true)
+      // The test statistics read every profile's attempt log, as `report --all-profiles` does.
+      let history = try HistoryLoader.load(layout, sinceDay: since, keepAttempts: true, keepResponses: true)
       inputs.append(ReportInput(profile: name, progress: opened.progress, history: history))
     }
     let report = AllAtOnceClassReport.build(
       catalog: catalog, inputs: inputs, now: now,
-      options: ReportOptions(sinceDay: since, includeAttempts: format == .csv))
+      options: ReportOptions(sinceDay: since, includeAttempts: format == .csv, attemptChoice: attempts))
     return format.files(for: "r", classReport: true).map { table, _ in
       let sink = StringReportSink()
       ReportRenderer.render(report, format: format, table: table, style: .plain, width: 80, to: sink)
@@ -111,15 +114,29 @@ import Testing
       let text = Self.streamed(progress, sinceArgs)
       #expect(text.stdout == (try Self.allAtOnce(progress, format: .text, since: day))[0])
     }
-    // The class is not trivial: answers from every active student, an item analysis with flags.
+    // Each choice of attempts streams the same as well.
+    for attempts in [AttemptChoice.last, .best, .all] {
+      for format in [ReportFormat.md, .csv] {
+        let expected = try Self.allAtOnce(progress, format: format, since: nil, attempts: attempts)
+        let table = format == .csv ? ["--table", "items"] : []
+        let printed = Self.streamed(progress, ["--format", format.rawValue, "--attempts", attempts.rawValue] + table)
+        #expect(printed.status == 0, "\(printed.stderr)")
+        #expect(printed.stdout == expected[format == .csv ? 2 : 0], "\(attempts) \(format)")
+      }
+    }
+    // The class is not trivial: answers from every active student, statistics of the sample bank and
+    // the intro checkpoint, with flags.
     let json = try #require(
       JSONSerialization.jsonObject(with: Data(Self.streamed(progress, ["--format", "json"]).stdout.utf8))
         as? [String: Any])
-    let totals = (json["class"] as? [String: Any])?["totals"] as? [String: Any]
-    #expect(totals?["activeLearners"] as? Int == 7)
-    let items = (json["class"] as? [String: Any])?["items"] as? [[String: Any]] ?? []
-    #expect(items.count == 10)
-    #expect(items.contains { ($0["flags"] as? [String])?.isEmpty == false })
+    let klass = json["class"] as? [String: Any]
+    #expect((klass?["totals"] as? [String: Any])?["activeLearners"] as? Int == 7)
+    #expect(klass?["attempts"] as? String == "first")
+    let tests = klass?["tests"] as? [[String: Any]] ?? []
+    #expect(tests.map { $0["id"] as? String } == ["sample", "intro"])
+    let questions = tests.first?["questions"] as? [[String: Any]] ?? []
+    #expect(questions.count == 10)
+    #expect(questions.contains { ($0["flags"] as? [String])?.isEmpty == false })
   }
 
   /// One learner's CSV report writes its attempt rows as the history is read; the files are those of

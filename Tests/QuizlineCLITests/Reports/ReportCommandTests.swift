@@ -90,6 +90,7 @@ import Testing
     (["--since", "last week"], "--since 'last week' is not a date"),
     (["--all-profiles", "--profile", "ana"], "--all-profiles and --profile cannot be used together"),
     (["--format", "csv", "--table", "items"], "--table items needs --all-profiles"),
+    (["--format", "csv", "--table", "tests"], "--table tests needs --all-profiles"),
     (["--format", "md", "--table", "sessions"], "--table applies to --format csv only"),
   ])
   func badOptionsAreUsageErrors(_ args: [String], _ message: String) throws {
@@ -117,11 +118,13 @@ import Testing
     let dir = try Self.progressFolder(profiles: ["default", "ana", "ben"])
     let md = Self.report(dir, ["--all-profiles", "--format", "md"])
     #expect(md.status == 0)
-    for name in ["| ana |", "| ben |", "| default |", "| **Total** |", "## Item analysis", "`sample/single-owner`"] {
+    for name in ["| ana |", "| ben |", "| default |", "| **Total** |", "## Test statistics", "`sample/single-owner`"] {
       #expect(md.stdout.contains(name), "\(name)")
     }
     let items = Self.report(dir, ["--all-profiles", "--format", "csv", "--table", "items"])
     #expect(parseCSV(items.stdout)?.count == 4)
+    let tests = Self.report(dir, ["--all-profiles", "--format", "csv", "--table", "tests"])
+    #expect(parseCSV(tests.stdout)?.map { $0[1] } == ["test", "sample"])
     let empty = try temporaryDirectory()
     let none = Self.report(empty, ["--all-profiles"])
     #expect(none.status == 66)

@@ -83,8 +83,10 @@ struct MiniSchemaValidator {
           problems.append("\(path): unexpected key \(key)")
         }
       }
-      if !required.isEmpty, keys != required.filter({ keys.contains($0) }) {
-        problems.append("\(path): keys in order \(keys), not \(required)")
+      // The order the schema lists the properties in (optional ones, such as `undefined`, too).
+      let order = properties?.members.compactMap { $0.key.string } ?? required
+      if !required.isEmpty, keys != order.filter({ keys.contains($0) }) {
+        problems.append("\(path): keys in order \(keys), not \(order)")
       }
       for (k, v) in value.members {
         guard let key = k.string, let sub = properties.flatMap({ member($0, key) }) else { continue }

@@ -22,9 +22,11 @@ import Testing
       learner.report(), learner.report(since: learner.now.dayNumber),
       ReportBuilder.build(
         catalog: ReportLearner.catalog, inputs: [], now: learner.now, options: ReportOptions(), classReport: true),
+      ClassStatisticsReportTests.klass(), ClassStatisticsReportTests.alone(),
     ] {
       let json = JSONReportRenderer.render(report)
-      #expect(try validator.validate(json) == [])
+      let problems = try validator.validate(json)
+      #expect(problems == [], "\(problems)")
     }
   }
 
@@ -46,7 +48,7 @@ import Testing
     )
     #expect(try !validator.validate(json.replacingOccurrences(of: "\"streakDays\"", with: "\"streak\"")).isEmpty)
     #expect(
-      try !validator.validate(json.replacingOccurrences(of: "\"schemaVersion\": 1", with: "\"schemaVersion\": \"1\""))
+      try !validator.validate(json.replacingOccurrences(of: "\"schemaVersion\": 2", with: "\"schemaVersion\": \"2\""))
         .isEmpty)
   }
 
@@ -56,7 +58,10 @@ import Testing
   @Test func jsonValidatesWithTheReferenceJsonschemaImplementation() throws {
     let dir = try temporaryDirectory()
     let learner = ReportLearner.sample()
-    let texts = [learner.report(), learner.report(since: learner.now.dayNumber)].map(JSONReportRenderer.render)
+    let texts = [
+      learner.report(), learner.report(since: learner.now.dayNumber), ClassStatisticsReportTests.klass(.best),
+      ClassStatisticsReportTests.alone(),
+    ].map(JSONReportRenderer.render)
     let files = texts.enumerated().map { k, text in
       let path = dir + "/r\(k).json"
       #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
@@ -65,7 +70,7 @@ import Testing
     let good = try Self.referenceValidate(files)
     #expect(good.status == 0, "\(good.output)")
     #expect(
-      good.output.hasSuffix("validated 2 document(s) against \(Self.schemaPath): 0 problem(s)\n"), "\(good.output)")
+      good.output.hasSuffix("validated 4 document(s) against \(Self.schemaPath): 0 problem(s)\n"), "\(good.output)")
 
     let broken = dir + "/broken.json"
     #expect(
