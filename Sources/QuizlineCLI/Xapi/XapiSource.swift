@@ -40,7 +40,7 @@ enum XapiSource {
     /// One profile's statements, oldest first (notices and unreadable lines on standard error).
     func statements(of name: String, _ env: CommandEnvironment) throws(ProfileError) -> [XapiStatement] {
       let input = try ReportCommand.input(
-        name, env, now: now, since: since, format: .csv, history: true, reviews: false)
+        name, env, now: now, since: since, format: .json, history: true, reviews: false, attempts: true)
       let actor: XapiActor =
         mbox.map { .mbox($0.replacingOccurrences(of: "{profile}", with: name)) }
         ?? .account(homePage: homePage, name: name)
