@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 @testable import QuizlineCLI
 @testable import QuizlineCore
@@ -94,4 +95,17 @@ func temporaryDirectory() throws -> String {
   let path = NSTemporaryDirectory() + "quizline-cli-tests-" + UUID().uuidString
   try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
   return path
+}
+
+/// Debian's chromium, installed by scripts/ensure-deps.sh when missing (the HTML reports are looked
+/// at in a real headless browser); the test fails, naming the package, when it cannot be installed.
+func requireChromium() throws {
+  let deps = Process()
+  deps.executableURL = URL(fileURLWithPath: Fixtures.repositoryRoot + "/scripts/ensure-deps.sh")
+  deps.arguments = ["chromium"]
+  try deps.run()
+  deps.waitUntilExit()
+  try #require(
+    deps.terminationStatus == 0,
+    "chromium is needed to render the report and could not be installed (apt-get install -y chromium)")
 }

@@ -51,14 +51,7 @@ import Testing
   }
 
   @Test func theChartsMarksAndTheSortLinksWorkInAHeadlessBrowser() throws {
-    let deps = Process()
-    deps.executableURL = URL(fileURLWithPath: Fixtures.repositoryRoot + "/scripts/ensure-deps.sh")
-    deps.arguments = ["chromium"]
-    try deps.run()
-    deps.waitUntilExit()
-    try #require(
-      deps.terminationStatus == 0,
-      "chromium is needed to render the report and could not be installed (apt-get install -y chromium)")
+    try requireChromium()
     let progress = try ClassReportStreamTests.classFolder(devices: false)
     let page = try temporaryDirectory() + "/class.html"
     #expect(ClassReportStreamTests.streamed(progress, ["--out", page]).status == 0)

@@ -163,14 +163,7 @@ import Testing
   /// The HTML page rendered by a real browser (Debian's chromium, installed by scripts/ensure-deps.sh
   /// when missing) through scripts/reports/screenshot.sh.
   @Test func theHTMLReportRendersInAHeadlessBrowser() throws {
-    let deps = Process()
-    deps.executableURL = URL(fileURLWithPath: Fixtures.repositoryRoot + "/scripts/ensure-deps.sh")
-    deps.arguments = ["chromium"]
-    try deps.run()
-    deps.waitUntilExit()
-    try #require(
-      deps.terminationStatus == 0,
-      "chromium is needed to render the report and could not be installed (apt-get install -y chromium)")
+    try requireChromium()
     let dir = try Self.progressFolder()
     #expect(Self.report(dir, ["--out", dir + "/r.html"]).status == 0)
     let p = Process()

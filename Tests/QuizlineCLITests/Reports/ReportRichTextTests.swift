@@ -92,12 +92,7 @@ import Testing
   /// Chromium draws shows the image's red pixels, and its DOM holds the formula's span (which needs
   /// `InlineMarkup.parse` to read `\(..\)`, issue 34's rich-text reading).
   @Test func theHTMLReportShowsTheImageAndFormulaInAHeadlessBrowser() throws {
-    let deps = Process()
-    deps.executableURL = URL(fileURLWithPath: TestPaths.repositoryRoot + "/scripts/ensure-deps.sh")
-    deps.arguments = ["chromium"]
-    try deps.run()
-    deps.waitUntilExit()
-    try #require(deps.terminationStatus == 0, "chromium is needed (apt-get install -y chromium)")
+    try requireChromium()
     let dir = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }
     try FileManager.default.createDirectory(atPath: dir + "/Q/banks/heart-media", withIntermediateDirectories: true)
