@@ -33,6 +33,13 @@ extension ReportCommand {
     }
     guard let out else {
       let context = QuizlineCommand.renderContext(env, clock: { now })()
+      if format == .text, env.isInteractive {
+        // The class report on a terminal (a screen or two per test) pages.
+        let text = StringReportSink()
+        let done = feed([(table, text)], style: context.style, width: context.width)
+        Pager.show(text.text, variables: env.variables, write: env.stdout.write)
+        return done ? .ok : failure ?? .failure
+      }
       let sink = TextReportSink(env.stdout)
       let done = feed([(table, sink)], style: context.style, width: context.width)
       sink.flush()

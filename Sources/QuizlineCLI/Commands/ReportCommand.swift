@@ -118,6 +118,13 @@ enum ReportCommand {
     let report = ReportBuilder.build(catalog: catalog, inputs: inputs, now: now, options: options)
     let context = QuizlineCommand.renderContext(env, clock: { now })()
     guard let out else {
+      if format == .text, env.isInteractive {
+        // The dashboard on a terminal pages when it is longer than the screen.
+        let text = StringReportSink()
+        ReportRenderer.render(report, format: format, style: context.style, width: context.width, to: text)
+        Pager.show(text.text, variables: env.variables, write: env.stdout.write)
+        return .ok
+      }
       let sink = TextReportSink(env.stdout)
       ReportRenderer.render(
         report, format: format, table: table, style: context.style, width: context.width, media: media, to: sink)

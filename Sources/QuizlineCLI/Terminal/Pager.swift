@@ -14,6 +14,20 @@ struct Pager {
 
   static let prompt = "-- more -- (Space: next page, Enter: next line, q: stop)"
 
+  /// Shows `text` on the interactive terminal a screen at a time: through `$PAGER` when it is set
+  /// and the text is longer than the screen, else with the built-in pager (the REPL's long frames,
+  /// `quizline report`'s dashboard and class report).
+  static func show(_ text: String, variables: [String: String], write: @escaping (String) -> Void) {
+    let rows = TerminalSize.rows(variables: variables)
+    let lines = text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+    if lines >= rows, let command = variables["PAGER"], !command.isEmpty,
+      Pager.external(command, text, variables: [:])
+    {
+      return
+    }
+    Pager(rows: rows, readKey: Pager.readTerminalKey, write: write).show(text)
+  }
+
   /// Writes `text`, pausing after each screen when it is longer than one.
   func show(_ text: String) {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

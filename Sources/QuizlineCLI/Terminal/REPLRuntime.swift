@@ -232,13 +232,7 @@ extension QuizlineCommand {
           return
         }
         // A pager cannot show pictures: a long frame keeps its placeholders.
-        let text = MediaMarker.strippingMarkers(marked)
-        if lines >= rows, let command = variables["PAGER"], !command.isEmpty,
-          Pager.external(command, text, variables: [:])
-        {
-          return
-        }
-        Pager(rows: rows, readKey: Pager.readTerminalKey, write: stdout.write).show(text)
+        Pager.show(MediaMarker.strippingMarkers(marked), variables: variables, write: stdout.write)
       }
     }
     return runtime.run()
