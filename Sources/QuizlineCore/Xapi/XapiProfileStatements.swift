@@ -27,7 +27,11 @@ public enum XapiProfileStatements {
           session: id, title: session.title, run: run.id, percent: run.percent, passPercent: checkpoint.passPercent,
           started: run.startedAt, ended: ended, in: c))
     }
-    out.sort { ($0.timestamp.microseconds, $0.id) < ($1.timestamp.microseconds, $1.id) }
-    return out
+    // By time; statements of the same instant keep the order they were made in (answers in journal
+    // order, then sessions, then checkpoints).
+    return out.enumerated().sorted {
+      ($0.element.timestamp.microseconds, $0.offset) < ($1.element.timestamp.microseconds, $1.offset)
+    }
+    .map(\.element)
   }
 }

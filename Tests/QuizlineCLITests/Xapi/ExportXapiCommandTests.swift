@@ -66,6 +66,24 @@ import Testing
     #expect(ids(replaced) == ids(first.stdout))
   }
 
+  /// Answers recorded at the same instant (a clock fixed with --now, a script piped in) keep the
+  /// order they were given in, not the order of their ids.
+  @Test func statementsOfOneInstantKeepTheOrderTheAnswersWereGiven() throws {
+    let progress = try temporaryDirectory()
+    let args = ["--quizzes", Fixtures.catalog, "--progress", progress, "--now", "2026-12-01T10:00:00Z"]
+    let run = try runBinary(args, input: XapiClassFixture.shortScript + "quit\n")
+    #expect(run.status == 0, "\(run.stderr)")
+    let export = try runBinary(args + ["export", "xapi"])
+    let objects = try export.stdout.split(separator: "\n").map { line in
+      let statement = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      return (statement["object"] as? [String: Any])?["id"] as? String ?? ""
+    }
+    #expect(
+      objects.map { $0.split(separator: "/").suffix(2).joined(separator: "/") } == [
+        "sample/single-owner", "sample/multiple-containers", "sample/tf-declarative",
+      ])
+  }
+
   @Test func sinceLeavesOutEarlierAnswers() throws {
     let fixture = try XapiClassFixture([("ada", XapiClassFixture.shortScript)])
     let all = try runBinary(fixture.arguments + ["--profile", "ada", "export", "xapi", "--since", "2000-01-01"])
