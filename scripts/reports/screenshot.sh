@@ -22,8 +22,11 @@ fi
 abs="$(cd "$(dirname "$page")" && pwd)/$(basename "$page")"
 profile="$(mktemp -d)"
 trap 'rm -rf "$profile"' EXIT
-# No network is needed: the page is self-contained. --no-sandbox because CI runs as root.
+# No network is needed: the page is self-contained. --no-sandbox because CI runs as root. The
+# picture is taken once the page has settled (its images decoded, every compositor stage run):
+# on a loaded machine a screenshot taken at the load event once missed an embedded image.
 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --user-data-dir="$profile" \
+  --run-all-compositor-stages-before-draw --virtual-time-budget=10000 \
   --window-size="${size/x/,}" --screenshot="$out" "file://$abs$anchor" >/dev/null 2>&1
 test -s "$out"
 echo "$out"
