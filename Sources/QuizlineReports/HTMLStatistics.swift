@@ -62,7 +62,7 @@ enum HTMLStatistics {
         + "cannot be computed, and its note says why.</p>\n")
     var info = [
       ["Attempts counted", "\(t.attempts) (\(choice.rawValue) attempts)"],
-      ["Partial attempts (did not answer every question)", String(t.partialAttempts)],
+      ["Partial attempts (asked only part of the test)", String(t.partialAttempts)],
     ]
     for row in StatisticsText.information(t) {
       info.append([

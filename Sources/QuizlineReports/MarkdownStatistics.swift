@@ -25,7 +25,7 @@ enum MarkdownStatistics {
     md.heading("Quiz information", level: 4)
     var rows = [
       ["Attempts counted", "\(t.attempts) (\(choice.rawValue) attempts)"],
-      ["Partial attempts (did not answer every question)", String(t.partialAttempts)],
+      ["Partial attempts (asked only part of the test)", String(t.partialAttempts)],
     ]
     for row in StatisticsText.information(t) {
       rows.append([

@@ -103,7 +103,7 @@ public struct DeviceFolders: Sendable {
   /// link or not a folder (exit 74), or whose own `device.json` names another device (exit 65):
   /// before anything of the profile is read or written. The progress folder itself (the one named
   /// with `--progress`) may be a link; nothing below it is followed.
-  static func refuseLinkedFolders(_ layout: ProfileLayout) throws(ProfileError) {
+  public static func refuseLinkedFolders(_ layout: ProfileLayout) throws(ProfileError) {
     for path in [layout.directory, layout.devices] {
       if let kind = folderKind(path) {
         let instead =

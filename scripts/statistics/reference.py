@@ -14,7 +14,8 @@ Input: a class matrix (JSON; schemas/statistics-class.schema.json):
                                  "responses": ["b", "true", "ZStack", null, ...]}]}]}
 
 one response per question of the bank, in the bank's order, as the student typed it; null where the
-attempt did not answer (it ended early). This script grades the responses itself (single choice,
+attempt did not answer (it ended early). Every attempt is a quiz on the whole bank, so a question it
+did not answer scores 0, as in a submitted Moodle attempt. This script grades the responses itself (single choice,
 true/false, typed text), so the marks do not come from quizline either.
 
 Output (standard output): the `class` statistics object of quizline's JSON report, with the same
@@ -23,8 +24,8 @@ field names: every figure a number, or null with the reason in the sibling "unde
     python3 scripts/statistics/reference.py MATRIX [--attempts first|last|best|all]
 
 Definitions (each question is worth 1 mark; s attempts counted; P questions in the test):
-- An attempt's total X is the sum of its marks; the test figures use it as a percentage of the
-  attempt's maximum (the questions it answered).
+- An attempt's total X is the sum of its marks (a question it did not answer scores 0); the test
+  figures use it as a percentage of the attempt's maximum.
 - Which attempts count: each student's first (earliest), last, best (highest percentage; the
   earliest of equal ones) or all attempts. Moodle's default, and this script's, is first.
 - Mean, median, SD (divides by s - 1) of the percentages; skewness and kurtosis are Moodle's
@@ -226,7 +227,7 @@ def test_figures(attempts, p):
     partial = sum(1 for a in attempts if None in a["marks"])
     raw_totals = [math.fsum(a["marks"]) for a in attempts] if not partial else []
     if partial:
-        reason = f"{partial} of {s} attempts did not answer every question"
+        reason = f"{partial} of {s} attempts were asked only part of the test"
     elif p < 2:
         reason = "one question"
     elif s < 3:
@@ -241,7 +242,8 @@ def test_figures(attempts, p):
         return f
     items = math.fsum(variance([a["marks"][i] for a in attempts]) for i in range(p))
     cic = 100 * p / (p - 1) * (1 - items / variance(raw_totals))
-    er = 100 * math.sqrt(1 - cic / 100)
+    cic = min(100.0, cic)  # at most 100; all-or-nothing attempts give 100 up to rounding
+    er = 100 * math.sqrt(max(0.0, 1 - cic / 100))
     f.set("internalConsistency", cic)
     f.set("errorRatio", er)
     f.set("standardError", er * math.sqrt(v) / 100)
@@ -310,7 +312,8 @@ def response_analysis(q, i, attempts, group_of):
             options = [("true", "True", q["answer"]), ("false", "False", not q["answer"])]
         rows = []
         for option, text, correct in options:
-            picked = [g for a, g in answered if a["responses"][i].strip().lower() == option]
+            picked = [g for a, g in answered
+                      if a["responses"][i] is not None and a["responses"][i].strip().lower() == option]
             row = {"option": option, "text": text, "correct": correct, "count": len(picked)}
             for g in ["upper", "middle", "lower"]:
                 row[g] = picked.count(g)
@@ -320,6 +323,8 @@ def response_analysis(q, i, attempts, group_of):
         given = {}
         for a, _ in answered:
             r = a["responses"][i]
+            if r is None:  # asked, not answered: it scores 0 but names no answer
+                continue
             given.setdefault(r, []).append(a["marks"][i])
         rows = [{"response": r, "count": len(ms), "mark": mean(ms)} for r, ms in given.items()]
         rows.sort(key=lambda row: (-row["count"], row["response"]))
@@ -338,7 +343,7 @@ def statistics(matrix_path, choice):
         for a in s["attempts"]:
             if len(a["responses"]) != p:
                 raise SystemExit(f"reference.py: {s['name']} at {a['at']}: {len(a['responses'])} responses, {p} questions")
-            a["marks"] = [None if r is None else grade(q, r) for q, r in zip(questions, a["responses"])]
+            a["marks"] = [0.0 if r is None else grade(q, r) for q, r in zip(questions, a["responses"])]
     attempts = counted(matrix["students"], choice)
     test = {"kind": "bank", "id": bank["id"], "title": bank["title"], "attempts": len(attempts),
             "partialAttempts": sum(1 for a in attempts if None in a["marks"])}

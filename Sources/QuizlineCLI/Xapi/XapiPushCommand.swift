@@ -90,8 +90,9 @@ enum XapiPushCommand {
       var state: XapiSentState
       let statements: [XapiStatement]
       do {
-        path = try DeviceProfiles.layout(env, profile: name).0.ownFolder + "/xapi-sent.json"
-        try refuseLinkedFolders(path)
+        let layout = try DeviceProfiles.layout(env, profile: name).0
+        path = layout.ownFolder + "/xapi-sent.json"
+        try DeviceFolders.refuseLinkedFolders(layout)
         state = try readState(path, env.files)
         statements = try plan.statements(of: name, env)
       } catch {
@@ -168,22 +169,6 @@ enum XapiPushCommand {
     case .success(let state): return state
     case .failure(let error):
       throw ProfileError("\(path): \(error.message); move it aside to send everything again", exitCode: .dataError)
-    }
-  }
-
-  /// Below the progress folder quizline follows no link (README, "Reliability"): a state file whose
-  /// folder, or the folder above it (`devices/`, the profile's), is not a real folder is refused
-  /// before anything is sent.
-  static func refuseLinkedFolders(_ path: String) throws(ProfileError) {
-    var folder = PathText.directory(of: path)
-    for _ in 0..<3 {
-      var st = stat()
-      if lstat(folder, &st) == 0, (st.st_mode & S_IFMT) != S_IFDIR {
-        throw ProfileError(
-          "cannot keep what was sent in \(path): \(folder) is a symbolic link or not a folder; quizline follows no link below the progress folder",
-          exitCode: .ioError)
-      }
-      folder = PathText.directory(of: folder)
     }
   }
 

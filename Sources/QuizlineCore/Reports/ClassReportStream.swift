@@ -45,7 +45,9 @@ public struct ClassReportStream: Sendable {
     sessionsCompleted += report.summary.sessionsCompleted
     rows.append(report.classRow)
     guard let h = input.history else { return report }
-    tests.add(h.accumulator.countedAttempts, table: h.table, activeRun: input.progress.activeRun?.id)
+    tests.add(
+      h.accumulator.countedAttempts, table: h.table, activeRun: input.progress.activeRun?.id,
+      runQuestions: h.accumulator.testRunQuestions)
     if !h.accumulator.firstAnswers.isEmpty { activeLearners += 1 }
     return report
   }

@@ -29,6 +29,10 @@ public struct HistoryAccumulator: HistorySink, Sendable {
   private var lastDay: (day: Int64, index: Int) = (Int64.min, -1)
   /// Quiz runs by id: where they were drawn from (only kept for the attempt log).
   private var runSources: [Int: (HistoryEvent.SourceKind, Int32, Bool)] = [:]
+  /// The questions each bank or checkpoint run started in the period asked (kept with the attempt
+  /// log): a question a run asked and never got an answer to scores 0 in the class's test
+  /// statistics, as in a submitted Moodle attempt (``TestAttemptCollector``).
+  private(set) var testRunQuestions: [Int: [Int32]] = [:]
   /// The runs and the undo stack, as `apply` keeps them (only the last ended run can be reopened or
   /// overridden, so one is enough here).
   private(set) var ledger = RunLedger<HistoryUndoRecord>(stepLimit: LearnerProgress.undoLimit, endedLimit: 1)
@@ -104,7 +108,11 @@ public struct HistoryAccumulator: HistorySink, Sendable {
     case .quizStarted:
       let run = HistoryRunState(started: e)
       if let old = ledger.begin(run, ending: ()) { countEnded(old, at: e.at, early: true) }
-      if keepAttempts { runSources[e.sequence] = (e.sourceKind, e.sourceID, e.practice) }
+      if keepAttempts {
+        runSources[e.sequence] = (e.sourceKind, e.sourceID, e.practice)
+        let inPeriod = sinceDay.map { floorDiv(e.at, 86_400_000_000) >= $0 } ?? true
+        if inPeriod, e.sourceKind == .bank || e.sourceKind == .checkpoint { testRunQuestions[e.sequence] = e.questions }
+      }
     case .answered:
       var record = HistoryUndoRecord(sequence: e.sequence)
       let dayNumber = floorDiv(e.at, 86_400_000_000)

@@ -16,7 +16,9 @@ enum AllAtOnceClassReport {
     var tests = TestAttemptCollector(catalog: catalog, choice: options.attemptChoice)
     for input in inputs {
       guard let h = input.history else { continue }
-      tests.add(h.accumulator.countedAttempts, table: h.table, activeRun: input.progress.activeRun?.id)
+      tests.add(
+        h.accumulator.countedAttempts, table: h.table, activeRun: input.progress.activeRun?.id,
+        runQuestions: h.accumulator.testRunQuestions)
     }
     let active = inputs.filter { !($0.history?.accumulator.firstAnswers.isEmpty ?? true) }.count
     let answers = profiles.reduce(0) { $0 + $1.counted.answers }

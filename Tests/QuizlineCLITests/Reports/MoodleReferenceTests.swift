@@ -133,7 +133,9 @@ import Testing
   }
 
   /// The four choices count different attempts of the class (so each comparison above pins its own
-  /// selection): the means differ, and only the last and all choices hold the attempt that ended early.
+  /// selection): the means differ. The attempt that ended early (in the last and all choices) is whole:
+  /// the questions its quiz asked and it never answered score 0, as in a submitted Moodle attempt,
+  /// and pick no option.
   @Test func theAttemptChoicesCountDifferentAttempts() throws {
     let progress = try MoodleClassFixture.named.get()
     let tests = try AttemptChoice.allCases.map {
@@ -141,8 +143,13 @@ import Testing
     }
     #expect(Set(tests.compactMap(\.mean.value)).count == 4)
     #expect(tests.map(\.attempts) == [33, 33, 33, 42])
-    #expect(tests.map(\.partialAttempts) == [0, 1, 0, 1])
-    #expect(tests.map { $0.internalConsistency.value == nil } == [false, true, false, true])
+    #expect(tests.map(\.partialAttempts) == [0, 0, 0, 0])
+    #expect(tests.map { $0.internalConsistency.value == nil } == [false, false, false, false])
+    for test in tests { #expect(test.questions.allSatisfy { $0.attempts == test.attempts }, "\(test.attempts)") }
+    // q13 was the first question the early ending left unanswered: asked in all 33 last attempts,
+    // chosen in 32.
+    let q13 = try #require(tests[1].questions.first { $0.ref.question == "q13" })
+    #expect(q13.attempts == 33 && q13.responses.choices.reduce(0) { $0 + $1.count } == 32)
   }
 
   /// The class has what the comparison needs: a question everyone got right (its discrimination

@@ -133,9 +133,27 @@ import Testing
     let lrs = FakeLRS()
     let run = try fixture.push([Self.url, "--profile", "ada"], lrs: lrs)
     #expect(run.status == ExitCode.ioError.rawValue)
-    #expect(run.stderr.contains("is a symbolic link or not a folder"), "\(run.stderr)")
+    #expect(run.stderr.contains("this device's folder is a symbolic link"), "\(run.stderr)")
     #expect(lrs.requests.isEmpty)
     #expect(!FileManager.default.fileExists(atPath: elsewhere + "/xapi-sent.json"))
+  }
+
+  /// The progress folder itself may be a link (a class folder linked into a synced folder, macOS's
+  /// /tmp): only what is below it is never followed.
+  @Test func aProgressFolderThatIsALinkIsPushedAsAnyOther() throws {
+    let fixture = try XapiClassFixture([("ada", XapiClassFixture.shortScript)])
+    let linked = try temporaryDirectory() + "/class"
+    try FileManager.default.createSymbolicLink(atPath: linked, withDestinationPath: fixture.progress)
+    let lrs = FakeLRS()
+    let out = BufferSink()
+    let err = BufferSink()
+    var env = CommandEnvironment(stdout: out, stderr: err, variables: ["XDG_STATE_HOME": testStateHome])
+    let parsed = try CommandTable.parser.parse(
+      ["--quizzes", Fixtures.catalog, "--progress", linked, "xapi", "push", Self.url, "--profile", "ada"])
+    env.settings = try QuizlineCommand.resolveSettings(parsed, env)
+    let code = XapiPushCommand.run(parsed, env, transport: lrs, sleeper: RecordingSleeper())
+    #expect(code == .ok, "\(err.text)")
+    #expect(lrs.stored.count == (try fixture.answerCount("ada")))
   }
 
   func profileStates(_ progress: String) -> [String] {

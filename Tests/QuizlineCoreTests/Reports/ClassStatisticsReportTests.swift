@@ -56,7 +56,7 @@ import Testing
     #expect(md.contains("### Bank: Sample bank with every question type (`sample`)"))
     #expect(md.contains("| Attempts counted | 7 (first attempts) |") == false, "the idle learner has no attempt")
     #expect(md.contains("| Attempts counted | 6 (first attempts) |"), "\(md)")
-    #expect(md.contains("| Partial attempts (did not answer every question) | 6 |"), "each took 4 of 10 questions")
+    #expect(md.contains("| Partial attempts (asked only part of the test) | 6 |"), "each took 4 of 10 questions")
     // Facility of single-owner: 4 of 6 right → 66.67 %; its random guess score: 1 of 4 choices.
     #expect(md.contains("| 1 | `sample/single-owner` "))
     let row = try #require(md.split(separator: "\n").first { $0.hasPrefix("| 1 | `sample/single-owner`") })
@@ -128,7 +128,7 @@ import Testing
     #expect(row["mean"] == JSONText.format(350.0 / 6) && row["median"] == "62.5")
     #expect(row["mean_note"] == "")
     #expect(row["internal_consistency"] == "")
-    #expect(row["internal_consistency_note"]?.hasPrefix("6 of 6 attempts did not answer every question") == true)
+    #expect(row["internal_consistency_note"]?.hasPrefix("6 of 6 attempts were asked only part of the test") == true)
   }
 
   @Test func theAttemptsCountedAreNamedInEveryFormat() throws {

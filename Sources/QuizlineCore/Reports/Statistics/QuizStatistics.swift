@@ -57,8 +57,8 @@ public struct TestStatistics: Sendable, Equatable {
   public var title: String
   /// Attempts counted (Moodle's "number of attempts").
   public var attempts: Int
-  /// Of those, attempts that did not answer every question of the test (ended early, skipped,
-  /// or taken with `--count`/`--tags`/`--only-missed`).
+  /// Of those, attempts whose quiz did not ask every question of the test (taken with `--count`,
+  /// `--tags` or `--only-missed`); a question asked and left unanswered scores 0 and counts.
   public var partialAttempts: Int
   /// Mean, median, standard deviation of the totals (percent), their skewness and kurtosis.
   public var mean: Figure

@@ -1,6 +1,6 @@
 /// One attempt at a test as the statistics read it: per question of the test (its slots, in the
-/// test's order), the mark the attempt got (0…1, its last answer in the run) and what was
-/// answered; nil where the attempt did not answer that question.
+/// test's order), the mark the attempt got (0…1, its last answer in the run; 0 for a question asked
+/// and not answered) and what was answered; nil where the attempt did not ask that question.
 public struct TestAttempt: Sendable, Equatable {
   public var marks: [Double?]
   public var responses: [String?]

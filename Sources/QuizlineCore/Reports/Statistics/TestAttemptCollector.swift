@@ -5,6 +5,9 @@
 /// SESSION`), not practice, with at least one answer in the report's period, and no longer running
 /// (the profile's unfinished run is left out, as Moodle leaves out attempts in progress). Each
 /// question's mark is its last answer in the run, after any override; undone answers do not count.
+/// A question the run asked and never got an answer to (skipped, or the quiz ended early) scores 0,
+/// as in a submitted Moodle attempt; a question it did not ask (`--count`, `--tags`,
+/// `--only-missed`) is not part of the attempt, which is then partial.
 struct TestAttemptCollector: Sendable {
   struct Key: Hashable, Sendable {
     var kind: TestKind
@@ -39,7 +42,9 @@ struct TestAttemptCollector: Sendable {
   }
 
   /// Adds one learner's attempts, from their attempt log (oldest first) with its strings.
-  mutating func add(_ log: [Attempt], table: StringTable, activeRun: Int?) {
+  mutating func add(
+    _ log: [Attempt], table: StringTable, activeRun: Int?, runQuestions: [Int: [Int32]] = [:]
+  ) {
     var order: [Int] = []
     var runs: [Int: (key: Key, attempt: TestAttempt, at: Int64)] = [:]
     for a in log where !a.undone && a.known && !a.practice && a.run != activeRun {
@@ -66,6 +71,16 @@ struct TestAttemptCollector: Sendable {
       }
       runs[a.run]!.attempt.marks[k] = a.score
       runs[a.run]!.attempt.responses[k] = table[a.response]
+    }
+    // A question the run asked but never got an answer to (skipped, or the quiz ended first)
+    // scores 0, as in a submitted Moodle attempt; one it did not ask (--count, --tags) is not part
+    // of the attempt.
+    for run in order {
+      guard let asked = runQuestions[run], let test = tests[runs[run]!.key] else { continue }
+      for q in asked {
+        guard let k = test.slotIndex[table[q]], runs[run]!.attempt.marks[k] == nil else { continue }
+        runs[run]!.attempt.marks[k] = 0
+      }
     }
     var byTest: [Key: [(attempt: TestAttempt, at: Int64, run: Int)]] = [:]
     var keys: [Key] = []

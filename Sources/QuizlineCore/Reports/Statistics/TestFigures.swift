@@ -23,8 +23,9 @@ enum TestFigures {
     var t = Totals(
       mean: .undefined("no attempt"), median: .undefined("no attempt"), standardDeviation: .undefined(oneAttempt),
       skewness: .undefined("needs three attempts or more"), kurtosis: .undefined("needs four attempts or more"),
-      internalConsistency: .undefined("needs three attempts or more"), errorRatio: .undefined(""),
-      standardError: .undefined(""))
+      internalConsistency: .undefined("needs three attempts or more"),
+      errorRatio: .undefined("no internal consistency: needs three attempts or more"),
+      standardError: .undefined("no internal consistency: needs three attempts or more"))
     guard !xs.isEmpty else { return t }
     let mean = Moments.mean(xs)
     t.mean = .value(mean)
@@ -60,13 +61,13 @@ enum TestFigures {
       }
     }
     let why = t.internalConsistency.reason.map { "no internal consistency: " + $0 }
-    if let cic = t.internalConsistency.value, cic <= 100 {
-      let er = 100 * (1 - cic / 100).squareRoot()
+    if let cic = t.internalConsistency.value {
+      let er = 100 * max(0, 1 - cic / 100).squareRoot()
       t.errorRatio = .value(er)
       if let sd = t.standardDeviation.value { t.standardError = .value(er * sd / 100) }
-    } else {
-      t.errorRatio = .undefined(why ?? "")
-      t.standardError = .undefined(why ?? "")
+    } else if let why {
+      t.errorRatio = .undefined(why)
+      t.standardError = .undefined(why)
     }
     return t
   }
@@ -78,7 +79,7 @@ enum TestFigures {
     let partial = attempts.filter { $0.answered < slots }.count
     if partial > 0 {
       return .undefined(
-        "\(partial) of \(attempts.count) attempts did not answer every question (ended early, skipped, or taken with --count, --tags or --only-missed)"
+        "\(partial) of \(attempts.count) attempts were asked only part of the test (taken with --count, --tags or --only-missed)"
       )
     }
     let totals = attempts.map(\.sum)
@@ -88,6 +89,8 @@ enum TestFigures {
     var sumOfItemVariances = 0.0
     for k in 0..<slots { sumOfItemVariances += Moments.variance(attempts.map { $0.marks[k] ?? 0 }) ?? 0 }
     let p = Double(slots)
-    return .value(100 * p / (p - 1) * (1 - sumOfItemVariances / vx))
+    // At most 100 (the total's variance is at most P times the items'); a test whose every attempt
+    // got all or nothing is 100 exactly, not 100.00000000000001.
+    return .value(min(100, 100 * p / (p - 1) * (1 - sumOfItemVariances / vx)))
   }
 }
