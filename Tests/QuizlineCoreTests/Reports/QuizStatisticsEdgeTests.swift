@@ -29,6 +29,23 @@ struct QuizStatisticsEdgeTests {
   }
   static func close(_ f: Figure, _ x: Double) -> Bool { abs((f.value ?? .nan) - x) <= 1e-9 }
 
+  /// Attempts that got all or nothing make a perfectly consistent test: Cronbach's alpha is 100
+  /// exactly (the sums round to 100.00000000000001 for some classes), so the error ratio and the
+  /// standard error are 0, not undefined.
+  @Test func allOrNothingAttemptsGiveAnInternalConsistencyOf100AndNoError() {
+    for marks: [[Double?]] in [
+      [[1, 1, 1], [0, 0, 0], [0, 0, 0]], [[1, 1, 1], [1, 1, 1], [0, 0, 0]],
+      [
+        [1, 1, 1, 1, 1], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [1, 1, 1, 1, 1], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0],
+      ],
+    ] {
+      let t = Self.build(marks)
+      #expect(t.internalConsistency == .value(100), "\(marks)")
+      #expect(t.errorRatio == .value(0) && t.standardError == .value(0), "\(t.errorRatio) \(t.standardError)")
+    }
+  }
+
   @Test func oneAttemptHasAMeanAndNothingThatNeedsASpread() {
     let t = Self.build([[1, 0, 1]])
     #expect(t.attempts == 1 && t.partialAttempts == 0)
