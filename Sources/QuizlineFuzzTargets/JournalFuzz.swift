@@ -41,7 +41,7 @@ enum JournalFuzz {
           && q.totalScore >= 0,
         "\(source): question \(ref) holds attempts \(q.attempts), correct \(q.correct), total \(q.totalScore)")
       _ = ReportFormat.percent(q.totalScore / Double(max(1, q.attempts)))
-      if let s = q.card?.stability { _ = ReportFormat.decimal(s) }
+      if let s = q.card?.stability { _ = Renderer.fixed(s, 2) }
     }
     for (day, d) in progress.days {
       check.expect(

@@ -15,7 +15,7 @@ extension Renderer {
     guard x.isFinite else { return "\(x)" }
     var scale = 1.0
     for _ in 0..<digits { scale *= 10 }
-    let n = Int((abs(x) * scale).rounded())
+    let n = Int(saturating: (abs(x) * scale).rounded())
     var fraction = String(n % Int(scale))
     while fraction.count < digits { fraction = "0" + fraction }
     return (x < 0 && n > 0 ? "-" : "") + "\(n / Int(scale))" + (digits > 0 ? "." + fraction : "")

@@ -32,14 +32,6 @@ public enum ReportFormat: String, Sendable, Equatable, CaseIterable {
   /// `78%` (rounded as `status` rounds).
   public static func percent(_ fraction: Double) -> String { "\(Int(saturating: (fraction * 100).rounded()))%" }
 
-  /// Two decimals: `0.45`, `-0.10`.
-  public static func decimal(_ x: Double) -> String {
-    let hundredths = Int(saturating: (x * 100).rounded())
-    let sign = hundredths < 0 ? "-" : ""
-    let a = abs(hundredths)
-    return "\(sign)\(a / 100).\(a % 100 < 10 ? "0" : "")\(a % 100)"
-  }
-
   /// `3 due now, 10 due today (+20 new)`, or when nothing is due today what the status screen says
   /// (`nothing due now; next review in 8 days`, relative to `now`, the report's time).
   public static func dueText(_ s: ReportSummary, now: Timestamp) -> String {

@@ -23,18 +23,9 @@ public enum StatisticsText {
   /// `0.1234`, `-1.5000`: skewness and kurtosis, four decimals.
   public static func moment(_ x: Double) -> String { fixed(x, decimals: 4) }
 
-  /// `x` rounded half away from zero to `decimals` places, without a minus sign on a zero.
-  public static func fixed(_ x: Double, decimals: Int) -> String {
-    var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
-    let units = Int(saturating: (x * scale).rounded())
-    let sign = units < 0 ? "-" : ""
-    let a = units.magnitude
-    let whole = a / UInt(scale)
-    var fraction = String(a % UInt(scale))
-    while fraction.count < decimals { fraction = "0" + fraction }
-    return decimals == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
-  }
+  /// `x` rounded half away from zero to `decimals` places, without a minus sign on a zero
+  /// (``Renderer/fixed(_:_:)``, the one home of fixed decimals).
+  public static func fixed(_ x: Double, decimals: Int) -> String { Renderer.fixed(x, decimals) }
 
   /// A mark in 0…1 as a percentage with two decimals.
   public static func mark(_ m: Double) -> String { percent(100 * m) }

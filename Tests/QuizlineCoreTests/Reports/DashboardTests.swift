@@ -102,7 +102,10 @@ import Testing
     #expect(ReportFormat.size(512) == "512 bytes")
     #expect(ReportFormat.size(49_152) == "48 KB")
     #expect(ReportFormat.size(5_347_738) == "5.1 MB")
-    #expect(ReportFormat.decimal(-0.1) == "-0.10")
-    #expect(ReportFormat.decimal(0.456) == "0.46")
+    // Fixed decimals (one home: Renderer.fixed): rounded half away from zero, no "-0.00", no trap.
+    #expect(Renderer.fixed(-0.1, 2) == "-0.10" && Renderer.fixed(0.456, 2) == "0.46")
+    #expect(Renderer.fixed(-0.001, 2) == "0.00" && Renderer.fixed(0.125, 2) == "0.13")
+    // Out of Int's range it saturates instead of trapping (fuzzed journals hold such stabilities).
+    #expect(Renderer.fixed(1e300, 2) == "92233720368547758.07")
   }
 }
