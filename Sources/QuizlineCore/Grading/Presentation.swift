@@ -6,13 +6,25 @@ public enum Presentation {
   /// The right-hand items of a matching question in display order (pairs' right items plus distractors).
   static func matchingRightItems(questionID: String, pairs: [MatchPair], distractors: [String]) -> [String] {
     let items = pairs.map(\.right) + distractors
-    return shuffled(items, seed: stableHash(questionID + "/right"))
+    return matchingRightOrder(questionID: questionID, count: items.count).map { items[$0] }
+  }
+
+  /// The bank-order index (pairs' right-hand items, then distractors) of each right-hand item of a
+  /// matching question, in display order: the one home of that order (the grader's letters and
+  /// xAPI's response ids both read it).
+  static func matchingRightOrder(questionID: String, count: Int) -> [Int] {
+    shuffled(Array(0..<count), seed: stableHash(questionID + "/right"))
   }
 
   /// The items of an ordering question in display order: shuffled, and never already in the right order.
   public static func orderingItems(questionID: String, items: [String]) -> [String] {
-    var shown = shuffled(items, seed: stableHash(questionID + "/order"))
-    if shown == items, items.count > 1 {
+    orderingOrder(questionID: questionID, items: items).map { items[$0] }
+  }
+
+  /// The bank-order index of each ordering item, in display order (``orderingItems(questionID:items:)``).
+  static func orderingOrder(questionID: String, items: [String]) -> [Int] {
+    var shown = shuffled(Array(items.indices), seed: stableHash(questionID + "/order"))
+    if shown.map({ items[$0] }) == items, items.count > 1 {
       shown.append(shown.removeFirst())
     }
     return shown

@@ -74,27 +74,15 @@ public struct XapiInteraction: Sendable, Equatable {
     case (.text(let s), _): return s
     case (.number(let d), _): return JSONText.format(d)
     case (.matching(let picks), .matching(let pairs, let distractors)):
-      let shown = matchingOrder(question.id, count: pairs.count + distractors.count)
+      let shown = Presentation.matchingRightOrder(questionID: question.id, count: pairs.count + distractors.count)
       return picks.enumerated().map { "\($0.offset + 1)[.]\(letter(shown[$0.element]))" }.joined(separator: "[,]")
     case (.ordering(let order), .ordering(let items)):
-      let shown = orderingOrder(question.id, items: items)
+      let shown = Presentation.orderingOrder(questionID: question.id, items: items)
       return order.map { letter(shown[$0]) }.joined(separator: "[,]")
     case (.gaps(let gaps), _): return gaps.joined(separator: "[,]")
     case (.selfGraded(let grade, _), _): return grade.rawValue
     default: return typed
     }
-  }
-
-  /// The bank-order index of each right-hand item of a matching question, in display order.
-  static func matchingOrder(_ id: String, count: Int) -> [Int] {
-    Presentation.shuffled(Array(0..<count), seed: Presentation.stableHash(id + "/right"))
-  }
-
-  /// The bank-order index of each ordering item, in display order (``Presentation/orderingItems``).
-  static func orderingOrder(_ id: String, items: [String]) -> [Int] {
-    var shown = Presentation.shuffled(Array(items.indices), seed: Presentation.stableHash(id + "/order"))
-    if shown.map({ items[$0] }) == items, items.count > 1 { shown.append(shown.removeFirst()) }
-    return shown
   }
 
   /// `a` … `z`, then `item27`, … (answers are typed with letters, so only a question of more than 26
