@@ -64,15 +64,10 @@ conformance: deps
 fuzz: deps
 	scripts/fuzz/run.sh --with-conformance
 
-## Benchmarks, each next to its peer in the same run (figures in BENCHMARKS.md).
+## Benchmarks, each next to its peer in the same run, 5 rounds each; prints the table of BENCHMARKS.md
+## (scripts/bench/run.sh; `make bench BENCH="fsrs reports"` runs some of them). CI does not run it.
 bench: deps
-	scripts/fsrs/bench.sh
-	scripts/fsrs/optimizer-bench.sh
-	scripts/reports/bench.sh
-	scripts/persistence/bench.sh
-	scripts/startup/bench.sh
-	scripts/anki/bench.sh
-	scripts/cards/bench.sh
+	scripts/bench/run.sh $(BENCH)
 
 ## The kill -9 crash test with ten times the kills of `make test` (QUIZLINE_CRASH_KILLS overrides), and the
 ## devices-through-git simulation with ten times its steps (QUIZLINE_SYNC_STEPS).

@@ -146,6 +146,15 @@ struct CardsBenchmark {
         "cards: in process, \(label): median \(ms(median(xs))) ms (range \(ms(xs.min()!))–\(ms(xs.max()!)) ms, \(runs) rounds)\(name == "cards" ? "" : ", cards / this \(format2(base / median(xs)))x")"
       )
     }
+    let browsing = times["cards"]!
+    let status = times["status"]!
+    BenchRow(
+      measure: "Card browser: REPL `\(line)` on \(cards) cards, \(reviews) reviews (\(runs) rounds)",
+      figure: BenchRow.spread(browsing, unit: "ms", digits: 1, scale: 1000),
+      peer: "REPL `status` " + BenchRow.spread(status, unit: "ms", digits: 1, scale: 1000),
+      ratio: BenchRow.spread(zip(browsing, status).map { $0 / $1 }, unit: "×"), target: "< 0.2 s",
+      met: median(browsing) < 0.2, command: "scripts/cards/bench.sh"
+    ).print()
     try splits(state, context)
   }
 

@@ -62,6 +62,7 @@ struct JournalBenchmark {
     close(fd)
     let binary = siblingExecutable("quizline")
     var medians: [String: Double] = [:]
+    var allWalls: [String: [Double]] = [:]
     for profile in ["empty", "long"] {
       var walls: [Double] = []
       var cpus: [Double] = []
@@ -78,11 +79,21 @@ struct JournalBenchmark {
         }
       }
       medians[profile] = median(walls)
+      allWalls[profile] = walls
       print(
         "journal: start-up and quit, \(profile) profile: median \(format3(median(walls))) s, best \(format3(walls.min()!)) s, CPU median \(format3(median(cpus))) s"
       )
     }
     print("journal: start-up with \(events) events / empty: \(format2(medians["long"]! / medians["empty"]!))x")
+    let long = allWalls["long"]!
+    let empty = allWalls["empty"]!
+    BenchRow(
+      measure: "Start-up and quit with \(events) events of history",
+      figure: BenchRow.spread(long, unit: "s", digits: 3),
+      peer: "empty profile " + BenchRow.spread(empty, unit: "s", digits: 3),
+      ratio: BenchRow.spread(zip(long, empty).map { $0 / $1 }, unit: "×"), target: "< 0.3 s",
+      met: median(long) < 0.3, command: "scripts/persistence/bench.sh"
+    ).print()
   }
 
   /// The same quizzes recorded in both profiles, alternating; each answer timed.
@@ -134,6 +145,17 @@ struct JournalBenchmark {
     let ratio = median(times[1]) / median(times[0])
     let meanRatio = (times[1].reduce(0, +) / Double(times[1].count)) / (times[0].reduce(0, +) / Double(times[0].count))
     print("journal: recording with \(events) events / empty: median \(format2(ratio))x, mean \(format2(meanRatio))x")
+    // Five rounds of consecutive answers: each round's medians, and their ratio.
+    let longRounds = BenchRow.rounds(times[1], 5).map { median(Array($0)) }
+    let emptyRounds = BenchRow.rounds(times[0], 5).map { median(Array($0)) }
+    let ratios = zip(longRounds, emptyRounds).map { $0 / $1 }
+    BenchRow(
+      measure: "Recording one answer (fsync) with \(events) events of history, \(times[1].count) answers in 5 rounds",
+      figure: BenchRow.spread(longRounds, unit: "ms", digits: 3, scale: 1000),
+      peer: "empty profile " + BenchRow.spread(emptyRounds, unit: "ms", digits: 3, scale: 1000),
+      ratio: BenchRow.spread(ratios, unit: "×"), target: "≤ 1.2× empty", met: median(ratios) <= 1.2,
+      command: "scripts/persistence/bench.sh"
+    ).print()
   }
 
   /// The recording path the REPL takes for one event: append (fsync), apply, snapshot when due.

@@ -6,12 +6,12 @@
 # `quizline status` on the same profile. When hyperfine is installed it times the two commands
 # again as an outside check. See BENCHMARKS.md.
 #
-#   scripts/cards/bench.sh [CARDS] [REVIEWS] [REPEAT]
+#   scripts/cards/bench.sh [CARDS] [REVIEWS] [REPEAT]   (REPEAT defaults to $ROUNDS, else 11)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cards="${1:-100000}"
 reviews="${2:-1000000}"
-repeat="${3:-11}"
+repeat="${3:-${ROUNDS:-11}}"
 swift build -c release --static-swift-stdlib --product quizline >/dev/null
 swift build -c release --static-swift-stdlib --product quizline-bench >/dev/null
 dir="$(mktemp -d)"

@@ -11,4 +11,5 @@ ensure_venv "$venv" 'import fsrs_rs_python' install_fsrs_rs || exit 3
 swift build -c release --static-swift-stdlib --product quizline >/dev/null
 swift build -c release --static-swift-stdlib --product quizline-bench >/dev/null
 echo "== $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, fsrs-rs-python $("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("fsrs-rs-python"))')"
-"$venv/bin/python" scripts/fsrs/optimizer_bench.py --quizline .build/release/quizline --bench .build/release/quizline-bench "$@"
+"$venv/bin/python" scripts/fsrs/optimizer_bench.py --quizline .build/release/quizline --bench .build/release/quizline-bench \
+  --repeat "${ROUNDS:-5}" --rows "$@"

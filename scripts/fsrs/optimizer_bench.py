@@ -102,7 +102,7 @@ def bench(name, rows, quizline, bench_binary, repeat):
           % (q.log_loss, q.rmse_bins, q_fit, q_time, fit["parseSeconds"]))
     ratios = (q.log_loss / rs.log_loss, q.rmse_bins / rs.rmse_bins, q_fit / rs_time, q_time / rs_time)
     print("  ratio quizline/fsrs-rs: log loss %.3f  RMSE(bins) %.3f  fit time %.2f  (whole process %.2f)" % ratios)
-    return ratios
+    return ratios + (q_fit, rs_time)
 
 
 def main():
@@ -114,6 +114,7 @@ def main():
     p.add_argument("--days", type=int, default=365)
     p.add_argument("--new-per-day", type=int, default=20)
     p.add_argument("--csv", nargs="*", default=[])
+    p.add_argument("--rows", action="store_true", help="print BENCHMARKS.md's table rows (scripts/bench/row.py)")
     a = p.parse_args()
     results = []
     for seed in a.synthetic:
@@ -128,6 +129,20 @@ def main():
               % (n, *mean))
         worst = [max(r[k] for r in results) for k in range(4)]
         print("== worst ratio: log loss %.3f  RMSE(bins) %.3f  fit time %.2f  (whole process %.2f)" % tuple(worst))
+    if n and a.rows:
+        rows_tool = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench", "row.py")
+        join = lambda xs: ",".join("%r" % x for x in xs)
+        what = "%d logs (median of %d fits each)" % (n, a.repeat)
+        command = "scripts/fsrs/optimizer-bench.sh"
+        subprocess.run([sys.executable, rows_tool, "--measure", "FSRS-6 parameter fit, " + what,
+                        "--target", "time ≤ 1.00× fsrs-rs's", "--command", command, "--met", "ratio_max <= 1.0",
+                        "--figure", "|s|" + join(r[4] for r in results),
+                        "--peer", "fsrs-rs-python compute_parameters|s|" + join(r[5] for r in results),
+                        "--ratio", join(r[2] for r in results)], check=True)
+        subprocess.run([sys.executable, rows_tool, "--measure", "FSRS-6 fit quality (log loss on held-out 20 %), " + what,
+                        "--target", "log loss ≤ 1.00× fsrs-rs's (median)", "--command", command,
+                        "--met", "ratio <= 1.0", "--figure", "|×|" + join(r[0] for r in results),
+                        "--ratio", join(r[0] for r in results)], check=True)
 
 
 if __name__ == "__main__":

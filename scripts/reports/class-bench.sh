@@ -9,7 +9,8 @@
 #     FORMATS="json html"      the formats written (default json)
 #     PEER=PATH                another quizline binary (an older build) run on the same folders,
 #                              alternating with this one; each line then gives this/peer ratios
-#     ROUNDS=K                 runs of each (default 1); the median and the range are printed
+#     ROUNDS=K                 runs of each (default 1); the median and the range are printed, and
+#                              a row of BENCHMARKS.md's table (scripts/bench/row.py)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 count="${1:-10000}"
@@ -41,6 +42,10 @@ for layout in ${LAYOUTS:-single devices}; do
     done
     label="class report, $count profiles x $events answers (${MODE:-answers}), $layout layout, $format"
     echo "$label: wall $(summary "$dir/this" 1) s, CPU $(summary "$dir/this" 2) s, peak RSS $(summary "$dir/this" 3) KiB"
+    column() { awk -v c="$2" -v s="${3:-1}" '{ printf "%s%s", (NR > 1 ? "," : ""), $c / s }' "$1"; }
+    scripts/bench/row.py --measure "Class report (statistics), $count profiles × $events answers, $layout layout, $format" \
+      --target "< 200 MiB" --command "ROUNDS=$rounds MODE=${MODE:-answers} LAYOUTS=$layout FORMATS=$format scripts/reports/class-bench.sh $count $events" \
+      --met "extra < 200" --figure "|s|$(column "$dir/this" 1)" --extra "|MiB|$(column "$dir/this" 3 1024)"
     if [ -n "${PEER:-}" ]; then
       echo "  peer ($PEER): wall $(summary "$dir/peer" 1) s, CPU $(summary "$dir/peer" 2) s, peak RSS $(summary "$dir/peer" 3) KiB"
       awk -v a="$(median "$dir/this" 1)" -v b="$(median "$dir/peer" 1)" -v c="$(median "$dir/this" 2)" \
