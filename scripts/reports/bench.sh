@@ -11,7 +11,8 @@
 #
 #   scripts/reports/bench.sh [BASE] [EVENTS] [ROUNDS]
 # NO_BUILD=1 uses the release binaries as they are; REPORTS_PROFILES=DIR reuses DIR/single and
-# DIR/device (a single-journal profile and the same migrated to one device's log) of EVENTS events.
+# DIR/device (a single-journal profile and the same migrated to one device's log, DIR/state its
+# device identity) of EVENTS events.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 base="${1:-${BASE:-/work/base/quizline}}"
@@ -26,8 +27,9 @@ dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
 now="2026-12-31T00:00:00Z"
 if [[ -n "${REPORTS_PROFILES:-}" ]]; then
-  # Profiles made by an earlier run (REPORTS_PROFILES/single and /device), copied: runs write into them.
-  cp -a "$REPORTS_PROFILES/single" "$REPORTS_PROFILES/device" "$dir/"
+  # Profiles made by an earlier run (REPORTS_PROFILES/single and /device, and /state: the device's
+  # identity, XDG_STATE_HOME of its migration), copied: runs write into them.
+  cp -a "$REPORTS_PROFILES/single" "$REPORTS_PROFILES/device" "$REPORTS_PROFILES/state" "$dir/"
 else
   .build/release/quizline-bench report --events "$events" --repeat 1 --no-compare --keep "$dir/single" >/dev/null
   rm -f "$dir"/single/out*
