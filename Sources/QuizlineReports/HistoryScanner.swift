@@ -34,6 +34,13 @@ public struct HistoryScanner {
   /// (the per-device reader counts a damaged line as the event it stands for, as the fold does).
   public private(set) var badLinePositions: [Int] = []
 
+  /// With a converter (the reports' one pass, ``ReportPass``), each line read also becomes the
+  /// fold's event, from the same parse where the compact form keeps what the fold uses and from
+  /// the generic decoder otherwise: ``foldLines`` gets one entry per non-empty line, nil for a line
+  /// that does not decode (as ``FastReplayDecoder`` reads it), whatever the history keeps of it.
+  var converter: ReplayConverter?
+  var foldLines: [RecordedEvent?] = []
+
   /// False for a scanner that reads a later part of the history on another thread: it hands on
   /// every event, and ``replay(_:from:into:)`` applies the sequence rule when they are put in order.
   var deduplicate = true
@@ -94,20 +101,31 @@ public struct HistoryScanner {
     line += 1
     if bytes.isEmpty { return }
     var event: HistoryEvent?
-    if decoder == .fast { event = FastEventLine.parse(bytes, table: &table, state: &lineState) }
+    var recorded: RecordedEvent?
+    if decoder == .fast {
+      event = FastEventLine.parse(bytes, table: &table, state: &lineState)
+      if let e = event, converter != nil {
+        let strings = table
+        recorded = converter?.convert(e, bytes, table: strings, state: lineState) ?? (try? EventCoding.decode(bytes))
+      }
+    }
     if event == nil {
       if decoder == .fast { fallbackCount += 1 }
       do {
-        event = HistoryEvent(try EventCoding.decode(bytes), table: &table, keepResponse: keepResponses)
+        let decoded = try EventCoding.decode(bytes)
+        if converter != nil { recorded = decoded }
+        event = HistoryEvent(decoded, table: &table, keepResponse: keepResponses)
       } catch {
         badLineCount += 1
         badLinePositions.append(eventCount)
         if badLines.count < Self.badLineSampleLimit {
           badLines.append(BadLine(file: file, line: line, message: error.message))
         }
+        if converter != nil { foldLines.append(nil) }
         return
       }
     }
+    if converter != nil { foldLines.append(recorded) }
     guard let e = event else { return }
     if deduplicate {
       guard e.sequence > lastSequence else { return }
@@ -116,6 +134,14 @@ public struct HistoryScanner {
     }
     eventCount += 1
     sink.consume(e, table: table)
+  }
+
+  /// The fold's events read since the last call (``converter``), handed over.
+  mutating func takeFoldLines() -> [RecordedEvent?] {
+    var taken: [RecordedEvent?] = []
+    taken.reserveCapacity(foldLines.count)
+    swap(&taken, &foldLines)
+    return taken
   }
 
   /// Hands on `events` read by `other` (a scanner of the files after this one's, without

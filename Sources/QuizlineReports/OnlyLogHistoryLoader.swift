@@ -54,11 +54,14 @@ struct OwnOrder {
 /// Reports of a profile with one log (one device's, or the single journal no device took over yet;
 /// a learner's own profile): the merged order is the log's own, and the only void events are
 /// `undone`s of another device's event, so each chunk's events are counted as they are read, never
-/// all held (``loadDevices`` holds every device's events to merge them).
+/// all held (``loadDevices`` holds every device's events to merge them). With a scanner that has a
+/// converter, `foldLines` gets the fold's events of each chunk's lines (``ReportPass``), and
+/// `fileBegins` is called as each file begins.
 extension HistoryLoader {
   static func loadOnlyLog(
     _ device: ProfileLayout, contiguous: Bool, scanner: HistoryScanner, accumulator: HistoryAccumulator,
-    reader: any ChunkedFileReader, stream: (any AttemptStream)?
+    reader: any ChunkedFileReader, stream: (any AttemptStream)?, fileBegins: () -> Void = {},
+    foldLines: ([RecordedEvent?]) -> Void = { _ in }
   ) throws(ProfileError) -> ProfileHistory {
     var scanner = scanner
     var accumulator = accumulator
@@ -85,9 +88,12 @@ extension HistoryLoader {
     for path in device.archivedSegments() + [device.journal] {
       filter.fileStarts.append(read)
       scanner.beginFile(path)
+      fileBegins()
       _ = try reader.read(path) { chunk in
         scanner.feed(chunk, into: &buffer)
         drain()
+        // The reports' one pass (``ReportPass``): the fold's events of the same lines.
+        if scanner.converter != nil { foldLines(scanner.takeFoldLines()) }
       }
     }
     if let stream { accumulator.drainAttempts(all: true) { stream.write($0, table: scanner.table) } }

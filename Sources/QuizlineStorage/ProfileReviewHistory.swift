@@ -74,6 +74,15 @@ public enum ProfileReviewHistory {
     return (devices, !devices.contains { $0.record?.tag == 0 } && DeviceProfileOpener.hasLegacyLog(layout))
   }
 
+  /// The one log of a per-device profile that has one (as ``foldOnlyLog(_:into:)`` reads it: its
+  /// folder, and whether it is another device's, read with the rule for files in flight); nil for
+  /// a profile with several logs.
+  public static func onlyLog(_ layout: ProfileLayout) -> (folder: ProfileLayout, contiguous: Bool)? {
+    let (devices, legacy) = logs(layout)
+    guard devices.count + (legacy ? 1 : 0) == 1 else { return nil }
+    return legacy ? (layout.forDevice(nil), false) : (layout.forDevice(devices[0].id), devices[0].id != layout.device)
+  }
+
   /// A profile with one log (one device's, or the single journal no device took over yet; the
   /// common case: a learner's own profile) is folded as it is read (``SingleLogFold``), the log never
   /// held: the same reviews as ``DeviceState/readLogs`` and ``ReviewHistoryCollector/fold(_:)`` give.

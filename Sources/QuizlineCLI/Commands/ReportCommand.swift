@@ -147,6 +147,17 @@ enum ReportCommand {
     let layout = ProfileLayout(progressDirectory: env.settings.progressDirectory, profile: name)
     let opened = try ProfileOpener.view(layout, now: now)
     for notice in opened.notices { env.stderr.line("quizline: \(notice)") }
+    // History and reviews from one read of every line (one journal, or one device's log).
+    if history, reviews,
+      let (loaded, collected) = try ReportPass.load(
+        layout, sinceDay: since, keepAttempts: format == .csv || attempts, keepResponses: responses,
+        attemptStream: attemptStream)
+    {
+      for bad in loaded.badLines {
+        env.stderr.line("quizline: \(bad.file):\(bad.line): \(bad.message); left out of the report")
+      }
+      return ReportInput(profile: name, progress: opened.progress, history: loaded, reviews: collected)
+    }
     // The reviews are read through the fold on another thread while this one reads the history.
     let background = reviews ? BackgroundReviews(layout) : nil
     let loaded: ProfileHistory?

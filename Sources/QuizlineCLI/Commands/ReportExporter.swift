@@ -69,13 +69,25 @@ struct ReportExporter: EffectPerformer {
     }
     let history: ProfileHistory
     let reviews: [ReviewRecord]
-    let background = BackgroundReviews(layout)  // read on another thread meanwhile
-    do {
-      history = try HistoryLoader.load(
+    do throws(ProfileError) {
+      // One read of every line for both (one journal, or one device's log), else the two readers.
+      if let (loaded, collected) = try ReportPass.load(
         layout, sinceDay: request.sinceDay, keepAttempts: request.format == .csv, keepResponses: false, reader: reader)
-      reviews = try background.wait()
+      {
+        (history, reviews) = (loaded, collected)
+      } else {
+        let background = BackgroundReviews(layout)  // read on another thread meanwhile
+        do {
+          history = try HistoryLoader.load(
+            layout, sinceDay: request.sinceDay, keepAttempts: request.format == .csv, keepResponses: false,
+            reader: reader)
+          reviews = try background.wait()
+        } catch {
+          if background.isReading { _ = try? background.wait() }
+          throw error
+        }
+      }
     } catch {
-      if background.isReading { _ = try? background.wait() }
       return .failed(error.message)
     }
     let input = ReportInput(profile: state.profile, progress: state.progress, history: history, reviews: reviews)

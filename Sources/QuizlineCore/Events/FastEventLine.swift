@@ -26,6 +26,9 @@ public enum FastEventLine {
     var dateTail: UInt16 = 0
     var hasDate = false
     var dateDays: Int64 = 0
+    /// `answered`: where the response's text (between its quotes) lies on the line last read, so
+    /// that a reader that does not keep responses can still hand it on (``ReplayConverter``).
+    public internal(set) var responseBytes: Range<Int>?
 
     public init(keepResponses: Bool = true) { self.keepResponses = keepResponses }
   }
@@ -51,9 +54,12 @@ public enum FastEventLine {
     var e = HistoryEvent(kind: .answered, sequence: seq, at: at)
     if c.literal("answered\",\"run\":") {
       guard let run = c.integer(), c.literal(",\"question\":"), let q = c.reference(&table),
-        c.literal(",\"response\":"),
-        let r = state.keepResponses ? c.string(&table) : c.skipString() ? -1 : nil, c.literal(",\"score\":"),
-        let score = c.number(), c.literal(",\"seconds\":"), let seconds = c.number()
+        c.literal(",\"response\":")
+      else { return nil }
+      let responseStart = c.i + 1
+      guard let r = state.keepResponses ? c.string(&table) : c.skipString() ? -1 : nil else { return nil }
+      state.responseBytes = responseStart..<(c.i - 1)
+      guard c.literal(",\"score\":"), let score = c.number(), c.literal(",\"seconds\":"), let seconds = c.number()
       else { return nil }
       (e.run, e.subject, e.response, e.score, e.seconds) = (run, q, r, score, seconds)
       if c.literal(",\"selfGrade\":\"") {

@@ -9,22 +9,34 @@ import CMath
 public struct FastReplayDecoder {
   private var table = StringTable()
   private var state = FastEventLine.State(keepResponses: true)
-  /// Interned index → question reference, filled as ids are met.
-  private var refs: [QuestionRef?] = []
+  private var converter = ReplayConverter()
   /// Lines that took the generic path.
   public private(set) var genericCount = 0
 
   public init() {}
 
   public mutating func decode(_ line: UnsafeBufferPointer<UInt8>) throws(EventCoding.DecodeError) -> RecordedEvent {
-    if let e = FastEventLine.parse(line, table: &table, state: &state), let event = convert(e, line) {
+    if let e = FastEventLine.parse(line, table: &table, state: &state),
+      let event = converter.convert(e, line, table: table, state: state)
+    {
       return event
     }
     genericCount += 1
     return try EventCoding.decode(line)
   }
+}
 
-  private mutating func ref(_ index: Int32) -> QuestionRef? {
+/// A line's compact event (``FastEventLine``) to the fold's ``RecordedEvent``, for the events whose
+/// compact form keeps every field the fold uses (nil otherwise: decode the line generically). One
+/// parse of a line can so feed both a report's history and the fold (``FastReplayDecoder``, and the
+/// reports' one pass). The table must be the one the line was parsed into, every time.
+public struct ReplayConverter {
+  /// Interned index → question reference, filled as ids are met.
+  private var refs: [QuestionRef?] = []
+
+  public init() {}
+
+  private mutating func ref(_ index: Int32, _ table: StringTable) -> QuestionRef? {
     guard index >= 0 else { return nil }
     let k = Int(index)
     if k >= refs.count { refs += Array(repeating: nil, count: k + 1 - refs.count) }
@@ -34,23 +46,36 @@ public struct FastReplayDecoder {
     return r
   }
 
-  private mutating func convert(_ e: HistoryEvent, _ line: UnsafeBufferPointer<UInt8>) -> RecordedEvent? {
+  /// The fold's event for `line`, which ``FastEventLine`` read as `e` with `state` (an answer's
+  /// response from the table, or, when the reader did not keep responses, from the line itself).
+  public mutating func convert(
+    _ e: HistoryEvent, _ line: UnsafeBufferPointer<UInt8>, table: StringTable, state: FastEventLine.State
+  ) -> RecordedEvent? {
     let payload: EventPayload
     switch e.kind {
     case .answered:
-      guard !Self.hasWritten(line), let q = ref(e.subject), e.response >= 0 else { return nil }
+      guard !FastReplayDecoder.hasWritten(line), let q = ref(e.subject, table) else { return nil }
+      let response: String
+      if e.response >= 0 {
+        response = table[e.response]
+      } else if !state.keepResponses, let range = state.responseBytes {
+        // The reader checked it: a string without escapes, valid UTF-8.
+        response = String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)
+      } else {
+        return nil
+      }
       payload = .answered(
         AnswerRecord(
-          run: e.run, question: q, response: table[e.response], score: e.score, seconds: e.seconds,
+          run: e.run, question: q, response: response, score: e.score, seconds: e.seconds,
           selfGrade: e.selfGrade > 0 ? SelfGrade.allCases[Int(e.selfGrade) - 1] : nil, certainty: e.certainty,
           rating: e.rating > 0 ? Rating(rawValue: Int(e.rating)) : nil, skipsLearningSteps: e.skipsSteps,
           scheduledDays: e.scheduledDays > 0 ? Int(e.scheduledDays) : nil))
     case .skipped:
-      guard let q = ref(e.subject) else { return nil }
+      guard let q = ref(e.subject, table) else { return nil }
       payload = .skipped(run: e.run, question: q)
     case .runEnded: payload = .runEnded(run: e.run, reason: e.endedEarly ? .ended : .finished)
     case .flagged:
-      guard let q = ref(e.subject) else { return nil }
+      guard let q = ref(e.subject, table) else { return nil }
       payload = .flagged(question: q, on: e.on)
     case .sessionCompleted:
       guard e.subject >= 0 else { return nil }
@@ -60,7 +85,7 @@ public struct FastReplayDecoder {
       payload = .sessionReopened(session: table[e.subject])
     case .undone: payload = .undone(target: e.run)
     case .quizStarted:
-      guard let start = runStart(e, line) else { return nil }
+      guard let start = runStart(e, line, table) else { return nil }
       payload = .quizStarted(start)
     default: return nil
     }
@@ -69,7 +94,9 @@ public struct FastReplayDecoder {
 
   /// The run's start of a `quizStarted` line the fast reader took: its source, questions and flags
   /// from the compact event, its seed and bank hashes read here (nil: take the generic path).
-  private mutating func runStart(_ e: HistoryEvent, _ line: UnsafeBufferPointer<UInt8>) -> RunStart? {
+  private mutating func runStart(_ e: HistoryEvent, _ line: UnsafeBufferPointer<UInt8>, _ table: StringTable)
+    -> RunStart?
+  {
     let source: RunSource
     switch e.sourceKind {
     case .bank:
@@ -85,15 +112,17 @@ public struct FastReplayDecoder {
     var questions: [QuestionRef] = []
     questions.reserveCapacity(e.questions.count)
     for k in e.questions {
-      guard let q = ref(k) else { return nil }
+      guard let q = ref(k, table) else { return nil }
       questions.append(q)
     }
-    guard let (seed, hashes) = Self.seedAndHashes(line) else { return nil }
+    guard let (seed, hashes) = FastReplayDecoder.seedAndHashes(line) else { return nil }
     return RunStart(
       source: source, questions: questions, seed: seed, bankHashes: hashes, practice: e.practice,
       certainty: e.certaintyRun)
   }
+}
 
+extension FastReplayDecoder {
   /// The `"seed"` and `"bankHashes"` of a canonical `quizStarted` line (strings without escapes, as
   /// the fast reader checked): `,"seed":"` occurs once, as no string value holds a quote.
   static func seedAndHashes(_ line: UnsafeBufferPointer<UInt8>) -> (UInt64, [String: String])? {
