@@ -6,6 +6,8 @@
 #
 #   scripts/bench/run.sh [NAME...]     NAME: fsrs optimizer startup loading markdown persistence
 #                                      reports devices class anki cards (default: all, in this order)
+#   BENCH_BASE=PATH                    an older release `quizline`: the report rows also time it, side
+#                                      by side, as their "before" peer
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 all=(fsrs optimizer startup loading markdown persistence reports devices class anki cards)
@@ -19,7 +21,7 @@ declare -A script=(
 # The settings each script runs with here (5 rounds everywhere).
 declare -A settings=(
   [class]="ROUNDS=5 MODE=quizzes LAYOUTS=devices FORMATS=json" [fsrs]="ROUNDS=5" [optimizer]="ROUNDS=5"
-  [cards]="ROUNDS=5" [persistence]="ROUNDS=5"
+  [cards]="ROUNDS=5" [persistence]="ROUNDS=5" [reports]="BASE=${BENCH_BASE:-}"
 )
 names=("$@")
 [ ${#names[@]} -eq 0 ] && names=("${all[@]}")

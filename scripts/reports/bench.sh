@@ -10,15 +10,16 @@
 # About 3 minutes on a quiet 2-core machine (most of it generating the profile).
 #
 #   scripts/reports/bench.sh [BASE] [EVENTS] [ROUNDS]
+# Without BASE (nor $BASE) only this build runs, and the rows have no "before" peer.
 # NO_BUILD=1 uses the release binaries as they are; REPORTS_PROFILES=DIR reuses DIR/single and
 # DIR/device (a single-journal profile and the same migrated to one device's log, DIR/state its
 # device identity) of EVENTS events.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-base="${1:-${BASE:-/work/base/quizline}}"
+base="${1:-${BASE:-}}"
 events="${2:-1000000}"
 rounds="${3:-5}"
-[[ -x "$base" ]] || { echo "bench.sh: no base binary at $base (pass main's release quizline as BASE)" >&2; exit 2; }
+[[ -z "$base" || -x "$base" ]] || { echo "bench.sh: no base binary at $base (pass an older release quizline as BASE)" >&2; exit 2; }
 [[ -x /usr/bin/time ]] || { echo "bench.sh: needs GNU time (apt-get install time)" >&2; exit 2; }
 [[ -n "${NO_BUILD:-}" ]] || scripts/release/build.sh quizline >/dev/null
 [[ -n "${NO_BUILD:-}" ]] || scripts/release/build.sh quizline-bench >/dev/null
@@ -50,16 +51,18 @@ run() {
   echo "$label $k $(cat "$dir/t") $(cut -d' ' -f1 /proc/loadavg)" >>"$dir/times"
 }
 bins=("$base" "$new")
+sides=(0 1)
+[[ -n "$base" ]] || sides=(1)
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
 for ((r = 0; r < rounds; r++)); do
   for profile in single device; do
     for format in "${formats[@]}"; do
-      for k in 0 1; do
+      for k in "${sides[@]}"; do
         run "$profile/$format" "$k" "${bins[$k]}" --progress "$dir/$profile" --now "$now" \
           report --format "$format" --out "$dir/$profile-$k.$format" --force
       done
     done
-    for k in 0 1; do
+    for k in "${sides[@]}"; do
       # The REPL's `export` (ReportExporter): the device profile only (a writing start migrates).
       [[ $profile == device ]] || continue
       printf 'export md %s --force\nquit\n' "$dir/export-$k.md" >"$dir/in"
@@ -69,12 +72,13 @@ for ((r = 0; r < rounds; r++)); do
   done
 done
 for profile in single device; do
+  [[ -n "$base" ]] || break
   for format in "${formats[@]}"; do
     cmp -s "$dir/$profile-0.$format" "$dir/$profile-1.$format" || echo "OUTPUTS DIFFER: $profile $format" >&2
   done
   cmp -s "$dir/$profile-0-sessions.csv" "$dir/$profile-1-sessions.csv" || echo "OUTPUTS DIFFER: $profile sessions" >&2
 done
-cmp -s "$dir/export-0.md" "$dir/export-1.md" || echo "OUTPUTS DIFFER: export md" >&2
+[[ -z "$base" ]] || cmp -s "$dir/export-0.md" "$dir/export-1.md" || echo "OUTPUTS DIFFER: export md" >&2
 python3 - "$dir/times" "$events" <<'EOF'
 import statistics, sys
 rows = [l.split() for l in open(sys.argv[1])]
@@ -90,17 +94,19 @@ for label in dict.fromkeys(r[0] for r in rows):
     rss = {k: [int(r[5]) / 1024 for r in data[k]] for k in (0, 1)}
     load = [float(r[6]) for r in data[0] + data[1]]
     ratios = [b / a for a, b in zip(wall[1], wall[0])]
+    has_base = bool(data[0])
     def f(v):
         return f"{med(v):.2f} s ({min(v):.2f}–{max(v):.2f})"
-    for k, who in ((0, "before"), (1, "after")):
+    for k, who in ((0, "before"), (1, "after")) if has_base else ((1, "this build"),):
         print(f"{label:14} {who:6}: wall {f(wall[k])}, CPU {f(cpu[k])}, peak RSS {med(rss[k]):.0f} MB "
               f"({min(rss[k]):.0f}–{max(rss[k]):.0f})")
     met = med(wall[1]) <= 0.5 and max(rss[1]) < 100
     what = "Export (REPL) md" if fmt == "export" else f"Report {fmt}"
     print("\t".join([
         "ROW", f"{what}, {events:,} events, {names[profile]}",
-        f"{f(wall[1])}, {max(rss[1]):.0f} MB", f"before (main) {f(wall[0])}, {max(rss[0]):.0f} MB",
-        f"{med(wall[0]) / med(wall[1]):.2f}× ({min(ratios):.2f}–{max(ratios):.2f})",
+        f"{f(wall[1])}, {max(rss[1]):.0f} MB",
+        f"before {f(wall[0])}, {max(rss[0]):.0f} MB" if has_base else "–",
+        f"{med(wall[0]) / med(wall[1]):.2f}× faster ({min(ratios):.2f}–{max(ratios):.2f})" if has_base else "–",
         "≤ 0.5 s, < 100 MB", "met" if met else "NOT MET", "scripts/reports/bench.sh"]))
     print(f"  load during {label}: {min(load):.1f}–{max(load):.1f}")
 EOF
