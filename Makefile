@@ -71,6 +71,7 @@ bench: deps
 	scripts/reports/bench.sh
 	scripts/persistence/bench.sh
 	scripts/startup/bench.sh
+	scripts/loading/bench.sh
 	scripts/anki/bench.sh
 	scripts/cards/bench.sh
 
