@@ -4,8 +4,9 @@
 # (sample, single-short, text-heavy, minified, indent1, indent2, indent4, tabs, non-ascii,
 # many-tags), against CPython's `json.load` of the same file: 5 rounds per shape after a warm-up,
 # quizline and Python alternating; ratio = Python's CPU time / quizline's (≥ 2 is the target, for
-# the worst shape). Prints one ROW per shape and the "worst shape" ROW. About 2 minutes on a quiet
-# machine (besides the release build). See BENCHMARKS.md.
+# the worst shape). Prints one ROW per shape and the "worst shape" ROW. About 3 minutes of CPU
+# (besides the release build; with BASELINE about 4): 14 minutes of wall time at load 12 on 2 cores.
+# text-heavy has 40,000 questions (2 KB explanations: a bank file is at most 128 MiB).
 #
 #   scripts/loading/bench.sh [QUESTIONS] [ROUNDS]    (defaults 100000 and 5)
 #   BASELINE=/path/to/quizline scripts/loading/bench.sh   also times another binary in the same rounds
