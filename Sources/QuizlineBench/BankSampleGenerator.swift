@@ -3,12 +3,13 @@ import QuizlineCore
 /// Writes a large valid question bank for the loading benchmark: `questions` questions cycling
 /// through all ten types, each with a prompt, an explanation, tags, a difficulty and a source, with
 /// sentence-like text drawn from SplitMix64(seed) (about 520 bytes a question, like a real bank),
-/// so every run generates the same file.
+/// so every run generates the same file. Other shapes (``BankShape``) come from ``ShapeQuestions``.
 struct BankSampleGenerator {
   var questions: Int
   var seed: UInt64 = 11
+  var shape: BankShape = .sample
 
-  private static let words = [
+  static let words = [
     "view", "state", "binding", "layout", "modifier", "scene", "window", "list", "identity", "task",
     "navigation", "preview", "environment", "observable", "model", "stack", "frame", "padding", "body",
     "render", "update", "value", "source", "truth", "owner", "child", "parent", "container", "grid",
@@ -16,6 +17,27 @@ struct BankSampleGenerator {
   ]
 
   func json() -> [UInt8] {
+    shape == .sample ? sampleJSON() : shapedJSON()
+  }
+
+  private func shapedJSON() -> [UInt8] {
+    var source = ShapeQuestions(shape: shape, random: SplitMix64(seed: seed))
+    var writer = ShapeWriter(indent: shape.indent)
+    writer.out.reserveCapacity(questions * (shape == .textHeavy ? 2_600 : 700))
+    var questionValues: [ShapeValue] = []
+    questionValues.reserveCapacity(questions)
+    for k in 0..<questions { questionValues.append(source.question(k)) }
+    writer.write(
+      .object([
+        ("kind", .string("bank")), ("schemaVersion", .number("1")), ("id", .string("big-bank")),
+        ("title", .string("A generated bank of \(questions) questions (\(shape.rawValue))")),
+        ("tags", .array([.string("generated")])), ("questions", .array(questionValues)),
+      ]))
+    if shape.indent != nil { writer.out.append(0x0A) }
+    return writer.out
+  }
+
+  private func sampleJSON() -> [UInt8] {
     var random = SplitMix64(seed: seed)
     var out: [UInt8] = []
     out.reserveCapacity(questions * 560)

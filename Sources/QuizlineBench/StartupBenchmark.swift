@@ -6,29 +6,26 @@ import QuizlineCore
   import Darwin
 #endif
 
-/// Start-up and bank loading, each against its peers as separate processes, runs interleaved
+/// Start-up against its peers as separate processes, runs interleaved
 /// (quizline, peer, peer, quizline, …) so all share the machine's noise; medians of wall time and
-/// CPU time, and the peak memory of the loading runs.
+/// CPU time, and peak memory.
 ///
 /// * `startup`: `quizline` on a quizzes folder with an empty profile, reading `quit` (load the
 ///   catalog, open the profile, show the first prompt, leave); peers: a trivial Swift program that
 ///   imports Foundation (`--trivial PATH`), and Python loading the same JSON files with `json`
 ///   (`--python PATH --script PATH`).
-/// * `loading`: a generated bank of N questions (``BankSampleGenerator``) checked with
-///   `quizline check FILE` (read, parse, validate), against Python's `json.load` of the file.
+/// Loading banks is ``LoadingBenchmark``.
 struct StartupBenchmark {
   var repeatCount: Int
   var trivial: String?
   var python: String?
   var script: String?
   var quizzes: String
-  var questions: Int
   var directory: String
 
   init(arguments: [String]) throws {
     var options = BenchOptions(arguments)
     repeatCount = try options.int("--repeat", default: 31, in: 1...1000)
-    questions = try options.int("--questions", default: 100_000, in: 10...10_000_000)
     trivial = options.string("--trivial")
     python = options.string("--python")
     script = options.string("--script")
@@ -75,37 +72,6 @@ struct StartupBenchmark {
     if let python, let script { commands.append(("python3 json", python, [script, quizzes], nil)) }
     let samples = try measure(commands)
     report(commands.map(\.name), samples, what: "startup")
-  }
-
-  func loading() throws {
-    removeTree(directory)
-    mkdir(directory, 0o755)
-    let bank = directory + "/big-bank.json"
-    // `check FILE` also reads the quizzes folder to resolve references: give it an empty one.
-    mkdir(directory + "/empty", 0o755)
-    let bytes = BankSampleGenerator(questions: questions).json()
-    guard let file = fopen(bank, "wb"), fwrite(bytes, 1, bytes.count, file) == bytes.count, fclose(file) == 0 else {
-      throw BenchError.usage("cannot write \(bank)")
-    }
-    let megabytes = Double(bytes.count) / 1_000_000
-    print("loading: \(questions) questions, \(format2(megabytes)) MB")
-    var commands: [(name: String, path: String, arguments: [String], stdin: String?)] = [
-      ("quizline check", siblingExecutable("quizline"), ["check", "--quizzes", directory + "/empty", bank], nil)
-    ]
-    if let python {
-      commands.append(
-        (
-          "python3 json.load", python, ["-c", "import json,sys; json.load(open(sys.argv[1], encoding='utf-8'))", bank],
-          nil
-        ))
-    }
-    let samples = try measure(commands)
-    report(commands.map(\.name), samples, what: "loading")
-    for (name, s) in zip(commands.map(\.name), samples) {
-      print(
-        "loading: \(name): \(format2(megabytes / median(s.walls))) MB/s, peak \(s.peakKiB / 1024) MB (\(format2(Double(s.peakKiB) * 1024 / Double(bytes.count)))x the file)"
-      )
-    }
   }
 
   private func report(_ names: [String], _ samples: [Sample], what: String) {

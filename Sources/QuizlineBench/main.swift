@@ -21,9 +21,9 @@ let usage = """
                                                  of history (default 1000000) and with none
     startup [--repeat R] [--quizzes DIR] [--trivial PATH] [--python PATH --script PATH]
                                                  start and quit against a trivial Foundation program and Python
-    loading [--questions N] [--repeat R] [--python PATH]
-                                                 check a generated bank of N questions (default 100000)
-                                                 against Python's json.load
+    loading [--questions N] [--repeat R] [--python PATH] [--shape NAME | --shapes all|A,B]
+            [--quizline PATH] [--baseline PATH]  check a generated bank of N questions (default 100000) of
+                                                 each shape against Python's json.load (ROW lines)
     device-replay [--events N] [--repeat R]     fold a per-device profile of N events (default 1000000) from
                                                  nothing, against today's single-journal replay;
                                                  --only fold|today|fast|generic|apply runs one part;
@@ -37,8 +37,11 @@ let usage = """
                                                  `cards is:due` in the REPL and `quizline cards is:due` on a
                                                  profile of N cards (default 100000) with M reviews
                                                  (default 1000000), against `status`
-    bank-sample [--questions N] --out FILE      write a valid bank of N questions (default 100000),
-                                                 every type, for the loading benchmark
+    bank-sample [--questions N] [--shape NAME] --out FILE
+                                                 write a valid bank of N questions (default 100000) for the
+                                                 loading benchmark; shapes: sample (default, every type),
+                                                 single-short, text-heavy, minified, indent1, indent2,
+                                                 indent4, tabs, non-ascii, many-tags
   """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -56,7 +59,7 @@ do {
   case "journal": try JournalBenchmark(arguments: arguments).run()
   case "bank-sample": try writeBankSample(arguments: arguments)
   case "startup": try StartupBenchmark(arguments: arguments).startup()
-  case "loading": try StartupBenchmark(arguments: arguments).loading()
+  case "loading": try LoadingBenchmark(arguments: arguments).run()
   case "markdown-loading": try MarkdownLoadingBenchmark(arguments: arguments).run()
   case "device-replay": try DeviceReplayBenchmark(arguments: arguments).run()
   case "cards": try CardsBenchmark(arguments: arguments).run()
@@ -74,10 +77,10 @@ func writeBankSample(arguments: [String]) throws {
   var options = BenchOptions(arguments)
   let count = try options.int("--questions", default: 100_000, in: 1...10_000_000)
   guard let path = options.string("--out") else { throw BenchError.usage("bank-sample needs --out FILE") }
+  let name = options.string("--shape") ?? BankShape.sample.rawValue
+  guard let shape = BankShape(rawValue: name) else { throw BenchError.usage("unknown shape '\(name)'") }
   try options.finish()
-  let bytes = BankSampleGenerator(questions: count).json()
-  guard let file = fopen(path, "wb"), fwrite(bytes, 1, bytes.count, file) == bytes.count, fclose(file) == 0 else {
-    throw BenchError.usage("cannot write \(path)")
-  }
+  let bytes = BankSampleGenerator(questions: count, shape: shape).json()
+  try writeFile(path, bytes)
   print("wrote \(path): \(count) questions, \(bytes.count) bytes")
 }

@@ -28,19 +28,18 @@ struct BankDecoder {
 
     var questions: [Question] = []
     questions.reserveCapacity(itemCount)
-    var seenIDs: [String: Int] = [:]
-    seenIDs.reserveCapacity(itemCount)
+    var seenIDs = QuestionIDTable(capacity: itemCount)
     items?.forEachElement { n, item in
-      guard var q = ObjectReader(item, context: context, what: "question \(n + 1)") else { return }
+      guard var q = ObjectReader(item, context: context, part: .numbered("question", n + 1), of: nil) else { return }
       guard let question = decodeQuestion(&q, position: n + 1) else { return }
-      if let first = seenIDs[question.id] {
+      if let first = seenIDs.position(of: question.id) {
         context.error(
           item,
           "duplicate question id \(quoted(question.id)): question \(first) already uses it; ids must be unique in a bank"
         )
         return
       }
-      seenIDs[question.id] = n + 1
+      seenIDs.insert(question.id, at: n + 1)
       questions.append(question)
     }
     if itemCount == 0, reader.has("questions") {
@@ -63,7 +62,7 @@ struct BankDecoder {
 
   private func decodeQuestion(_ q: inout ObjectReader, position: Int) -> Question? {
     let id = decodeID(&q, key: "id", what: "question")
-    if let id { q.rename("question \(quoted(id))") }
+    if let id { q.rename(.named("question", id)) }
     let kind: QuestionKind?
     if let v = q.required("type") {
       if let s = q.text(v, key: "type"), let k = Self.kind(named: s) {
@@ -126,7 +125,7 @@ struct BankDecoder {
 
   private func decodeSource(_ q: inout ObjectReader) -> SourceReference? {
     guard let v = q.value("source") else { return nil }
-    return decodeSourceReference(v, context: context, part: "source", of: q.what)
+    return decodeSourceReference(v, context: context, part: .text("source"), of: q.subject)
   }
 }
 
@@ -134,6 +133,13 @@ struct BankDecoder {
 func decodeSourceReference(_ v: TapeValue, context: DecodeContext, part: String, of parent: String? = nil)
   -> SourceReference?
 {
+  decodeSourceReference(v, context: context, part: .text(part), of: parent.map(ObjectReader.Subject.text))
+}
+
+/// The same, with the names in parts.
+func decodeSourceReference(
+  _ v: TapeValue, context: DecodeContext, part: ObjectReader.Subject, of parent: ObjectReader.Subject?
+) -> SourceReference? {
   guard var s = ObjectReader(v, context: context, part: part, of: parent) else { return nil }
   let title = s.string("title")
   let file = s.string("file", required: true)

@@ -196,6 +196,7 @@ extension ObjectReader {
     // Walked on the tape: a list of the elements cost an allocation per array (and a closure, a
     // copy of the reader per element).
     var out: [String] = []
+    out.reserveCapacity(Int(items.node.count))
     var k = items.index + 1
     for _ in 0..<Int(items.node.count) {
       let item = items.at(k)
@@ -209,6 +210,7 @@ extension ObjectReader {
   mutating func ids(_ key: String, required isRequired: Bool = false, minCount: Int = 0) -> [String]? {
     guard let items = arrayValue(key, required: isRequired, minCount: minCount) else { return nil }
     var out: [String] = []
+    out.reserveCapacity(Int(items.node.count))
     var k = items.index + 1
     for _ in 0..<Int(items.node.count) {
       let item = items.at(k)

@@ -12,10 +12,34 @@ struct ObjectReader {
   let context: DecodeContext
   /// What the object is, for messages: `question "q1"`, `bank`, `choice b of question "q1"`; joined
   /// from its parts only when a message needs it (most objects never get one).
-  var what: String { parent.map { head + " of " + $0 } ?? head }
+  var what: String { parent.map { head.text + " of " + $0.text } ?? head.text }
   /// The object's own part of ``what`` (`choice b`), and what it belongs to (`question "q1"`).
-  private var head: String
-  private var parent: String?
+  private var head: Subject
+  private var parent: Subject?
+  /// What a part of this object names as its parent (``what``, still in parts when it has one).
+  var subject: Subject { parent == nil ? head : .text(what) }
+
+  /// A name for messages, kept in parts until a message needs its words: the 100,000 questions of
+  /// a bank each had `question 7` and then `question "q7"` written out, and most never get a
+  /// message.
+  enum Subject {
+    case text(String)
+    /// `question 3`, `pair 2`: the word and the number.
+    case numbered(String, Int)
+    /// `question "q1"`: the word and the id, quoted.
+    case named(String, String)
+    /// `answer 2 in "accept"`.
+    case answerIn(Int, String)
+
+    var text: String {
+      switch self {
+      case .text(let s): s
+      case .numbered(let word, let n): "\(word) \(n)"
+      case .named(let word, let name): "\(word) \(quoted(name))"
+      case .answerIn(let n, let key): "answer \(n) in \(quoted(key))"
+      }
+    }
+  }
   /// Only for objects read the slow way: the keys decoded, each with its tape index (its value is
   /// the next node), duplicates left out. Nil when keys are matched on the tape.
   private var decoded: [(key: String, index: Int)]?
@@ -32,13 +56,18 @@ struct ObjectReader {
 
   /// Nil (and an error) when `value` is not an object.
   init?(_ value: TapeValue, context: DecodeContext, what: String) {
-    self.init(value, context: context, part: what, of: nil)
+    self.init(value, context: context, part: .text(what), of: nil)
   }
 
   /// A reader of an object that is part of another: `what` reads "`part` of `parent`".
   init?(_ value: TapeValue, context: DecodeContext, part: String, of parent: String?) {
+    self.init(value, context: context, part: .text(part), of: parent.map(Subject.text))
+  }
+
+  /// The same, with the names in parts (``Subject``).
+  init?(_ value: TapeValue, context: DecodeContext, part: Subject, of parent: Subject?) {
     guard value.kind == .object else {
-      let what = parent.map { part + " of " + $0 } ?? part
+      let what = parent.map { part.text + " of " + $0.text } ?? part.text
       context.error(value, "\(what) must be an object, found \(value.kindDescription)")
       return nil
     }
@@ -160,6 +189,10 @@ struct ObjectReader {
   }
 
   mutating func rename(_ newName: String) {
+    rename(.text(newName))
+  }
+
+  mutating func rename(_ newName: Subject) {
     head = newName
     parent = nil
   }

@@ -18,6 +18,11 @@ func withoutLeadingArticle(_ folded: String) -> String {
 public func comparisonKey(_ text: String, ignoringPunctuation: Bool = false) -> UInt64 {
   var hash = FNVSink()
   if asciiFold(text, ignoringPunctuation: ignoringPunctuation, into: &hash) { return hash.value }
+  if !ignoringPunctuation {
+    // Kana, CJK, accented Latin-1 and emoji without the Unicode tables (ScriptFolding.swift).
+    var scripts = FNVSink()
+    if scriptFold(text, into: &scripts) { return scripts.value }
+  }
   return fnv1a(unicodeNormalizedForComparison(text, ignoringPunctuation: ignoringPunctuation).utf8)
 }
 

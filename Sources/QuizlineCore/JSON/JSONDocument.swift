@@ -55,8 +55,9 @@ public final class JSONDocument: @unchecked Sendable {
     public init(rawValue: UInt32) { self.rawValue = rawValue }
     /// A byte 0x21...0x7E (printable ASCII, not a space): the text is not blank.
     public static let printable = StringFlags(rawValue: 1)
-    /// DEL, or the lead byte 0xC2 or 0xE2 (C1 controls, bidirectional overrides): the text may
-    /// hold a control character. Raw bytes below 0x20 never reach the tape.
+    /// DEL, a C1 control (U+0080-U+009F) or a formatting control (U+200E, U+200F,
+    /// U+2028-U+202E, U+2066-U+2069): the text may hold a control character. Raw bytes below 0x20
+    /// never reach the tape.
     public static let mayHoldControl = StringFlags(rawValue: 2)
     /// A byte 0x80 or above.
     public static let nonASCII = StringFlags(rawValue: 4)

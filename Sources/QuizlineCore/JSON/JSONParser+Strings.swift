@@ -55,7 +55,7 @@ extension JSONParser {
         throw JSONSyntaxError(offset: i, message: "\(what) inside a string is not allowed; \(advice)")
       } else {
         flags |= JSONDocument.StringFlags.nonASCII.rawValue
-        if c == 0xC2 || c == 0xE2 { flags |= JSONDocument.StringFlags.mayHoldControl.rawValue }
+        if c == 0xC2 || c == 0xE2, mayStartControl(at: i) { flags |= JSONDocument.StringFlags.mayHoldControl.rawValue }
         try skipUTF8Scalar()
       }
     }
@@ -123,6 +123,22 @@ extension JSONParser {
     }
     i += 4
     return v
+  }
+
+  /// Whether the bytes at `i` (lead byte 0xC2 or 0xE2) begin a C1 control (U+0080-U+009F) or one
+  /// of the formatting controls U+200E, U+200F, U+2028-U+202E, U+2066-U+2069 (``isControl(_:)``'s
+  /// scalars beyond ASCII with these lead bytes): other scalars led by 0xE2 (punctuation, arrows,
+  /// symbols, the zero-width joiner of emoji) need no second look. Invalid bytes answer true; the
+  /// scalar is validated next.
+  @inline(__always) func mayStartControl(at i: Int) -> Bool {
+    guard i + 1 < p.count else { return true }
+    let b1 = p[i + 1]
+    if p[i] == 0xC2 { return b1 < 0xA0 }
+    guard i + 2 < p.count else { return true }
+    let b2 = p[i + 2]
+    if b1 == 0x80 { return b2 == 0x8E || b2 == 0x8F || (b2 >= 0xA8 && b2 <= 0xAE) }
+    if b1 == 0x81 { return b2 >= 0xA6 && b2 <= 0xA9 }
+    return false
   }
 
   /// Validates one multi-byte UTF-8 scalar at `i` (RFC 3629: no overlongs, no surrogates, ≤ U+10FFFF).

@@ -1,0 +1,50 @@
+import Testing
+
+@testable import QuizlineCore
+@testable import QuizlineFormats
+
+/// The duplicate-id table answers as the dictionary it replaced, and message subjects kept in
+/// parts read as the strings that were written out before.
+@Suite struct QuestionIDTableTests {
+  @Test(arguments: [1, 1_000])
+  func answersAsADictionaryOnRandomIDs(capacity: Int) {
+    var random = SplitMix64(seed: UInt64(capacity))
+    var table = QuestionIDTable(capacity: capacity)
+    var dictionary: [String: Int] = [:]
+    let alphabet = Array("ab0-".utf8)
+    for n in 1...20_000 {
+      let length = 1 + Int(random.next() % 6)
+      let id = String(decoding: (0..<length).map { _ in alphabet[Int(random.next() % 4)] }, as: UTF8.self)
+      #expect(table.position(of: id) == dictionary[id], "\(id)")
+      if dictionary[id] == nil {
+        dictionary[id] = n
+        table.insert(id, at: n)
+      }
+    }
+    #expect(table.count == dictionary.count)
+    for (id, position) in dictionary { #expect(table.position(of: id) == position) }
+    #expect(table.position(of: "not-there") == nil)
+  }
+
+  @Test func longAndSimilarIDsStayApart() {
+    var table = QuestionIDTable(capacity: 100_000)
+    for k in 0..<100_000 { table.insert("q\(k)", at: k + 1) }
+    for k in stride(from: 0, to: 100_000, by: 997) { #expect(table.position(of: "q\(k)") == k + 1) }
+    #expect(table.position(of: "q100000") == nil)
+    let long = String(repeating: "x", count: 64)
+    table.insert(long, at: 200_000)
+    #expect(table.position(of: long) == 200_000)
+  }
+
+  @Test func subjectsReadAsTheWordsWrittenBefore() {
+    typealias Subject = ObjectReader.Subject
+    let id = "q-12"
+    let key = "accept"
+    let n = 6
+    #expect(Subject.numbered("question", n + 1).text == "question \(n + 1)")
+    #expect(Subject.named("question", id).text == "question \(quoted(id))")
+    #expect(Subject.answerIn(n + 1, key).text == "answer \(n + 1) in \(quoted(key))")
+    #expect(Subject.numbered("pair", 2).text == "pair 2")
+    #expect(Subject.text("source").text == "source")
+  }
+}
