@@ -17,6 +17,8 @@ import QuizlineCore
 /// Loading banks is ``LoadingBenchmark``.
 struct StartupBenchmark {
   var repeatCount: Int
+  /// Rounds of `repeatCount` runs each: one table row per peer, the rounds' medians and ratios.
+  var rounds: Int
   var trivial: String?
   var python: String?
   var script: String?
@@ -26,6 +28,7 @@ struct StartupBenchmark {
   init(arguments: [String]) throws {
     var options = BenchOptions(arguments)
     repeatCount = try options.int("--repeat", default: 31, in: 1...1000)
+    rounds = try options.int("--rounds", default: 1, in: 1...100)
     trivial = options.string("--trivial")
     python = options.string("--python")
     script = options.string("--script")
@@ -70,8 +73,29 @@ struct StartupBenchmark {
     ]
     if let trivial { commands.append(("trivial Swift + Foundation", trivial, [], nil)) }
     if let python, let script { commands.append(("python3 json", python, [script, quizzes], nil)) }
-    let samples = try measure(commands)
-    report(commands.map(\.name), samples, what: "startup")
+    var perRound: [[Sample]] = []
+    for _ in 0..<rounds {
+      let samples = try measure(commands)
+      report(commands.map(\.name), samples, what: "startup")
+      perRound.append(samples)
+    }
+    guard rounds > 1 else { return }
+    let mine = perRound.map { median($0[0].walls) }
+    let targets = ["trivial Swift + Foundation": ("≤ 1.2×", 1.2), "python3 json": ("faster (< 1×)", 1.0)]
+    for (k, c) in commands.enumerated().dropFirst() {
+      let peer = perRound.map { median($0[k].walls) }
+      let ratios = zip(mine, peer).map { $0 / $1 }
+      let (target, bound) = targets[c.name] ?? ("–", .infinity)
+      BenchRow(
+        measure: "Start-up to the first prompt and quit, shipped quizzes (wall, \(repeatCount) runs a round)",
+        figure: BenchRow.spread(mine, unit: "ms", digits: 1, scale: 1000),
+        peer: "\(c.name == "python3 json" ? "CPython json on the same files" : c.name) "
+          + BenchRow.spread(peer, unit: "ms", digits: 1, scale: 1000),
+        ratio: BenchRow.spread(ratios, unit: "×"),
+        target: "\(target) \(c.name == "python3 json" ? "Python" : "trivial")",
+        met: bound > 1 ? median(ratios) <= bound : median(ratios) < bound, command: "scripts/startup/bench.sh"
+      ).print()
+    }
   }
 
   private func report(_ names: [String], _ samples: [Sample], what: String) {

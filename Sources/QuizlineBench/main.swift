@@ -19,7 +19,7 @@ let usage = """
     journal [--events N] [--answers K] [--repeat R]
                                                  record K answers (default 2000) and start up, with N events
                                                  of history (default 1000000) and with none
-    startup [--repeat R] [--quizzes DIR] [--trivial PATH] [--python PATH --script PATH]
+    startup [--repeat R] [--rounds K] [--quizzes DIR] [--trivial PATH] [--python PATH --script PATH]
                                                  start and quit against a trivial Foundation program and Python
     loading [--questions N] [--repeat R] [--python PATH] [--shape NAME | --shapes all|A,B]
             [--quizline PATH] [--baseline PATH]  check a generated bank of N questions (default 100000) of
