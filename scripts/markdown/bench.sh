@@ -8,6 +8,7 @@
 # CPU time per round (median and range). Target: Markdown ≤ 2× JSON. Takes about 30 s.
 #
 #   scripts/markdown/bench.sh [QUESTIONS] [ROUNDS] [RUNS]
+#   QUIZLINE=/path/to/quizline scripts/markdown/bench.sh   # another build of quizline (a before)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 questions="${1:-10000}"
@@ -16,24 +17,32 @@ runs="${3:-5}"
 scripts/release/build.sh quizline >/dev/null
 scripts/release/build.sh quizline-bench >/dev/null
 bin=.build/release
+quizline="${QUIZLINE:-$bin/quizline}"
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
 "$bin/quizline-bench" markdown-loading --questions "$questions" --dir "$dir" --write-only
 mkdir -p "$dir/empty"
-# One line per run: format round cpu wall rss_kb
-for ((r = 0; r < rounds; r++)); do
-  order=(json md)
-  ((r % 2)) && order=(md json)
-  for ((k = 0; k < runs; k++)); do
-    for f in "${order[@]}"; do
-      /usr/bin/time -f "$f $r %U %S %e %M" -a -o "$dir/times" \
-        "$bin/quizline" check -q --quizzes "$dir/empty" "$dir/big-bank.$f" >/dev/null
-    done
-  done
-done
+# One line per run: format round user sys wall rss_kb, from wait4 (microsecond CPU times).
+python3 - "$quizline" "$dir" "$rounds" "$runs" >"$dir/times" <<'PY'
+import os, sys, time
+quizline, d, rounds, runs = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+null = os.open(os.devnull, os.O_WRONLY)
+for r in range(rounds):
+    order = ("json", "md") if r % 2 == 0 else ("md", "json")
+    for _ in range(runs):
+        for f in order:
+            args = [quizline, "check", "-q", "--quizzes", d + "/empty", f"{d}/big-bank.{f}"]
+            t0 = time.monotonic()
+            pid = os.posix_spawn(quizline, args, os.environ, file_actions=[(os.POSIX_SPAWN_DUP2, null, 1)])
+            _, status, ru = os.wait4(pid, 0)
+            wall = time.monotonic() - t0
+            if status != 0:
+                sys.exit(f"quizline check {f} failed: {status}")
+            print(f, r, ru.ru_utime, ru.ru_stime, wall, ru.ru_maxrss)
+PY
 python3 - "$dir/times" "$dir/big-bank.json" "$dir/big-bank.md" "$questions" <<'PY'
 import os, statistics, sys
-rows = [l.split() for l in open(sys.argv[1]) if l.strip() and not l.startswith("Command")]
+rows = [l.split() for l in open(sys.argv[1]) if l.strip()]
 by = {}
 for f, r, u, s, e, m in rows:
     by.setdefault((f, int(r)), []).append((float(u) + float(s), float(e), int(m)))
