@@ -14,8 +14,10 @@ cd "$(dirname "$0")/../.."
 questions="${1:-10000}"
 rounds="${2:-5}"
 runs="${3:-5}"
-scripts/release/build.sh quizline >/dev/null
-scripts/release/build.sh quizline-bench >/dev/null
+if [ -z "${NO_BUILD:-}" ]; then # NO_BUILD=1: use the release binaries as they are
+  scripts/release/build.sh quizline >/dev/null
+  scripts/release/build.sh quizline-bench >/dev/null
+fi
 bin=.build/release
 quizline="${QUIZLINE:-$bin/quizline}"
 dir="$(mktemp -d)"
