@@ -15,12 +15,15 @@ struct MarkdownLoadingBenchmark {
   var repeatCount: Int
   var questions: Int
   var directory: String
+  /// Only write the two files into `directory` (for scripts/markdown/bench.sh).
+  var writeOnly: Bool
 
   init(arguments: [String]) throws {
     var options = BenchOptions(arguments)
     repeatCount = try options.int("--repeat", default: 11, in: 1...1000)
     questions = try options.int("--questions", default: 10_000, in: 10...1_000_000)
     directory = options.string("--dir") ?? "/tmp/quizline-bench-markdown"
+    writeOnly = options.flag("--write-only")
     try options.finish()
   }
 
@@ -45,6 +48,7 @@ struct MarkdownLoadingBenchmark {
     print(
       "markdown-loading: \(questions) questions, JSON \(format2(Double(json.count) / 1_000_000)) MB, Markdown \(format2(Double(markdown.count) / 1_000_000)) MB"
     )
+    if writeOnly { return }
 
     let quizline = siblingExecutable("quizline")
     var walls: [[Double]] = [[], []]

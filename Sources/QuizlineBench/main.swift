@@ -30,9 +30,10 @@ let usage = """
                                                  --snapshot FILE writes the fold's progress snapshot
     optimizer-fit --revlog FILE [--repeat R]   the FSRS-6 fit alone, in process, on a review-log CSV
                                                  (weights and median fit time as JSON)
-    markdown-loading [--questions N] [--repeat R]
+    markdown-loading [--questions N] [--repeat R] [--dir DIR] [--write-only]
                                                  check the same generated bank of N questions (default 10000)
                                                  as JSON and as Markdown, and read each in process
+                                                 (--write-only: only write both files into DIR)
     cards [--cards N] [--reviews M] [--repeat R] [--query Q] [--away D] [--keep DIR]
                                                  `cards is:due` in the REPL and `quizline cards is:due` on a
                                                  profile of N cards (default 100000) with M reviews

@@ -160,13 +160,3 @@ public enum FrontMatterParser {
 
 /// `"text"`, for messages.
 func quotedFrontMatter(_ text: String) -> String { "\"" + text + "\"" }
-
-extension StringProtocol {
-  /// Without spaces and tabs at either end.
-  var trimmingSpaces: String {
-    var s = Substring(self)
-    while let c = s.first, c == " " || c == "\t" { s = s.dropFirst() }
-    while let c = s.last, c == " " || c == "\t" { s = s.dropLast() }
-    return String(s)
-  }
-}

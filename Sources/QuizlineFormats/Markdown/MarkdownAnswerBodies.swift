@@ -91,14 +91,14 @@ extension MarkdownAnswerReader {
   static func numericMatch(_ text: String) -> NumericAnswer.Match? {
     let t = text.trimmingSpaces
     for sep in ["±", "+-"] {
-      if let r = t.firstRange(of: sep) {
+      if let r = t.firstRangeOnBytes(of: sep) {
         guard let v = Double(t[..<r.lowerBound].trimmingSpaces), let tol = Double(t[r.upperBound...].trimmingSpaces),
           v.isFinite, tol.isFinite, tol >= 0
         else { return nil }
         return .value(v, tolerance: tol)
       }
     }
-    if let r = t.firstRange(of: "..") {
+    if let r = t.firstRangeOnBytes(of: "..") {
       guard let lo = Double(t[..<r.lowerBound].trimmingSpaces), let hi = Double(t[r.upperBound...].trimmingSpaces),
         lo.isFinite, hi.isFinite
       else { return nil }
@@ -139,7 +139,7 @@ extension MarkdownAnswerReader {
     var distractors: [String] = []
     for node in list.children {
       let e = item(node)
-      guard let arrow = e.text.firstRange(of: "->") else { continue }
+      guard let arrow = e.text.firstRangeOnBytes(of: "->") else { continue }
       let left = String(e.text[..<arrow.lowerBound]).trimmingBlankLines
       let right = String(e.text[arrow.upperBound...]).trimmingBlankLines
       guard !right.isEmpty else {

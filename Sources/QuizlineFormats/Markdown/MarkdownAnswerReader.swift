@@ -113,7 +113,9 @@ struct MarkdownAnswerReader {
       return .text
     case .thematicBreak: return .flashcard
     case .none:
-      if heading.text.contains("{{c") || blocks.contains(where: { text($0.start.line, $0.end.line).contains("{{c") }) {
+      if heading.text.containsOnBytes("{{c")
+        || blocks.contains(where: { text($0.start.line, $0.end.line).containsOnBytes("{{c") })
+      {
         return .cloze
       }
       if blocks.isEmpty { return nil }

@@ -30,7 +30,9 @@ extension MarkdownAnswerReader {
       let tasks = last.children.allSatisfy { if case .item(let t) = $0.kind { t != nil } else { false } }
       if tasks { return (.choices(last), last.start.line - 1) }
       if ordered { return (.ordered(last), last.start.line - 1) }
-      if last.children.allSatisfy({ item($0).text.contains("->") }) { return (.pairs(last), last.start.line - 1) }
+      if last.children.allSatisfy({ item($0).text.containsOnBytes("->") }) {
+        return (.pairs(last), last.start.line - 1)
+      }
     }
     if let first = equalsStart() { return (.equals(firstLine: first), first - 1) }
     if let rule = blocks.first(where: { $0.kind == .thematicBreak }) {

@@ -24,11 +24,11 @@ extension MarkdownAnswerReader {
     let promptText: String
     let raw: String
     let rawAt: SourcePoint
-    if let first = region.first(where: { text($0.start.line, min($0.end.line, regionEnd)).contains("{{c") }) {
+    if let first = region.first(where: { text($0.start.line, min($0.end.line, regionEnd)).containsOnBytes("{{c") }) {
       raw = text(first.start.line, regionEnd)
       rawAt = first.start
       promptText = prompt(through: first.start.line - 1)
-    } else if heading.text.contains("{{c") {
+    } else if heading.text.containsOnBytes("{{c") {
       raw = heading.text
       rawAt = headingAt
       promptText = MarkdownLegacyCards.clozePrompt
@@ -45,7 +45,7 @@ extension MarkdownAnswerReader {
     var model = ""
     var gaps: [ClozeGap] = []
     var rest = Substring(raw)
-    while let open = rest.firstRange(of: "{{c") {
+    while let open = rest.firstRangeOnBytes(of: "{{c") {
       let after = rest[open.upperBound...]
       let digits = after.prefix { $0.isASCII && $0.isNumber }
       guard !digits.isEmpty, digits.count <= 3, let n = Int(digits), after.dropFirst(digits.count).hasPrefix("::"),

@@ -51,8 +51,7 @@ struct MarkdownFields {
     }
     for n in first.start.line...max(first.start.line, last.end.line) {
       let line = file.source.line(n)
-      let indent = line.prefix { $0 == " " || $0 == "\t" }.count
-      let body = line.dropFirst(indent)
+      let (indent, body) = Self.indentation(line)
       if !code.contains(n), let name = MarkdownFieldName.name(in: body) {
         let lower = name.lowercased()
         let at = SourcePoint(line: n, column: indent + 1)
@@ -76,5 +75,20 @@ struct MarkdownFields {
       current?.lines.append(line)
     }
     finish()
+  }
+
+  /// The number of spaces and tabs (as Characters) that start `line`, and the line after them:
+  /// counted on bytes when a space or tab is followed by an ASCII byte (then each is a Character).
+  static func indentation(_ line: String) -> (Int, Substring) {
+    let u = line.utf8
+    var i = u.startIndex
+    var n = 0
+    while i < u.endIndex, u[i] == 0x20 || u[i] == 0x09 {
+      u.formIndex(after: &i)
+      n += 1
+    }
+    if n == 0 || i == u.endIndex || u[i] < 0x80 { return (n, line[i...]) }
+    let indent = line.prefix { $0 == " " || $0 == "\t" }.count
+    return (indent, line.dropFirst(indent))
   }
 }

@@ -1,8 +1,8 @@
 import QuizlineCore
 
 /// A Markdown quizline file made ready for a reader: its text, its front matter and its tree
-/// (parsed with the front matter blanked, so cmark's lines are the file's), and the context its
-/// problems go to.
+/// (its blocks, parsed with the front matter blanked, so cmark's lines are the file's), and the
+/// context its problems go to.
 struct MarkdownFile {
   let source: MarkdownSource
   let context: DecodeContext
@@ -29,7 +29,7 @@ struct MarkdownFile {
     frontMatter = front
     self.text = text
     let body = front.map { FrontMatterParser.blankingFrontMatter(text, closingLine: $0.closingLine) } ?? text
-    tree = MarkdownParser.parse(body)
+    tree = MarkdownParser.parseBlocks(body)
   }
 
   /// The bytes as text; nil, with an error at the first bad byte, when they are not UTF-8 or hold
@@ -44,17 +44,9 @@ struct MarkdownFile {
       break
     }
     if let text = String(validating: bytes, as: UTF8.self) {
-      guard suspect else { return text }
-      var offset = 0
-      for s in text.unicodeScalars {
-        if isControl(s), s != "\n", s != "\t", !(s == "\r" && offset + 1 < bytes.count && bytes[offset + 1] == 0x0A) {
-          context.error(
-            at: offset, "control character U+\(hex4(s.value)) in the file; only newline and tab are allowed")
-          return nil
-        }
-        offset += UTF8.width(s)
-      }
-      return text
+      guard suspect, let (offset, value) = firstControl(bytes) else { return text }
+      context.error(at: offset, "control character U+\(hex4(value)) in the file; only newline and tab are allowed")
+      return nil
     }
     // Not UTF-8: where it stops being so.
     var decoder = UTF8()
@@ -63,6 +55,31 @@ struct MarkdownFile {
     while case .scalarValue(let s) = decoder.decode(&iterator) { offset += UTF8.width(s) }
     context.error(at: offset, "the file is not valid UTF-8 (an invalid byte here); save it as UTF-8")
     return nil
+  }
+
+  /// The offset and value of the first control character of valid UTF-8 `bytes` other than
+  /// newline, tab, and a carriage return before a newline. Only the lead bytes that can start
+  /// one (C0, DEL, 0xC2, 0xD8, 0xE2) are decoded.
+  static func firstControl(_ bytes: [UInt8]) -> (Int, UInt32)? {
+    bytes.withUnsafeBufferPointer { b in
+      var i = 0
+      while i < b.count {
+        let c = b[i]
+        if c < 0x80 {
+          if (c < 0x20 && c != 0x0A && c != 0x09 && !(c == 0x0D && i + 1 < b.count && b[i + 1] == 0x0A)) || c == 0x7F {
+            return (i, UInt32(c))
+          }
+        } else if c == 0xC2 || c == 0xD8 {
+          let v = UInt32(c & 0x1F) << 6 | UInt32(b[i + 1] & 0x3F)
+          if isControl(Unicode.Scalar(v)!) { return (i, v) }
+        } else if c == 0xE2 {
+          let v = UInt32(c & 0x0F) << 12 | UInt32(b[i + 1] & 0x3F) << 6 | UInt32(b[i + 2] & 0x3F)
+          if isControl(Unicode.Scalar(v)!) { return (i, v) }
+        }
+        i += 1
+      }
+      return nil
+    }
   }
 
   /// The text up to the end of the line `---` that closes a front matter opened on the first line

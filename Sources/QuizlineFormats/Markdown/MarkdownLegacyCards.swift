@@ -234,20 +234,3 @@ struct MarkdownLegacyCards {
     return out
   }
 }
-
-extension StringProtocol {
-  /// Without blank lines and white space at either end.
-  var trimmingBlankLines: String {
-    var s = Substring(self)
-    while let c = s.first, c.isWhitespace { s = s.dropFirst() }
-    while let c = s.last, c.isWhitespace { s = s.dropLast() }
-    return String(s)
-  }
-
-  /// Without spaces and tabs at its end.
-  var trimmingTrailingSpaces: String {
-    var s = Substring(self)
-    while let c = s.last, c == " " || c == "\t" { s = s.dropLast() }
-    return String(s)
-  }
-}

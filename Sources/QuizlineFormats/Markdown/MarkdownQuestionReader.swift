@@ -82,6 +82,19 @@ struct MarkdownQuestionReader {
 
   /// The last occurrence of `needle` in `text` (a plain backward search: headings are short).
   static func lastRange(of needle: String, in text: String) -> Range<String.Index>? {
+    let n = Array(needle.utf8)
+    if !n.isEmpty, n.allSatisfy({ $0 < 0x80 }), text.isPlainASCII {
+      // Each byte a Character: a backward search on bytes.
+      let u = text.utf8
+      guard u.count >= n.count else { return nil }
+      var start = u.count - n.count
+      while start >= 0 {
+        let i = u.index(u.startIndex, offsetBy: start)
+        if u[i...].starts(with: n) { return i..<u.index(i, offsetBy: n.count) }
+        start -= 1
+      }
+      return nil
+    }
     var end = text.endIndex
     while end > text.startIndex {
       let start = text.index(before: end)

@@ -119,6 +119,34 @@ enum MarkdownFieldName {
   /// The name before the colon when `line` starts like a field (`Name:` then a space or the end):
   /// one to three words of letters, the first starting with a capital.
   static func name(in line: Substring) -> String? {
+    // On bytes while the line is ASCII (no CR) up to two bytes past its colon: there each byte is
+    // a Character. Anything else goes the Character way.
+    let u = line.utf8
+    var i = u.startIndex
+    var n = 0
+    while i < u.endIndex, n < 31 {
+      let b = u[i]
+      if b >= 0x80 || b == 0x0D { return nameByCharacter(in: line) }
+      if b == 0x3A { break }
+      u.formIndex(after: &i)
+      n += 1
+    }
+    guard i < u.endIndex, n < 31 else { return nil }
+    var j = u.index(after: i)
+    for _ in 0..<2 where j < u.endIndex {
+      if u[j] >= 0x80 || u[j] == 0x0D { return nameByCharacter(in: line) }
+      u.formIndex(after: &j)
+    }
+    let first = u[u.startIndex]
+    guard first >= 0x41 && first <= 0x5A else { return nil }
+    let after = u.index(after: i)
+    guard after == u.endIndex || u[after] == 0x20 || u[after] == 0x09 else { return nil }
+    let name = line[..<i]
+    return plausible(name) ? String(name) : nil
+  }
+
+  /// ``name(in:)`` by Characters (the held form, for text that is not ASCII).
+  static func nameByCharacter(in line: Substring) -> String? {
     guard let first = line.first, first.isUppercase, let colon = line.prefix(31).firstIndex(of: ":") else { return nil }
     let name = line[..<colon]
     let after = line[line.index(after: colon)...]

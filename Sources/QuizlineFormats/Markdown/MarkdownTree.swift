@@ -95,18 +95,31 @@ public enum MarkdownParser {
     // cmark-gfm keeps the inline parser's special characters in one process-wide table: attaching
     // an extension adds its character (`~` for strikethrough) and freeing a parser takes it away,
     // so two parses at once on two threads could drop each other's. One parse at a time.
-    lock.withLock { _ in parseAlone(text) }
+    lock.withLock { _ in parseAlone(text, blocksOnly: false) }
   }
+
+  /// The block structure of `text`: ``parse(_:)``'s tree without its inline nodes (the children
+  /// of paragraphs, headings and table cells), for the bank reader, which reads text from the
+  /// source lines. Only the block extensions (tables, task lists) are attached: the inline ones
+  /// change inline nodes only. `text` must be valid UTF-8 (a `String` is).
+  public static func parseBlocks(_ text: String) -> MarkdownNode {
+    lock.withLock { _ in parseAlone(text, blocksOnly: true) }
+  }
+
+  /// The extensions that shape blocks.
+  static let blockExtensionNames = ["table", "tasklist"]
 
   private static let lock = Mutex(())
 
-  private static func parseAlone(_ text: String) -> MarkdownNode {
+  private static func parseAlone(_ text: String, blocksOnly: Bool) -> MarkdownNode {
     _ = registered
-    guard let parser = cmark_parser_new(CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8) else {
+    // A Swift string is valid UTF-8 already: the block parse skips cmark's check.
+    let options = blocksOnly ? CMARK_OPT_SOURCEPOS : CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8
+    guard let parser = cmark_parser_new(options) else {
       return MarkdownNode(kind: .document, start: SourcePoint(line: 1, column: 1), end: SourcePoint(line: 1, column: 1))
     }
     defer { cmark_parser_free(parser) }
-    for name in extensionNames {
+    for name in blocksOnly ? blockExtensionNames : extensionNames {
       if let ext = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, ext) }
     }
     var copy = text
@@ -117,18 +130,23 @@ public enum MarkdownParser {
       return MarkdownNode(kind: .document, start: SourcePoint(line: 1, column: 1), end: SourcePoint(line: 1, column: 1))
     }
     defer { cmark_node_free(root) }
-    return node(root)
+    return node(root, blocksOnly: blocksOnly)
+  }
+
+  /// Whether a node is an inline one (core or an extension's, as strikethrough).
+  private static func isInline(_ n: OpaquePointer) -> Bool {
+    cmark_node_get_type(n).rawValue & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_INLINE)
   }
 
   private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
     pointer.map { String(cString: $0) } ?? ""
   }
 
-  private static func node(_ n: OpaquePointer) -> MarkdownNode {
+  private static func node(_ n: OpaquePointer, blocksOnly: Bool) -> MarkdownNode {
     var children: [MarkdownNode] = []
     var child = cmark_node_first_child(n)
     while let c = child {
-      children.append(node(c))
+      if !blocksOnly || !isInline(c) { children.append(node(c, blocksOnly: blocksOnly)) }
       child = cmark_node_next(c)
     }
     let start = SourcePoint(line: Int(cmark_node_get_start_line(n)), column: Int(cmark_node_get_start_column(n)))

@@ -1,0 +1,171 @@
+// The Markdown bank reader as it was before issue 36 (main at fbc0d09), held as the oracle of
+// MarkdownReaderOracleTests: the faster reader must give the same banks, layouts and messages.
+
+import QuizlineCore
+
+@testable import QuizlineFormats
+
+/// One entry of an answer written as a list item or an `=` line: its text, GIFT-style credit
+/// (`%50%`), feedback (`> …`), whether its box is checked, and where it is.
+struct HeldMarkdownAnswerEntry {
+  var text: String
+  var credit: Double?
+  var feedback: String?
+  var checked: Bool?
+  var at: SourcePoint
+}
+
+/// The shape of a question's answer, found at the end of the blocks before its fields.
+enum HeldMarkdownAnswerShape {
+  case choices(MarkdownNode)
+  case ordered(MarkdownNode)
+  case pairs(MarkdownNode)
+  /// `=` lines from `firstLine` to the end of the answer.
+  case equals(firstLine: Int)
+  /// A `---` line: the prompt above it, a flashcard's back below.
+  case thematicBreak(MarkdownNode)
+  case none
+}
+
+extension HeldMarkdownAnswerReader {
+  /// The answer's shape and the last line of the prompt above it.
+  func shape() -> (HeldMarkdownAnswerShape, promptEnd: Int) {
+    guard let last = blocks.last else { return (.none, 0) }
+    if case .list(let ordered, _, _) = last.kind {
+      let tasks = last.children.allSatisfy { if case .item(let t) = $0.kind { t != nil } else { false } }
+      if tasks { return (.choices(last), last.start.line - 1) }
+      if ordered { return (.ordered(last), last.start.line - 1) }
+      if last.children.allSatisfy({ item($0).text.contains("->") }) { return (.pairs(last), last.start.line - 1) }
+    }
+    if let first = equalsStart() { return (.equals(firstLine: first), first - 1) }
+    if let rule = blocks.first(where: { $0.kind == .thematicBreak }) {
+      return (.thematicBreak(rule), rule.start.line - 1)
+    }
+    return (.none, last.end.line)
+  }
+
+  /// The first line of the trailing `=` lines (each line after it an `=` answer, a `>` feedback,
+  /// or blank), when the last blocks are paragraphs and block quotes that end so.
+  private func equalsStart() -> Int? {
+    var k = blocks.count - 1
+    while k >= 0, blocks[k].kind == .paragraph || blocks[k].kind == .blockQuote { k -= 1 }
+    guard k + 1 < blocks.count else { return nil }
+    var first: Int?
+    var n = blocks[blocks.count - 1].end.line
+    let top = blocks[k + 1].start.line
+    while n >= top {
+      let t = source.line(n).heldTrimmingSpaces
+      if t.hasPrefix("=") {
+        first = n
+      } else if !(t.hasPrefix(">") || t.isEmpty) {
+        break
+      }
+      n -= 1
+    }
+    return first
+  }
+
+  /// A list item's text (without its marker and box), its feedback (a block quote in it), and
+  /// whether its box is checked.
+  func item(_ node: MarkdownNode) -> HeldMarkdownAnswerEntry {
+    let firstLine = source.line(node.start.line, from: node.start.column)
+    var rest = Substring(firstLine)
+    var width = node.start.column - 1
+    let marker = rest.prefix { $0.isASCII && $0.isNumber }
+    rest = rest.dropFirst(marker.count)
+    width += marker.count
+    if let m = rest.first, "-*+.)".contains(m) {
+      rest = rest.dropFirst()
+      width += 1
+    }
+    let spaces = rest.prefix { $0 == " " || $0 == "\t" }
+    rest = rest.dropFirst(spaces.count)
+    width += spaces.count
+    var checked: Bool?
+    if case .item(let task) = node.kind, let task {
+      checked = task
+      if rest.count >= 3, rest.hasPrefix("[") {
+        rest = rest.dropFirst(3)
+        let gap = rest.prefix { $0 == " " || $0 == "\t" }
+        rest = rest.dropFirst(gap.count)
+      }
+    }
+    let quote = node.children.first { $0.kind == .blockQuote }
+    let content = node.children.filter { $0.kind != .blockQuote }
+    let contentEnd = content.last?.end.line ?? node.start.line
+    var lines = [String(rest)]
+    if contentEnd > node.start.line {
+      for n in (node.start.line + 1)...contentEnd { lines.append(dedent(source.line(n), by: width)) }
+    }
+    // The credit is read before the escapes are undone: `\%50%` is text, not a credit.
+    let (raw, credit) = splitCredit(lines.joined(separator: "\n").heldTrimmingBlankLines)
+    let text = HeldMarkdownEscapes.unescapeBlock(raw)
+    let feedback = quote.map { quoteText($0) }.flatMap { $0.isEmpty ? nil : $0 }
+    return HeldMarkdownAnswerEntry(text: text, credit: credit, feedback: feedback, checked: checked, at: node.start)
+  }
+
+  /// The text of a block quote, without its `>` marks.
+  func quoteText(_ node: MarkdownNode) -> String {
+    let lines = source.lines(node.start.line, node.end.line).map { line -> String in
+      var s = Substring(line).drop { $0 == " " || $0 == "\t" }
+      if s.first == ">" {
+        s = s.dropFirst()
+        if s.first == " " { s = s.dropFirst() }
+      }
+      return String(s)
+    }
+    return HeldMarkdownEscapes.unescapeBlock(lines.joined(separator: "\n")).heldTrimmingBlankLines
+  }
+
+  /// Up to `width` leading spaces removed.
+  func dedent(_ line: String, by width: Int) -> String {
+    let spaces = min(width, line.prefix { $0 == " " }.count)
+    return String(line.dropFirst(spaces))
+  }
+
+  /// A leading GIFT-style credit, `%50%` or `%-25%`, as a fraction, and the text after it.
+  func splitCredit(_ text: String) -> (String, Double?) {
+    guard text.hasPrefix("%") else { return (text, nil) }
+    let after = text.dropFirst()
+    guard let close = after.firstIndex(of: "%"), let credit = HeldMarkdownPercent.credit(String(after[..<close])) else {
+      return (text, nil)
+    }
+    return (String(after[after.index(after: close)...]).heldTrimmingSpaces, credit)
+  }
+
+  /// The `=` lines from `first` on: each answer with its `>` feedback lines.
+  func equalsEntries(from first: Int) -> [HeldMarkdownAnswerEntry] {
+    var out: [HeldMarkdownAnswerEntry] = []
+    var feedback: [String] = []
+    func close() {
+      if !feedback.isEmpty, !out.isEmpty {
+        let text = HeldMarkdownEscapes.unescapeBlock(feedback.joined(separator: "\n")).heldTrimmingBlankLines
+        out[out.count - 1].feedback = text.isEmpty ? nil : text
+      }
+      feedback = []
+    }
+    guard let last = blocks.last?.end.line, first <= last else { return [] }
+    for n in first...last {
+      let line = source.line(n)
+      let indent = line.prefix { $0 == " " || $0 == "\t" }.count
+      let t = line.dropFirst(indent)
+      if t.hasPrefix("=") {
+        close()
+        let raw = t.dropFirst()
+        let spaces = raw.prefix { $0 == " " || $0 == "\t" }.count
+        let (text, credit) = splitCredit(String(raw.dropFirst(spaces)).heldTrimmingTrailingSpaces)
+        out.append(
+          HeldMarkdownAnswerEntry(
+            text: HeldMarkdownEscapes.unescape(text), credit: credit,
+            at: SourcePoint(line: n, column: indent + 2 + spaces))
+        )
+      } else if t.hasPrefix(">") {
+        var s = t.dropFirst()
+        if s.first == " " { s = s.dropFirst() }
+        feedback.append(String(s))
+      }
+    }
+    close()
+    return out
+  }
+}

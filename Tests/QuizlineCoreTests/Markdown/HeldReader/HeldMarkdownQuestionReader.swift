@@ -1,0 +1,168 @@
+// The Markdown bank reader as it was before issue 36 (main at fbc0d09), held as the oracle of
+// MarkdownReaderOracleTests: the faster reader must give the same banks, layouts and messages.
+
+import QuizlineCore
+
+@testable import QuizlineFormats
+
+/// Reads one `##` question: its heading (the prompt, and an id `{#id}`), more of the prompt, the
+/// answer whose shape gives the type, and the fields.
+struct HeldMarkdownQuestionReader {
+  let file: HeldMarkdownFile
+  var source: HeldMarkdownSource { file.source }
+
+  /// What a heading says: its text, its explicit id, and where an id goes.
+  struct Heading {
+    var text: String
+    var id: String?
+    var idAt: SourcePoint?
+    var insertionPoint: SourcePoint
+  }
+
+  /// A heading line's text without the id that ends it (`{#id}` or `<!-- id: … -->`), the id, and
+  /// where it is; `column` is the byte column (0-based) where `text` starts on `line`.
+  func splitID(_ text: String, line n: Int, column i: Int) -> (text: String, id: String?, idAt: SourcePoint?) {
+    if text.hasSuffix("}"), let open = Self.lastRange(of: "{#", in: text) {
+      let inner = String(text[open.upperBound..<text.index(before: text.endIndex)])
+      let idAt = SourcePoint(line: n, column: i + text.utf8.distance(from: text.startIndex, to: open.upperBound) + 1)
+      if let problem = Identifier.problem(inner) {
+        file.error(idAt, "question id \(quoted(inner)) is not valid: \(problem)")
+      }
+      return (String(text[..<open.lowerBound]).heldTrimmingTrailingSpaces, inner, idAt)
+    }
+    if text.hasSuffix("-->"), let open = Self.lastRange(of: "<!-- id:", in: text) {
+      let inner = text[open.upperBound..<text.index(text.endIndex, offsetBy: -3)].heldTrimmingSpaces
+      let idAt = SourcePoint(line: n, column: i + text.utf8.distance(from: text.startIndex, to: open.upperBound) + 2)
+      if let problem = Identifier.problem(inner) {
+        file.error(idAt, "question id \(quoted(inner)) is not valid: \(problem)")
+      }
+      return (String(text[..<open.lowerBound]).heldTrimmingTrailingSpaces, inner, idAt)
+    }
+    return (text, nil, nil)
+  }
+
+  /// A setext heading's underline: only `-` or only `=`, spaces around.
+  static func isUnderline(_ line: String) -> Bool {
+    let t = line.heldTrimmingSpaces
+    return !t.isEmpty && (t.allSatisfy { $0 == "-" } || t.allSatisfy { $0 == "=" })
+  }
+
+  func heading(_ node: MarkdownNode) -> Heading {
+    let n = node.start.line
+    let line = source.line(n)
+    let bytes = Array(line.utf8)
+    var i = 0
+    while i < bytes.count, bytes[i] == 0x20 { i += 1 }
+    guard i < bytes.count, bytes[i] == UInt8(ascii: "#") else {
+      // Underlined with --- or === (a setext heading): its text lines are those above the
+      // underline (cmark's end line for such a heading may lie past the underline).
+      var underline = max(n, node.end.line)
+      while underline > n, !Self.isUnderline(source.line(underline)) { underline -= 1 }
+      let last = max(n, underline - 1)
+      // The id, if any, ends the last text line.
+      let lastLine = source.line(last)
+      let indent = lastLine.utf8.prefix { $0 == 0x20 || $0 == 0x09 }.count
+      let (lastText, id, idAt) = splitID(lastLine.heldTrimmingSpaces, line: last, column: indent)
+      let text = (source.lines(n, last).dropLast().map(\.heldTrimmingSpaces) + [lastText]).joined(separator: "\n")
+      return Heading(
+        text: text, id: id, idAt: idAt,
+        insertionPoint: SourcePoint(line: last, column: indent + lastText.utf8.count + 1))
+    }
+    while i < bytes.count, bytes[i] == UInt8(ascii: "#") { i += 1 }
+    while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+    var end = bytes.count
+    func trimEnd() { while end > i, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 } }
+    trimEnd()
+    // A closing sequence of #s (after a space, or the whole content) is not text.
+    var k = end
+    while k > i, bytes[k - 1] == UInt8(ascii: "#") { k -= 1 }
+    if k < end, k == i || bytes[k - 1] == 0x20 || bytes[k - 1] == 0x09 {
+      end = k
+      trimEnd()
+    }
+    let (text, id, idAt) = splitID(String(decoding: bytes[i..<end], as: UTF8.self), line: n, column: i)
+    let insertion = SourcePoint(line: n, column: i + text.utf8.count + 1)
+    return Heading(text: HeldMarkdownEscapes.unescapeBlock(text), id: id, idAt: idAt, insertionPoint: insertion)
+  }
+
+  /// The last occurrence of `needle` in `text` (a plain backward search: headings are short).
+  static func lastRange(of needle: String, in text: String) -> Range<String.Index>? {
+    var end = text.endIndex
+    while end > text.startIndex {
+      let start = text.index(before: end)
+      if text[start...].hasPrefix(needle) { return start..<text.index(start, offsetBy: needle.count) }
+      end = start
+    }
+    return nil
+  }
+
+  func read(heading node: MarkdownNode, blocks all: [MarkdownNode]) -> [HeldMarkdownCardDraft] {
+    let head = heading(node)
+    // HTML comments (notes, Obsidian's schedule) are not part of a question.
+    let blocks = all.filter { !($0.kind == .htmlBlock && $0.literal.hasPrefix("<!--")) }
+    let f = blocks.firstIndex { HeldMarkdownFields.startsFields($0, source) } ?? blocks.count
+    let fields = HeldMarkdownFields(Array(blocks[f...]), file: file)
+    let body = Array(blocks[..<f])
+    var draft = HeldMarkdownCardDraft(
+      question: nil, explicitID: head.id, idAt: head.idAt, start: node.start, insertionPoint: head.insertionPoint,
+      idStyle: .heading)
+    if let id = head.id, Identifier.problem(id) != nil {
+      draft.explicitID = nil
+      return [draft]
+    }
+    let errorsBefore = file.context.diagnostics.count
+    let answer = HeldMarkdownAnswerReader(
+      file: file, heading: head, headingAt: node.start, blocks: body, fields: fields)
+    guard let (prompt, parsedBody) = answer.read() else { return [draft] }
+    guard !prompt.isEmpty else {
+      file.error(node.start, "this question has no prompt: write it in the heading")
+      return [draft]
+    }
+    var question = Question(id: "", prompt: prompt, explanation: fields["explanation"]?.value ?? "", body: parsedBody)
+    if let t = fields["title"] { question.title = t.value.isEmpty ? nil : t.value }
+    if let h = fields["hint"] { question.hint = h.value.isEmpty ? nil : h.value }
+    if let t = fields["tags"] { question.tags = tags(t) }
+    if let d = fields["difficulty"] {
+      if let value = Difficulty(rawValue: d.value.lowercased()) {
+        question.difficulty = value
+      } else {
+        file.error(d.valueAt, "difficulty \(quoted(d.value)) is not allowed; use easy, medium or hard")
+      }
+    }
+    if let s = fields["source"] {
+      let parts = s.value.split(separator: "|", omittingEmptySubsequences: false).map { $0.heldTrimmingSpaces }
+      if parts.count < 2 || parts.count > 3 || parts[0].isEmpty || parts[1].isEmpty {
+        file.error(s.valueAt, "a source is written file | section (| title), found \(quoted(s.value))")
+      } else {
+        let title = parts.count == 3 && !parts[2].isEmpty ? parts[2] : nil
+        question.source = SourceReference(file: parts[0], section: parts[1], title: title)
+      }
+    }
+    if let n = fields["note id"] {
+      if let problem = Identifier.problem(n.value) {
+        file.error(n.valueAt, "note id \(quoted(n.value)) is not a valid id: \(problem)")
+      } else {
+        question.note = n.value
+      }
+    }
+    guard file.context.diagnostics[errorsBefore...].allSatisfy({ $0.severity != .error }) else { return [draft] }
+    draft.question = question
+    return [draft]
+  }
+
+  private func tags(_ field: HeldMarkdownFields.Field) -> [String] {
+    var out: [String] = []
+    for raw in field.value.split(separator: ",") {
+      let tag = raw.heldTrimmingSpaces
+      if tag.isEmpty { continue }
+      if let problem = Identifier.problem(tag) {
+        file.error(field.valueAt, "tag \(quoted(tag)) is not a valid id: \(problem)")
+      } else if out.contains(tag) {
+        file.error(field.valueAt, "tag \(quoted(tag)) appears twice")
+      } else {
+        out.append(tag)
+      }
+    }
+    return out
+  }
+}
