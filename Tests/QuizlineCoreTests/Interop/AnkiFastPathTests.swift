@@ -10,9 +10,11 @@ import Testing
 /// `<style` and `<script`. Random texts are built from the pieces those paths care about (spaces,
 /// CR LF, combining marks, the mark, rules in every spelling, `≮`, `ſ`).
 @Suite struct AnkiFastPathTests {
+  /// U+FDEE (a noncharacter: Swift refuses it in a literal).
+  static let mark = AnkiTemplate.frontSideMark
   static let pieces = [
     " ", "\t", "\n", "\r\n", "\r", "a", "h", "H", "r", "<", ">", "\u{301}", "\u{338}", "e\u{301}", "é", "ſ", "≮", "K",
-    "\u{FDEE}", "\u{FDEE}\u{301}", "<hr id=answer>", "<HR ID=\"Answer\">", "<hr id='answer'>", "<Hr id=answer",
+    mark, mark + "\u{301}", "<hr id=answer>", "<HR ID=\"Answer\">", "<hr id='answer'>", "<Hr id=answer",
     "<hr", "<ĥr id=answer>", "<hR Id=AnSwEr>", "<HR ID='ANSWER'>", "\u{7}", "\u{85}", "\u{A0}", "\u{200E}", "<style>",
     "<STYLE", "<ſtyle>", "<script>", "<SCRİPT", "{{", "}}", "日本", "😀", "\u{0}",
   ]
@@ -47,7 +49,10 @@ import Testing
 
   @Test func trimmingSpacesIsTheOldTrim() {
     for text in Self.texts(4000, seed: 1) {
-      #expect(Array(text.trimmingSpaces.unicodeScalars) == Array(Self.oldTrimmingSpaces(text).unicodeScalars))
+      // On a Substring: QuizlineCore's own `String.trimmingSpaces` (internal, seen here through
+      // @testable) would be chosen for a String; the importer's code sees only this one.
+      let whole = Substring(text)
+      #expect(Array(whole.trimmingSpaces.unicodeScalars) == Array(Self.oldTrimmingSpaces(text).unicodeScalars))
       let inner = text.dropFirst()
       #expect(Array(inner.trimmingSpaces.unicodeScalars) == Array(Self.oldTrimmingSpaces(inner).unicodeScalars))
     }
@@ -61,7 +66,7 @@ import Testing
   }
 
   @Test func theBackIsTheOldBack() {
-    for text in Self.texts(4000, seed: 3) + ["a<hr id=answer>b", "\u{FDEE}x<HR id='ANSWER'>y\u{FDEE}"] {
+    for text in Self.texts(4000, seed: 3) + ["a<hr id=answer>b", Self.mark + "x<HR id='ANSWER'>y" + Self.mark] {
       #expect(Array(AnkiCardConverter.back(text).unicodeScalars) == Array(Self.oldBack(text).unicodeScalars), "\(text)")
     }
   }
