@@ -1,32 +1,34 @@
 #!/usr/bin/env bash
-# Anki import at scale: a 20,000-note deck with 200,000 reviews (built by the real Anki through
-# make-decks.sh --big, kept in .build/anki-bench/), imported with its history by the release binary,
-# three times into fresh folders; prints the wall time and peak memory (max RSS) of each run.
+# Anki import against Anki itself (issue 36): three packages built by the real Anki (PyPI `anki`,
+# make-decks.py, cached in .build/anki-bench/): 20,000 Basic notes with 200,000 reviews; 2,000 notes
+# each with a picture of its own (JPEG and PNG, 20-200 KB; 10,000 reviews); 100,000 notes with
+# 500,000 reviews. Each is imported, 5 rounds interleaved, by the release `quizline import PKG
+# --with-history` and by PyPI `anki` into an empty collection with its scheduling
+# (anki-import.py), each a process of its own into fresh folders; bench.py prints wall and CPU time,
+# peak RSS, the ratios and one ROW line per package. About 4 minutes on a quiet machine once the
+# packages exist (building them the first time takes a few minutes more).
 #
-#   scripts/anki/bench.sh [NOTES] [REVIEWS]
+#   scripts/anki/bench.sh [ROUNDS]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-notes="${1:-20000}"
-reviews="${2:-200000}"
-dir=.build/anki-bench/$notes-$reviews
-[ -f "$dir/big.apkg" ] || scripts/anki/make-decks.sh "$dir" --big "$notes" "$reviews"
+root=$(pwd)
+here="$root/scripts/anki"
+rounds="${1:-5}"
+. "$here/venv.sh"
+"$venv/bin/python" -c "import PIL" 2>/dev/null ||
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "pillow==12.3.0"
+make_deck() { # DIR FILE ARGS...
+  local dir=$1 file=$2
+  shift 2
+  [ -f "$dir/$file" ] || "$venv/bin/python" "$here/make-decks.py" "$dir" "$@" >&2
+  echo "$dir/$file"
+}
+big=$(make_deck .build/anki-bench/20000-200000 big.apkg --big 20000 200000)
+media=$(make_deck .build/anki-bench/media-2000 media.apkg --media 2000 10000)
+huge=$(make_deck .build/anki-bench/100000-500000 big.apkg --big 100000 500000)
 swift build -c release --static-swift-stdlib --product quizline >/dev/null
-echo "anki import: $notes notes, $reviews reviews, $(stat -c %s "$dir/big.apkg") bytes ($dir/big.apkg)"
-for run in 1 2 3; do
-  out=$(mktemp -d)
-  python3 - "$out" "$dir/big.apkg" <<'PY'
-import resource, subprocess, sys, time
-out, package = sys.argv[1], sys.argv[2]
-start = time.monotonic()
-r = subprocess.run([".build/release/quizline", "--progress", out + "/P", "import", package, "--out", out + "/Q",
-                    "--with-history"], capture_output=True, text=True)
-wall = time.monotonic() - start
-rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-if r.returncode != 0:
-    sys.exit(f"import failed ({r.returncode}): {r.stderr}")
-recorded = [l for l in r.stdout.splitlines() if l.startswith("Review history")][0].split(";")[0]
-print(f"  run: {wall:.2f} s wall, peak memory {rss:.0f} MiB; {recorded}")
-PY
-  rm -rf "$out"
-done
+echo "Anki import, quizline against PyPI anki (Collection.import_anki_package, with scheduling), $rounds rounds"
+"$venv/bin/python" "$here/bench.py" .build/release/quizline "$venv/bin/python" "$rounds" \
+  "20,000 notes, 200,000 reviews=$big" "2,000 notes with pictures=$media" \
+  "100,000 notes, 500,000 reviews=$huge"
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(swift --version 2>/dev/null | head -1)"

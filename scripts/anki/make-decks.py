@@ -8,6 +8,8 @@ Usage:
     make-decks.py OUTDIR --updated  the same deck with one note edited and one added (deck-updated.apkg)
     make-decks.py OUTDIR --hostile GOOD-LEGACY.apkg   packages an importer must refuse (see hostile())
     make-decks.py OUTDIR --big NOTES REVIEWS   big.apkg: NOTES Basic notes, REVIEWS reviews (benchmark)
+    make-decks.py OUTDIR --media NOTES REVIEWS media.apkg: the same, each note with a picture of its own
+                                    (JPEG and PNG, 20-200 KB; needs Pillow, which bench.sh installs)
     make-decks.py OUTDIR --roundtrip IN.apkg   imports IN.apkg into a new collection and exports it
                                     again as roundtrip.apkg; roundtrip.json lists its notes and reviews
     make-decks.py OUTDIR --answered   answered.apkg: cards answered with Anki's own FSRS scheduler at
@@ -37,7 +39,7 @@ import sys
 import tempfile
 from datetime import datetime, timedelta, timezone
 
-from anki.collection import Collection, ExportAnkiPackageOptions, ImportAnkiPackageRequest, ImportAnkiPackageOptions
+from anki.collection import AddNoteRequest, Collection, ExportAnkiPackageOptions, ImportAnkiPackageRequest, ImportAnkiPackageOptions
 from anki.import_export_pb2 import ExportLimit
 from fsrs import Card as FCard, Rating as FRating, Scheduler
 
@@ -160,17 +162,27 @@ def manifest(col, notes, reviews):
     return {"cards": cards}
 
 
-def big(out, notes, reviews):
+def big(out, notes, reviews, media=0):
+    """big.apkg (media.apkg with `media`): NOTES Basic notes in one deck, REVIEWS reviews spread evenly
+    over their cards; with `media`, the first MEDIA notes each show one picture of their own (real
+    JPEG and PNG files, 20-200 KB, made with Pillow)."""
     with tempfile.TemporaryDirectory() as tmp:
         col = Collection(os.path.join(tmp, "big.anki2"))
         deck = col.decks.id("Big")
         m = col.models.by_name("Basic")
+        pictures = pictures_for(col, media)
+        requests = []
         for i in range(notes):
             note = col.new_note(m)
-            note["Front"] = f"question <b>{i}</b>"
+            note["Front"] = f"question <b>{i}</b>" + (f' <img src="{pictures[i]}">' if i < len(pictures) else "")
             note["Back"] = f"answer {i}"
             note.tags = ["big"]
-            col.add_note(note, deck)
+            requests.append(AddNoteRequest(note=note, deck_id=deck))
+            if len(requests) == 5000:
+                col.add_notes(requests)
+                requests = []
+        if requests:
+            col.add_notes(requests)
         cids = col.db.list("select id from cards")
         rng = random.Random(1)
         rows = []
@@ -181,8 +193,31 @@ def big(out, notes, reviews):
                 rows.append((t, cid, -1, rng.choice([1, 3, 3, 3, 4]), 1, 0, 2500, 3000, 1))
                 t += rng.choice([86_400_000, 3 * 86_400_000])
         col.db.executemany("insert into revlog (id,cid,usn,ease,ivl,lastIvl,factor,time,type) values (?,?,?,?,?,?,?,?,?)", rows)
-        export(col, out, "big.apkg", False)
+        export(col, out, "media.apkg" if media else "big.apkg", False)
         col.close()
+
+
+def pictures_for(col, count):
+    """COUNT pictures in the collection's media folder, every fourth a PNG and the rest JPEGs (quality
+    85), of sizes drawn so the files weigh 20-200 KB: gradients with noise, as photos compress."""
+    if not count:
+        return []
+    from PIL import Image
+    import io
+    rng = random.Random(7)
+    names = []
+    for i in range(count):
+        png = i % 4 == 3
+        side = rng.randint(90, 210) if png else rng.randint(260, 820)
+        w, h = side, rng.randint(side * 3 // 4, side)
+        noise = Image.effect_noise((w, h), rng.uniform(20, 60)).convert("RGB")
+        grad = Image.linear_gradient("L").resize((w, h)).convert("RGB")
+        picture = Image.blend(noise, grad, 0.5)
+        buf = io.BytesIO()
+        name = f"picture {i:05d}." + ("png" if png else "jpg")
+        picture.save(buf, "PNG" if png else "JPEG", quality=85)
+        names.append(col.media.write_data(name, buf.getvalue()))
+    return names
 
 
 def roundtrip(out, package):
@@ -398,6 +433,9 @@ def main():
         return
     if len(sys.argv) > 2 and sys.argv[2] == "--big":
         big(out, int(sys.argv[3]), int(sys.argv[4]))
+        return
+    if len(sys.argv) > 2 and sys.argv[2] == "--media":
+        big(out, int(sys.argv[3]), int(sys.argv[4]), media=int(sys.argv[3]))
         return
     if len(sys.argv) > 2 and sys.argv[2] == "--answered":
         answered(out)

@@ -106,9 +106,10 @@ struct ImportTargets {
       if let problem = InteropFiles.makeDirectory(folder) { return Refusal(message: problem, exitCode: .ioError) }
     }
     if case .failure(let refusal) = ImportTargets(folders: used).check(force: false) { return refusal }
+    OutputFiles.removeStaleTemporaries(for: plan.writes.map(\.file.path))
     for (file, replacing) in plan.writes {
       do {
-        try InteropFiles.write(bytes: file.bytes, to: file.path, replace: replacing)
+        try InteropFiles.write(bytes: file.bytes, to: file.path, replace: replacing, sweep: false)
       } catch {
         return Refusal(message: error.message, exitCode: error.exitCode)
       }

@@ -88,12 +88,13 @@ enum InteropFiles {
     try write(bytes: Array(text.utf8), to: path, replace: replace)
   }
 
-  /// Writes `bytes` to `path` as ``write(_:to:replace:)`` writes text.
-  static func write(bytes: [UInt8], to path: String, replace: Bool) throws(WriteError) {
+  /// Writes `bytes` to `path` as ``write(_:to:replace:)`` writes text; `sweep: false` when the
+  /// caller already removed stale temporaries of `path` (``OutputFiles/removeStaleTemporaries(for:)``).
+  static func write(bytes: [UInt8], to path: String, replace: Bool, sweep: Bool = true) throws(WriteError) {
     if replace, let kind = OutputFiles.irregularKind(path) {
       throw .failed(path, "it is \(kind); --force replaces only regular files")
     }
-    OutputFiles.removeStaleTemporaries(for: path)
+    if sweep { OutputFiles.removeStaleTemporaries(for: path) }
     let temp = OutputFiles.temporaryName(for: path)
     let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw .failed(path, String(cString: strerror(errno))) }

@@ -36,17 +36,28 @@ enum OutputFiles {
 
   /// Removes `.NAME.PID.tmp` files next to `path` whose process no longer runs.
   static func removeStaleTemporaries(for path: String) {
-    let folder = PathText.directory(of: path)
-    let prefix = ".\(PathText.lastComponent(of: path))."
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-    for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
-      let digits = name.dropFirst(prefix.count).dropLast(4)
-      guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-        let pid = Int32(digits)
-      else { continue }
-      guard pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
-      let full = folder + "/" + name
-      if irregularKind(full) == nil { unlink(full) }
+    removeStaleTemporaries(for: [path])
+  }
+
+  /// ``removeStaleTemporaries(for:)`` for many files, each folder listed once (an import writing
+  /// thousands of media files into one folder listed it once per file).
+  static func removeStaleTemporaries(for paths: [String]) {
+    var names: [String: Set<String>] = [:]
+    for path in paths { names[PathText.directory(of: path), default: []].insert(PathText.lastComponent(of: path)) }
+    for (folder, written) in names {
+      guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+      for entry in entries where entry.hasPrefix(".") && entry.hasSuffix(".tmp") {
+        // `.NAME.PID.tmp`: PID is what follows the last dot before `.tmp` (digits have no dot).
+        let middle = entry.dropFirst().dropLast(4)
+        guard let dot = middle.lastIndex(of: "."), written.contains(String(middle[..<dot])) else { continue }
+        let digits = middle[middle.index(after: dot)...]
+        guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+          let pid = Int32(digits)
+        else { continue }
+        guard pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+        let full = folder + "/" + entry
+        if irregularKind(full) == nil { unlink(full) }
+      }
     }
   }
 

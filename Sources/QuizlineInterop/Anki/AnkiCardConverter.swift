@@ -57,7 +57,7 @@ struct AnkiCardConverter {
       return .failure(PackageError("note type \(quoted(nt.name)) has no card template \(ord + 1)"))
     }
     var front = AnkiTemplate(fields: values, cloze: nt.isCloze ? ord + 1 : nil)
-    let frontHTML = front.render(template.question).replacingOccurrences(of: AnkiTemplate.frontSideMark, with: "")
+    let frontHTML = front.render(template.question).withoutFrontSideMark
     var back = AnkiTemplate(fields: values, cloze: nt.isCloze ? ord + 1 : nil, reveal: true)
     let backHTML = Self.back(back.render(template.answer))
     var notes: [(ConversionNote.Kind, String)] = []
@@ -67,7 +67,8 @@ struct AnkiCardConverter {
       notes.append((.templateFilter, "note type \(quoted(nt.name)): \(detail)"))
     }
     if values.values.contains(where: AnkiNotetypeReport.hasScript) { notes.append(Self.note(for: .script)) }
-    if values.values.contains(where: { $0.range(of: "<style", options: .caseInsensitive) != nil }) {
+    if values.values.contains(where: { Self.mayHoldTag($0) && $0.range(of: "<style", options: .caseInsensitive) != nil }
+    ) {
       notes.append(Self.note(for: .stylesheet))
     }
     let prompt = markup(frontHTML, &notes)
@@ -107,15 +108,65 @@ struct AnkiCardConverter {
 
   /// The back of a card from its rendered answer template (see the type's documentation).
   static func back(_ html: String) -> String {
-    let mark = AnkiTemplate.frontSideMark
-    let rule = ["<hr id=answer>", "<hr id=\"answer\">", "<hr id='answer'>"].lazy.compactMap {
-      html.range(of: $0, options: .caseInsensitive)
-    }.first
-    guard let rule else { return html.replacingOccurrences(of: mark, with: "") }
-    if let front = html.range(of: mark), front.lowerBound < rule.lowerBound {
-      return (html[..<rule.lowerBound] + html[rule.upperBound...]).replacingOccurrences(of: mark, with: "")
+    // Most backs have no `<hr`: then none of the three case-insensitive searches can match.
+    let rules = ["<hr id=answer>", "<hr id=\"answer\">", "<hr id='answer'>"]
+    let rule: Range<String.Index>?
+    if !mayHoldRule(html) {
+      rule = nil
+    } else if html.utf8.allSatisfy({ $0 < 0x80 }) {
+      // ASCII text: Foundation's case-insensitive search is ASCII case folding.
+      rule = rules.lazy.compactMap { asciiCaseInsensitiveRange(of: $0, in: html) }.first
+    } else {
+      rule = rules.lazy.compactMap { html.range(of: $0, options: .caseInsensitive) }.first
     }
-    return String(html[rule.upperBound...]).replacingOccurrences(of: mark, with: "")
+    guard let rule else { return html.withoutFrontSideMark }
+    if let front = html.range(of: AnkiTemplate.frontSideMark), front.lowerBound < rule.lowerBound {
+      return String(html[..<rule.lowerBound] + html[rule.upperBound...]).withoutFrontSideMark
+    }
+    return String(html[rule.upperBound...]).withoutFrontSideMark
+  }
+
+  /// False only when `html` has no `<` followed by `h` or `H` (so no `<hr` in any case: no other
+  /// character folds to h) and no `≮` (U+226E, canonically `<` and a combining mark); a cheap test
+  /// before Foundation's searches.
+  static func mayHoldRule(_ html: String) -> Bool {
+    var afterOpen = false
+    for b in html.utf8 {
+      if afterOpen, b == UInt8(ascii: "h") || b == UInt8(ascii: "H") { return true }
+      afterOpen = b == UInt8(ascii: "<")
+    }
+    return holdsNotLessThan(html)
+  }
+
+  /// The first range of `pattern` (ASCII, lowercase) in the ASCII text `html`, letters compared
+  /// without case.
+  static func asciiCaseInsensitiveRange(of pattern: String, in html: String) -> Range<String.Index>? {
+    let needle = Array(pattern.utf8)
+    let utf8 = html.utf8
+    guard let first = needle.first else { return nil }
+    var i = utf8.startIndex
+    while let start = utf8[i...].firstIndex(where: { $0 | 0x20 == first | 0x20 }) {
+      var j = start
+      var k = 0
+      while k < needle.count, j < utf8.endIndex, Self.lowered(utf8[j]) == needle[k] {
+        j = utf8.index(after: j)
+        k += 1
+      }
+      if k == needle.count { return start..<j }
+      i = utf8.index(after: start)
+    }
+    return nil
+  }
+
+  private static func lowered(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+
+  /// False only when `html` has no `<` at all and no `≮` (so no tag to search for).
+  static func mayHoldTag(_ html: String) -> Bool {
+    html.utf8.contains(UInt8(ascii: "<")) || holdsNotLessThan(html)
+  }
+
+  private static func holdsNotLessThan(_ html: String) -> Bool {
+    html.utf8.contains(0xE2) && html.unicodeScalars.contains("\u{226E}")
   }
 
   private func cloze(
@@ -197,8 +248,18 @@ struct AnkiCardConverter {
     }
   }
 
-  private static func withoutControls(_ s: String) -> String {
-    String(s.unicodeScalars.filter { !isControl($0) || $0 == "\n" }.map(Character.init))
+  static func withoutControls(_ s: String) -> String {
+    let scalars = s.unicodeScalars
+    // Most texts have no control character and begin and end with a visible ASCII character: then
+    // there is nothing to filter or trim (the same text, without two copies through Foundation).
+    if let first = scalars.first, let last = scalars.last, Self.visibleASCII(first), Self.visibleASCII(last),
+      !scalars.contains(where: { isControl($0) && $0 != "\n" })
+    {
+      return s
+    }
+    return String(scalars.filter { !isControl($0) || $0 == "\n" }.map(Character.init))
       .trimmingCharacters(in: .whitespacesAndNewlines)
   }
+
+  private static func visibleASCII(_ c: Unicode.Scalar) -> Bool { c.value > 0x20 && c.value < 0x7F }
 }

@@ -24,7 +24,7 @@ public struct AnkiImport {
 
   /// The bytes of the media file with this original name.
   public func mediaData(_ original: String) throws(PackageError) -> [UInt8] {
-    guard let m = package.media.first(where: { $0.name == original }) else {
+    guard let m = package.mediaByName[original].map({ package.media[$0] }) else {
       throw PackageError("no media file \(quoted(original))")
     }
     return try package.mediaData(m.entry)

@@ -12,6 +12,8 @@ struct AnkiPackage {
   let collection: AnkiCollection
   /// Media file names (as the notes use them) and the zip entry holding each.
   let media: [(name: String, entry: ZipArchive.Entry)]
+  /// The position in ``media`` of the first file of each name.
+  let mediaByName: [String: Int]
   private let zip: ZipArchive
 
   init(bytes: [UInt8], limits: ZipLimits = .default) throws(PackageError) {
@@ -42,7 +44,9 @@ struct AnkiPackage {
         db, limit: limits.maxEntryBytes, maxRatio: limits.maxRatio, ratioFloor: limits.ratioFloor, what: name)
     }
     collection = try AnkiCollection(bytes: db, what: name)
-    media = try Self.mediaList(zip, latest: version == 3, limits: limits)
+    let media = try Self.mediaList(zip, latest: version == 3, limits: limits)
+    self.media = media
+    mediaByName = Dictionary(media.indices.map { (media[$0].name, $0) }, uniquingKeysWith: { a, _ in a })
   }
 
   /// A media file's bytes.

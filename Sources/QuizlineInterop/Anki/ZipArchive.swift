@@ -50,6 +50,8 @@ public struct ZipArchive: Sendable {
   }
 
   public let entries: [Entry]
+  /// The position in ``entries`` of the first entry of each name (a package lists thousands of media).
+  private let firstByName: [String: Int]
   let bytes: [UInt8]
   let limits: ZipLimits
 
@@ -150,10 +152,11 @@ public struct ZipArchive: Sendable {
       p = end
     }
     entries = list
+    firstByName = Dictionary(list.indices.map { (list[$0].name, $0) }, uniquingKeysWith: { a, _ in a })
   }
 
   /// The entry named `name`, if the archive has one.
-  public func entry(_ name: String) -> Entry? { entries.first { $0.name == name } }
+  public func entry(_ name: String) -> Entry? { firstByName[name].map { entries[$0] } }
 
   /// The entry's bytes, inflated and checked.
   public func data(_ entry: Entry) throws(PackageError) -> [UInt8] {
