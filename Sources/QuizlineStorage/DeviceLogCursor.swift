@@ -172,22 +172,24 @@ public enum UndoScan {
     }
   }
 
+  private static let seqPrefix = Array("{\"seq\":".utf8)
+  private static let atPrefix = Array(",\"at\":\"".utf8)
   private static let typePrefix = Array(",\"type\":\"".utf8)
+  private static let undoneType = Array("undone\"".utf8)
 
   /// False only for a line sure not to be an `undone`: a line as quizline writes it
   /// (`{"seq":N,"at":"…","type":"…"`) of another type. Any other line is looked for `undone`.
   static func mayBeUndone(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    let seq = Array("{\"seq\":".utf8)
     var i = 0
-    if line.count > 40, line.starts(with: seq) {
-      i = seq.count
+    if line.count > 40, line.starts(with: seqPrefix) {
+      i = seqPrefix.count
       while i < line.count, line[i] >= 0x30, line[i] <= 0x39 { i += 1 }
       // `,"at":"`, the time up to its closing quote, then `,"type":"`.
-      if line[i...].starts(with: Array(",\"at\":\"".utf8)) {
+      if line[i...].starts(with: atPrefix) {
         i += 7
         while i < line.count, line[i] != 0x22, line[i] != 0x5C { i += 1 }
         if i < line.count, line[i] == 0x22, line[(i + 1)...].starts(with: typePrefix) {
-          return line[(i + 1 + typePrefix.count)...].starts(with: needle + [0x22])
+          return line[(i + 1 + typePrefix.count)...].starts(with: undoneType)
         }
       }
     }
