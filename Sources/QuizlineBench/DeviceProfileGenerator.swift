@@ -38,7 +38,9 @@ struct DeviceProfileGenerator {
 
   func run() throws {
     let catalog = CatalogLoader.load(directory: quizzes).catalog
-    guard !catalog.banks.isEmpty else { throw BenchError.usage("no banks in \(quizzes) (run from the repository root)") }
+    guard !catalog.banks.isEmpty else {
+      throw BenchError.usage("no banks in \(quizzes) (run from the repository root)")
+    }
     mkdir(out, 0o755)
     let single = out + "/single-\(getpid())"
     defer { removeTree(single) }
@@ -50,7 +52,8 @@ struct DeviceProfileGenerator {
       for folder in [profile, profile + "/devices", folder(k), folder(k) + "/archive"] { mkdir(folder, 0o755) }
       try ReportProfileGenerator.writeFile(
         folder(k) + "/device.json",
-        Array(DeviceRecord(id: Self.id(k), name: "device\(k)", tag: k, createdAt: ReportProfileGenerator.start).json.utf8))
+        Array(
+          DeviceRecord(id: Self.id(k), name: "device\(k)", tag: k, createdAt: ReportProfileGenerator.start).json.utf8))
     }
     for folder in [out + "/state", out + "/state/quizline"] { mkdir(folder, 0o755) }
     try ReportProfileGenerator.writeFile(

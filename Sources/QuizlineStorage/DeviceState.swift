@@ -54,7 +54,8 @@ struct DeviceState {
       counts[step.log].add(step.event, vector: vector)
     }
     for l in labels.indices { state.notices += merge.source(l).notices }
-    state.count(labels.indices.map { (labels[$0], (counts[$0].first, counts[$0].count, counts[$0].answers)) }, local: local)
+    state.count(
+      labels.indices.map { (labels[$0], (counts[$0].first, counts[$0].count, counts[$0].answers)) }, local: local)
     return state
   }
 
@@ -166,7 +167,8 @@ struct DeviceState {
     try refuseSharedTags(devices, layout)
     for (id, record) in devices {
       let label = record?.shownName ?? id
-      sources.append(DeviceLogCursor(layout.forDevice(id), label: "'\(label)'", after: nil, contiguous: id != layout.device))
+      sources.append(
+        DeviceLogCursor(layout.forDevice(id), label: "'\(label)'", after: nil, contiguous: id != layout.device))
       labels.append(label)
       if let tag = record?.tag { tags.insert(tag) }
     }
