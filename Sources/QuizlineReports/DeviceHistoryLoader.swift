@@ -47,15 +47,22 @@ extension HistoryLoader {
     var count = 0
     var first: Int?
     var lastSequence = 0
-    while let step = try merge.next() {
+    // The table is held here between reads and lent to the sources while the merge reads (moved,
+    // not copied: reading it from the shared box per event retained and released its arrays).
+    var strings = StringTable()
+    while true {
+      swap(&strings, &table.table)
+      let next = try merge.next()
+      swap(&strings, &table.table)
+      guard let step = next else { break }
       guard !step.void else { continue }
       count += 1
       if first == nil { first = step.event.sequence }
       lastSequence = max(lastSequence, step.event.sequence)
-      accumulator.consume(step.event, table: table.table)
-      if let stream, count % 4096 == 0 { accumulator.drainAttempts { stream.write($0, table: table.table) } }
+      accumulator.consume(step.event, table: strings)
+      if let stream, count % 4096 == 0 { accumulator.drainAttempts { stream.write($0, table: strings) } }
     }
-    if let stream { accumulator.drainAttempts(all: true) { stream.write($0, table: table.table) } }
+    if let stream { accumulator.drainAttempts(all: true) { stream.write($0, table: strings) } }
     var badLineCount = 0
     var badLines: [HistoryScanner.BadLine] = []
     var fallbackCount = 0
@@ -66,7 +73,7 @@ extension HistoryLoader {
       fallbackCount += read.fallbackCount
     }
     return ProfileHistory(
-      table: table.table, accumulator: accumulator, firstSequence: first, lastSequence: lastSequence,
+      table: strings, accumulator: accumulator, firstSequence: first, lastSequence: lastSequence,
       eventCount: count, badLineCount: badLineCount, badLines: badLines, fallbackCount: fallbackCount)
   }
 

@@ -52,6 +52,8 @@ public struct StreamingMerge<Source: MergeSource> {
   public let devices: [String]
   private var sources: [Source]
   private var heads: [Event?]
+  /// Each head's time (read without copying the event, its strings retained, per step).
+  private var headTimes: [Int64]
   private var live: [Bool]
   /// Log indices in device-id order: on equal times the earlier device's event comes first.
   private let ranked: [Int]
@@ -74,6 +76,7 @@ public struct StreamingMerge<Source: MergeSource> {
     self.sources = sources
     self.devices = devices
     heads = Array(repeating: nil, count: sources.count)
+    headTimes = Array(repeating: 0, count: sources.count)
     live = Array(repeating: true, count: sources.count)
     ranked = devices.indices.sorted { devices[$0] < devices[$1] }
     self.targets = targets
@@ -127,6 +130,7 @@ public struct StreamingMerge<Source: MergeSource> {
   private mutating func advance(_ l: Int) throws(Source.Failure) {
     guard live[l] else { return }
     if let event = try sources[l].next() {
+      headTimes[l] = event.mergeTime
       heads[l] = event
       return
     }
@@ -140,9 +144,8 @@ public struct StreamingMerge<Source: MergeSource> {
   private func smallest() -> Int? {
     var best = -1
     var bestTime = Int64.max
-    for l in ranked {
-      guard let head = heads[l] else { continue }
-      let time = head.mergeTime
+    for l in ranked where heads[l] != nil {
+      let time = headTimes[l]
       if best < 0 || time < bestTime {
         best = l
         bestTime = time
