@@ -7,6 +7,7 @@
 # Wall, CPU (user + system) and peak RSS of each run from wait4; medians (min–max).
 # Prints ROW lines (time: CPU ratio; memory: peak RSS ratio), target ≤ 1.2× one log.
 # usage: scripts/devices/bench.sh [EVENTS] [ROUNDS] [BIN_DIR]   (about 4 minutes on a quiet machine)
+# QUIZLINE=path runs another quizline binary (e.g. main's, for before figures) on the same profiles.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 EVENTS=${1:-1000000}
@@ -17,14 +18,15 @@ if [ -z "$BIN" ]; then
   swift build -c release --static-swift-stdlib --product quizline-bench >/dev/null
   BIN=.build/release
 fi
+# DEVICES_BENCH_DIR=dir keeps the profiles there (and reuses them when present) for another run.
 WORK=${DEVICES_BENCH_DIR:-/tmp/quizline-devices-bench-$$}
 mkdir -p "$WORK"
-trap 'rm -rf "$WORK"' EXIT
+[ -n "${DEVICES_BENCH_DIR:-}" ] || trap 'rm -rf "$WORK"' EXIT
 for k in 1 2 5; do
-  "$BIN/quizline-bench" devices-sample --events "$EVENTS" --devices "$k" --out "$WORK/d$k"
+  [ -d "$WORK/d$k/default" ] || "$BIN/quizline-bench" devices-sample --events "$EVENTS" --devices "$k" --out "$WORK/d$k"
 done
 echo "load average before: $(cat /proc/loadavg)"
-python3 - "$BIN/quizline" "$WORK" "$ROUNDS" "$EVENTS" <<'PY'
+python3 - "${QUIZLINE:-$BIN/quizline}" "$WORK" "$ROUNDS" "$EVENTS" <<'PY'
 import os, sys, shutil, statistics, subprocess, time, glob
 binary, work, rounds, events = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 profiles = {k: f"{work}/d{k}" for k in (1, 2, 5)}
