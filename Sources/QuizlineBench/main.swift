@@ -28,6 +28,9 @@ let usage = """
                                                  nothing, against today's single-journal replay;
                                                  --only fold|today|fast|generic|apply runs one part;
                                                  --snapshot FILE writes the fold's progress snapshot
+    devices-sample --devices K --out DIR [--events N] [--seed S]
+                                                 the report-sample profile's N events spread over K devices'
+                                                 logs (whole runs in turn), for scripts/devices/bench.sh
     optimizer-fit --revlog FILE [--repeat R]   the FSRS-6 fit alone, in process, on a review-log CSV
                                                  (weights and median fit time as JSON)
     markdown-loading [--questions N] [--repeat R] [--dir DIR] [--write-only]
@@ -63,6 +66,7 @@ do {
   case "loading": try LoadingBenchmark(arguments: arguments).run()
   case "markdown-loading": try MarkdownLoadingBenchmark(arguments: arguments).run()
   case "device-replay": try DeviceReplayBenchmark(arguments: arguments).run()
+  case "devices-sample": try DeviceProfileGenerator(arguments: arguments).run()
   case "cards": try CardsBenchmark(arguments: arguments).run()
   case "optimizer-fit": try OptimizerFitBenchmark(arguments: arguments).run()
   case "-h", "--help", "help": print(usage)

@@ -2,11 +2,82 @@ import QuizlineCore
 import QuizlineStorage
 
 /// Reports of a per-device profile: each device's archive segments and journal are read (complete
-/// lines only, the fast line decoder as for one journal), then merged in the fold's order (time,
-/// then device id; a device's own order kept) with the fold's rule for `undo` across another
-/// device's events, and counted as one history.
+/// lines only, the fast line decoder as for one journal), merged in the fold's order (time, then
+/// device id; a device's own order kept) with the fold's rule for `undo` across another device's
+/// events, and counted as one history. ``loadDevices`` streams the merge (``StreamingMerge``: each
+/// device's next chunk read when the merge needs it); ``loadDevicesHeld`` holds every device's
+/// events first, the old way, kept as the tests' oracle.
 extension HistoryLoader {
+  /// The logs a per-device profile's reports read: each device's folder, and the single journal
+  /// when no device took it over.
+  static func deviceFolders(_ layout: ProfileLayout) -> [ProfileLayout] {
+    var folders = DeviceProfileOpener.devices(layout.forDevice(nil)).map { layout.forDevice($0.id) }
+    if DeviceProfileOpener.hasLegacyLog(layout),
+      !DeviceProfileOpener.devices(layout.forDevice(nil)).contains(where: { $0.record?.tag == 0 })
+    {
+      folders.append(layout.forDevice(nil))
+    }
+    return folders
+  }
+
   static func loadDevices(
+    _ layout: ProfileLayout, sinceDay: Int64?, keepAttempts: Bool, keepResponses: Bool,
+    decoder: HistoryScanner.Decoder, reader: any ChunkedFileReader, stream: (any AttemptStream)? = nil
+  ) throws(ProfileError) -> ProfileHistory {
+    var scanner = HistoryScanner(decoder: decoder, keepResponses: keepResponses || keepAttempts)
+    scanner.deduplicate = false
+    var accumulator = HistoryAccumulator(sinceDay: sinceDay, keepAttempts: keepAttempts)
+    let folders = deviceFolders(layout)
+    if folders.count == 1 {
+      return try loadOnlyLog(
+        folders[0], contiguous: folders[0].device != nil && folders[0].device != layout.device, scanner: scanner,
+        accumulator: accumulator, reader: reader, stream: stream)
+    }
+    // Several logs: read by ``DeviceHistorySource`` (a chunk when the merge needs it), not `reader`.
+    let table = SharedStringTable()
+    var sources: [DeviceHistorySource] = []
+    var targets: [[Int: Int]] = []
+    for device in folders {
+      // The old single journal is read as the fold reads it: without the rule for files in flight.
+      let contiguous = device.device != nil && device.device != layout.device
+      sources.append(DeviceHistorySource(device, contiguous: contiguous, scanner: scanner, table: table))
+      targets.append(try UndoScan.targets(sources[sources.count - 1].files))
+    }
+    var merge = StreamingMerge(sources: sources, devices: folders.map { $0.device ?? "" }, targets: targets)
+    var count = 0
+    var first: Int?
+    var lastSequence = 0
+    // The table is held here between reads and lent to the sources while the merge reads (moved,
+    // not copied: reading it from the shared box per event retained and released its arrays).
+    var strings = StringTable()
+    while true {
+      swap(&strings, &table.table)
+      let next = try merge.next()
+      swap(&strings, &table.table)
+      guard let step = next else { break }
+      guard !step.void else { continue }
+      count += 1
+      if first == nil { first = step.event.sequence }
+      lastSequence = max(lastSequence, step.event.sequence)
+      accumulator.consume(step.event, table: strings)
+      if let stream, count % 4096 == 0 { accumulator.drainAttempts { stream.write($0, table: strings) } }
+    }
+    if let stream { accumulator.drainAttempts(all: true) { stream.write($0, table: strings) } }
+    var badLineCount = 0
+    var badLines: [HistoryScanner.BadLine] = []
+    var fallbackCount = 0
+    for l in folders.indices {
+      let read = merge.source(l).scanner
+      badLineCount += read.badLineCount
+      badLines += read.badLines.prefix(HistoryScanner.badLineSampleLimit - badLines.count)
+      fallbackCount += read.fallbackCount
+    }
+    return ProfileHistory(
+      table: strings, accumulator: accumulator, firstSequence: first, lastSequence: lastSequence,
+      eventCount: count, badLineCount: badLineCount, badLines: badLines, fallbackCount: fallbackCount)
+  }
+
+  static func loadDevicesHeld(
     _ layout: ProfileLayout, sinceDay: Int64?, keepAttempts: Bool, keepResponses: Bool,
     decoder: HistoryScanner.Decoder, reader: any ChunkedFileReader, stream: (any AttemptStream)? = nil
   ) throws(ProfileError) -> ProfileHistory {
@@ -15,12 +86,7 @@ extension HistoryLoader {
     var accumulator = HistoryAccumulator(sinceDay: sinceDay, keepAttempts: keepAttempts)
     var logs: [[HistoryEvent]] = []
     var devices: [String] = []
-    var folders = DeviceProfileOpener.devices(layout.forDevice(nil)).map { layout.forDevice($0.id) }
-    if DeviceProfileOpener.hasLegacyLog(layout),
-      !DeviceProfileOpener.devices(layout.forDevice(nil)).contains(where: { $0.record?.tag == 0 })
-    {
-      folders.append(layout.forDevice(nil))
-    }
+    let folders = deviceFolders(layout)
     if folders.count == 1 {
       return try loadOnlyLog(
         folders[0], contiguous: folders[0].device != nil && folders[0].device != layout.device, scanner: scanner,

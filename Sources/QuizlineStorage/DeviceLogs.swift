@@ -91,61 +91,10 @@ enum DeviceLogReader {
   static func read(
     _ layout: ProfileLayout, label: String, after: Int?, contiguous: Bool = false, each: (RecordedEvent) -> Void
   ) throws(ProfileError) -> DeviceLogRead {
-    var result = DeviceLogRead(log: DeviceLog(device: layout.device ?? "", events: []))
-    var last = Int.min
-    var expected = after.map { $0 + 1 }
-    var damaged = 0
-    var decoder = FastReplayDecoder()
-    var file = FileBuffer()
-    let segments = layout.archivedSegments()
-    files: for (k, path) in (segments + [layout.journal]).enumerated() {
-      if k < segments.count, let after, let end = segmentEnd(path) {
-        result.lastOnDisk = max(result.lastOnDisk ?? end, end)
-        if end <= after { continue }
-      }
-      guard try file.read(path) else { continue }
-      let bytes = file.bytes
-      var firstOfFile = true
-      var line = 0
-      var start = 0
-      while start < file.count {
-        line += 1
-        guard let end = newline(in: bytes, from: start, to: file.count) else { break }
-        let slice = bytes[start..<end]
-        start = end + 1
-        if slice.isEmpty { continue }
-        let lineStart = start - slice.count - 1
-        var failure: EventCoding.DecodeError?
-        let decoded: RecordedEvent? = bytes.withUnsafeBufferPointer { buffer in
-          do throws(EventCoding.DecodeError) {
-            return try decoder.decode(UnsafeBufferPointer(rebasing: buffer[lineStart..<(lineStart + slice.count)]))
-          } catch {
-            failure = error
-            return nil
-          }
-        }
-        guard let event = consume decoded else {
-          let message = failure?.message ?? ""
-          result.notices.append(
-            "\(path):\(line): a line of device \(label) could not be read (\(message)) and was left out")
-          damaged += 1
-          continue
-        }
-        guard event.sequence > last else { continue }
-        if contiguous {
-          let next = expected ?? DeviceSequence.base(of: DeviceSequence.tag(of: event.sequence)) + 1
-          if firstOfFile, event.sequence > next + damaged { break files }
-          expected = max(next, event.sequence + 1)
-          damaged = 0
-          firstOfFile = false
-        }
-        last = event.sequence
-        result.lastOnDisk = max(result.lastOnDisk ?? last, last)
-        if let after, event.sequence <= after { continue }
-        each(event)
-      }
-    }
-    return result
+    var cursor = DeviceLogCursor(layout, label: label, after: after, contiguous: contiguous)
+    while let event = try cursor.next() { each(event) }
+    return DeviceLogRead(
+      log: DeviceLog(device: cursor.device, events: []), lastOnDisk: cursor.lastOnDisk, notices: cursor.notices)
   }
 
   /// The index of the first newline at or after `start` (`memchr`: a byte loop over a slice was a

@@ -36,26 +36,61 @@ struct DeviceState {
     // A snapshot from before questions counted their reviews (reps, lapses) is folded again once.
     if let s = snapshot, !s.countsReviews { snapshot = nil }
     let vector = snapshot?.deviceSequences ?? [:]
-    var logs = try readLogs(layout, vector: snapshot == nil ? nil : vector, notices: &state.notices)
-    if var base = snapshot, covers(logs, vector: vector), DeviceMerge.canApplyOnTop(logs.map(\.log), base) {
-      DeviceMerge.fold(logs.map(\.log), into: &base, local: local)
-      state.progress = base
-    } else {
-      if snapshot != nil { logs = try readLogs(layout, vector: nil, notices: &state.notices) }
-      state.rebuilt = true
-      DeviceMerge.fold(logs.map(\.log), into: &state.progress, local: local)
+    if var base = snapshot {
+      // The logs' tails past the snapshot, held (they are short), applied on top when they can be.
+      let logs = try readLogs(layout, vector: vector, notices: &state.notices)
+      if covers(logs, vector: vector), DeviceMerge.canApplyOnTop(logs.map(\.log), base) {
+        DeviceMerge.fold(logs.map(\.log), into: &base, local: local)
+        state.progress = base
+        state.count(logs.map { ($0.label, freshCounts($0.log.events, vector: vector)) }, local: local)
+        return state
+      }
     }
-    for read in logs {
-      let (first, fresh, answers) = freshCounts(read.log.events, vector: vector)
+    // The fold from nothing (no snapshot, or an older event arrived late): every log streamed.
+    state.rebuilt = true
+    var (merge, labels) = try streamingMerge(layout, notices: &state.notices)
+    var counts = Array(repeating: FreshCount(), count: labels.count)
+    try StreamingFold.fold(&merge, into: &state.progress, local: local) { step in
+      counts[step.log].add(step.event, vector: vector)
+    }
+    for l in labels.indices { state.notices += merge.source(l).notices }
+    state.count(
+      labels.indices.map { (labels[$0], (counts[$0].first, counts[$0].count, counts[$0].answers)) }, local: local)
+    return state
+  }
+
+  /// Counts each log's events past the snapshot: this device's, or another's that came in.
+  private mutating func count(_ logs: [(label: String, fresh: (first: Int?, count: Int, answers: Int))], local: Int) {
+    for (label, (first, fresh, answers)) in logs {
       guard let first else { continue }
       if DeviceSequence.tag(of: first) == local {
-        state.ownSinceSnapshot = fresh
+        ownSinceSnapshot = fresh
         continue
       }
-      state.rebuilt = true
-      state.incoming.append(DeviceIncoming(device: read.label, answers: answers, events: fresh))
+      rebuilt = true
+      incoming.append(DeviceIncoming(device: label, answers: answers, events: fresh))
     }
-    return state
+  }
+
+  /// ``freshCounts(_:vector:)`` one event at a time.
+  struct FreshCount {
+    var first: Int?
+    var count = 0
+    var answers = 0
+    private var tag = -1
+    private var floor = 0
+
+    mutating func add(_ event: RecordedEvent, vector: [Int: Int]) {
+      let sequence = event.sequence
+      if DeviceSequence.tag(of: sequence) != tag {
+        tag = DeviceSequence.tag(of: sequence)
+        floor = vector[tag] ?? 0
+      }
+      guard sequence > floor else { return }
+      if first == nil { first = sequence }
+      count += 1
+      if case .answered = event.payload { answers += 1 }
+    }
   }
 
   /// The events above `vector` (the snapshot's coverage): the first one's sequence number, how
@@ -115,6 +150,34 @@ struct DeviceState {
       out.append(Read(log: read.log, label: "this profile's journal", lastOnDisk: read.lastOnDisk))
     }
     return out
+  }
+
+  /// Every device's whole log, as ``readLogs(_:vector:notices:)`` reads them with no vector, merged
+  /// as it is read (``StreamingMerge``), never held; with each log's label. The notices of damaged
+  /// lines are the sources' (``DeviceLogCursor/notices``), once the merge has read them.
+  static func streamingMerge(_ layout: ProfileLayout, notices: inout [String]) throws(ProfileError) -> (
+    StreamingMerge<DeviceLogCursor>, labels: [String]
+  ) {
+    var sources: [DeviceLogCursor] = []
+    var labels: [String] = []
+    var tags = Set<Int>()
+    let folders = DeviceFolders.scan(layout)
+    let devices = folders.devices
+    for notice in folders.leftOut.map(\.notice) where !notices.contains(notice) { notices.append(notice) }
+    try refuseSharedTags(devices, layout)
+    for (id, record) in devices {
+      let label = record?.shownName ?? id
+      sources.append(
+        DeviceLogCursor(layout.forDevice(id), label: "'\(label)'", after: nil, contiguous: id != layout.device))
+      labels.append(label)
+      if let tag = record?.tag { tags.insert(tag) }
+    }
+    if !tags.contains(0), DeviceProfileOpener.hasLegacyLog(layout) {
+      sources.append(DeviceLogCursor(layout.forDevice(nil), label: "(single journal)", after: nil))
+      labels.append("this profile's journal")
+    }
+    let targets = try sources.map { source throws(ProfileError) in try UndoScan.targets(source.files) }
+    return (StreamingMerge(sources: sources, devices: sources.map(\.device), targets: targets), labels)
   }
 
   /// Two devices numbering their events from the same tag (two machines that each took over a

@@ -7,8 +7,9 @@ import QuizlineCore
 ///   decoder, which gives the generic decoder's event), never all held at once. Lines that do not
 ///   decode, and lines whose sequence number does not go up, are left out as replay leaves them out.
 /// - Per-device logs (`devices/<id>/`, and a single journal no device took over yet): every device's
-///   log as the fold reads it (``DeviceState/readLogs``), folded in the merged order with undo
-///   across another device's events void (``DeviceMerge``), as opening the profile folds it.
+///   log as the fold reads it (``DeviceState/streamingMerge(_:notices:)``), folded in the merged order
+///   with undo across another device's events void (``StreamingMerge``, the rule of ``DeviceMerge``),
+///   as opening the profile folds it, never all held.
 public enum ProfileReviewHistory {
   /// `following`: a question whose whole history the collector also keeps (``ReviewHistoryCollector/history``).
   public static func collect(_ layout: ProfileLayout, following: QuestionRef? = nil) throws(ProfileError)
@@ -19,8 +20,13 @@ public enum ProfileReviewHistory {
     if DeviceProfileOpener.hasDevices(profile) {
       if try foldOnlyLog(layout, into: &collector) { return collector }
       var notices: [String] = []  // opening the profile already words them
-      let logs = try DeviceState.readLogs(layout, vector: nil, notices: &notices)
-      collector.fold(logs.map(\.log))
+      var (merge, _) = try DeviceState.streamingMerge(layout, notices: &notices)
+      var fold = SingleLogFold(device: "")
+      while let step = try merge.next() {
+        fold.merging(device: merge.devices[step.log], void: step.void)
+        collector.fold(step.event, &fold)
+      }
+      collector.finish(fold)
       return collector
     }
     var decoder = FastReplayDecoder()
@@ -59,13 +65,10 @@ public enum ProfileReviewHistory {
     return (history, names.count > 1 ? names : [:])
   }
 
-  /// Whether reading the reviews holds every device's events (a per-device profile with several logs,
-  /// which are merged), or streams them (one file, or one log, at a time: memory stays flat).
-  public static func holdsEvents(_ layout: ProfileLayout) -> Bool {
-    guard DeviceProfileOpener.hasDevices(layout.forDevice(nil)) else { return false }
-    let (devices, legacy) = logs(layout)
-    return devices.count + (legacy ? 1 : 0) > 1
-  }
+  /// Whether reading the reviews holds every device's events: never since several devices' logs are
+  /// merged as they are read (``StreamingMerge``); memory stays flat, so the reviews can be read
+  /// beside the history.
+  public static func holdsEvents(_ layout: ProfileLayout) -> Bool { false }
 
   /// The device folders, and whether the single journal is read as one more log (as
   /// ``DeviceState/readLogs`` reads them).

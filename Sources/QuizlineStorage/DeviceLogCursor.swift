@@ -1,0 +1,206 @@
+import QuizlineCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One device's log read one event at a time (``DeviceLogReader/read(_:label:after:contiguous:each:)``'s
+/// rules: archive segments in order, then `journal.jsonl`; complete lines only; damaged lines
+/// reported; a gap between files of another device's log ends it), holding one file at a time: the
+/// source a ``StreamingMerge`` reads when it needs the device's next event.
+struct DeviceLogCursor: MergeSource {
+  /// The device id (the merge's tie-break): empty for the single journal.
+  let device: String
+  /// The highest sequence number the device's files hold (read or not), once read to the end.
+  private(set) var lastOnDisk: Int?
+  private(set) var notices: [String] = []
+  private let label: String
+  private let after: Int?
+  private let contiguous: Bool
+  private let paths: [String]
+  private let segmentCount: Int
+  private var nextFile = 0
+  private var file = FileBuffer()
+  private var path = ""
+  private var inFile = false
+  private var start = 0
+  private var line = 0
+  private var firstOfFile = true
+  private var last = Int.min
+  private var expected: Int?
+  private var damaged = 0
+  private var ended = false
+  private var decoder = FastReplayDecoder()
+
+  init(_ layout: ProfileLayout, label: String, after: Int?, contiguous: Bool = false) {
+    device = layout.device ?? ""
+    self.label = label
+    self.after = after
+    self.contiguous = contiguous
+    expected = after.map { $0 + 1 }
+    let segments = layout.archivedSegments()
+    segmentCount = segments.count
+    paths = segments + [layout.journal]
+  }
+
+  /// The paths read, in order (segments, then the journal).
+  var files: [String] { paths }
+
+  mutating func next() throws(ProfileError) -> RecordedEvent? {
+    while !ended {
+      if !inFile {
+        guard nextFile < paths.count else {
+          ended = true
+          return nil
+        }
+        let k = nextFile
+        nextFile += 1
+        if k < segmentCount, let after, let end = DeviceLogReader.segmentEnd(paths[k]) {
+          lastOnDisk = max(lastOnDisk ?? end, end)
+          if end <= after { continue }
+        }
+        guard try file.read(paths[k]) else { continue }
+        path = paths[k]
+        inFile = true
+        firstOfFile = true
+        line = 0
+        start = 0
+      }
+      guard start < file.count else {
+        inFile = false
+        continue
+      }
+      line += 1
+      guard let end = DeviceLogReader.newline(in: file.bytes, from: start, to: file.count) else {
+        inFile = false  // a torn last line: left for next time
+        continue
+      }
+      let lineStart = start
+      start = end + 1
+      if end == lineStart { continue }
+      var failure: EventCoding.DecodeError?
+      let decoded: RecordedEvent? = file.bytes.withUnsafeBufferPointer { buffer in
+        do throws(EventCoding.DecodeError) {
+          return try decoder.decode(UnsafeBufferPointer(rebasing: buffer[lineStart..<end]))
+        } catch {
+          failure = error
+          return nil
+        }
+      }
+      guard let event = consume decoded else {
+        let message = failure?.message ?? ""
+        notices.append("\(path):\(line): a line of device \(label) could not be read (\(message)) and was left out")
+        damaged += 1
+        continue
+      }
+      guard event.sequence > last else { continue }
+      if contiguous {
+        let next = expected ?? DeviceSequence.base(of: DeviceSequence.tag(of: event.sequence)) + 1
+        if firstOfFile, event.sequence > next + damaged {
+          ended = true
+          return nil
+        }
+        expected = max(next, event.sequence + 1)
+        damaged = 0
+        firstOfFile = false
+      }
+      last = event.sequence
+      lastOnDisk = max(lastOnDisk ?? last, last)
+      if let after, event.sequence <= after { continue }
+      return event
+    }
+    return nil
+  }
+}
+
+/// Finds the `undone` events of a device's files before a ``StreamingMerge`` reads them: the lines
+/// that may be `undone` events (``mayBeUndone(_:)``) are decoded, so the merge
+/// knows which events a later `undone` takes back. Lines that do not decode are left out, as the
+/// readers leave them out; a line the readers leave out for another reason (a duplicate, a file
+/// after a gap) only makes the count too high, which the merge allows.
+public enum UndoScan {
+  /// Each target of the `undone` events in `paths`, with how many (distinct) `undone`s take it back.
+  public static func targets(_ paths: [String]) throws(ProfileError) -> [Int: Int] {
+    var undos: [Int: Int] = [:]  // the undone's sequence number → its target
+    // One buffer for every file (a long history has 2,000 segments; a fresh 1 MiB each was cleared each time).
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    for path in paths { try scan(path, into: &undos, buffer: &buffer) }
+    var targets: [Int: Int] = [:]
+    for target in undos.values { targets[target, default: 0] += 1 }
+    return targets
+  }
+
+  private static let needle: [UInt8] = Array("undone".utf8)
+
+  private static func scan(_ path: String, into undos: inout [Int: Int], buffer: inout [UInt8]) throws(ProfileError) {
+    guard FileOps.exists(path) else { return }
+    let fd = try FileOps.openRegular(path, O_RDONLY)
+    defer { close(fd) }
+    var filled = 0
+    while true {
+      if filled == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }  // one long line
+      let n = buffer.withUnsafeMutableBytes { raw in Glibc.read(fd, raw.baseAddress! + filled, raw.count - filled) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw ProfileError("\(path): cannot read: \(FileOps.lastError)", exitCode: .ioError)
+      }
+      if n == 0 { return }  // what is left is a torn last line
+      filled += n
+      var complete = filled
+      while complete > 0, buffer[complete - 1] != 0x0A { complete -= 1 }
+      guard complete > 0 else { continue }
+      buffer.withUnsafeBufferPointer { scanLines(UnsafeBufferPointer(rebasing: $0[..<complete]), into: &undos) }
+      buffer.withUnsafeMutableBytes { raw in
+        _ = memmove(raw.baseAddress!, raw.baseAddress! + complete, filled - complete)
+      }
+      filled -= complete
+    }
+  }
+
+  /// The complete lines of `bytes` (the last one ends it) that are `undone` events.
+  private static func scanLines(_ bytes: UnsafeBufferPointer<UInt8>, into undos: inout [Int: Int]) {
+    guard let base = bytes.baseAddress else { return }
+    var start = 0
+    while start < bytes.count, let hit = memchr(base + start, 0x0A, bytes.count - start) {
+      let end = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+      let line = UnsafeBufferPointer(start: base + start, count: end - start)
+      start = end + 1
+      guard mayBeUndone(line), let event = try? EventCoding.decode(line), case .undone(let target) = event.payload
+      else { continue }
+      undos[event.sequence] = target
+    }
+  }
+
+  private static let seqPrefix = Array("{\"seq\":".utf8)
+  private static let atPrefix = Array(",\"at\":\"".utf8)
+  private static let typePrefix = Array(",\"type\":\"".utf8)
+  private static let undoneType = Array("undone\"".utf8)
+
+  /// False only for a line sure not to be an `undone`: a line as quizline writes it
+  /// (`{"seq":N,"at":"…","type":"…"`) of another type. Any other line is looked for `undone`.
+  static func mayBeUndone(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    var i = 0
+    if line.count > 40, line.starts(with: seqPrefix) {
+      i = seqPrefix.count
+      while i < line.count, line[i] >= 0x30, line[i] <= 0x39 { i += 1 }
+      // `,"at":"`, the time up to its closing quote, then `,"type":"`.
+      if line[i...].starts(with: atPrefix) {
+        i += 7
+        while i < line.count, line[i] != 0x22, line[i] != 0x5C { i += 1 }
+        if i < line.count, line[i] == 0x22, line[(i + 1)...].starts(with: typePrefix) {
+          return line[(i + 1 + typePrefix.count)...].starts(with: undoneType)
+        }
+      }
+    }
+    // Not as quizline writes a line: the word anywhere in it.
+    let u = needle[0]
+    var k = 0
+    while k + needle.count <= line.count {
+      if line[k] == u, line[k..<(k + needle.count)].elementsEqual(needle) { return true }
+      k += 1
+    }
+    return false
+  }
+}
