@@ -190,11 +190,14 @@ public enum UndoScan {
         i += 7
         while i < line.count, line[i] != 0x22, line[i] != 0x5C { i += 1 }
         if i < line.count, line[i] == 0x22, line[(i + 1)...].starts(with: typePrefix) {
-          return line[(i + 1 + typePrefix.count)...].starts(with: undoneType)
+          // A type spelled with an escape (`\u0075ndone`) is decoded as the fold decodes it.
+          let type = line[(i + 1 + typePrefix.count)...]
+          return type.starts(with: undoneType) || type.first == 0x5C
         }
       }
     }
-    // Not as quizline writes a line: the word anywhere in it.
+    // Not as quizline writes a line: the word anywhere in it, or any escape (which may spell it).
+    if let base = line.baseAddress, memchr(base, 0x5C, line.count) != nil { return true }
     let u = needle[0]
     var k = 0
     while k + needle.count <= line.count {
