@@ -2,7 +2,8 @@
 # `make bench`: runs every benchmark of BENCHMARKS.md's table, each next to its peer in the same run,
 # and prints the table (measure, quizline, peer, ratio, target, status, date, command) with the
 # machine and its load. Each script prints its rows as `ROW<TAB>...` lines (scripts/bench/row.py);
-# its whole output is kept in .build/bench/logs/NAME.log. CI does not run this.
+# its whole output is kept in .build/bench/logs/NAME.log. CI does not run this. Exits 1 when a row is
+# NOT MET (or a script gave no figure).
 #
 #   scripts/bench/run.sh [NAME...]     NAME: fsrs optimizer startup loading markdown persistence
 #                                      reports devices class anki cards (default: all, in this order)
