@@ -87,45 +87,6 @@ public enum ReportPass {
   }
 }
 
-/// The fold's reading rule for one device's log, line by line (`DeviceLogReader.read`, the reader
-/// ``ProfileReviewHistory`` folds one log through): damaged lines left out (each standing for one
-/// event), each sequence number once, and for another device's log (`contiguous`) reading stops at
-/// a gap between one file and the next.
-struct LogReadRule {
-  let contiguous: Bool
-  private var last = Int.min
-  private var expected: Int?
-  private var damaged = 0
-  private var firstOfFile = true
-  private var stopped = false
-
-  init(contiguous: Bool) { self.contiguous = contiguous }
-
-  mutating func beginFile() { firstOfFile = true }
-
-  /// Whether the fold takes the next line's event (nil: a damaged line).
-  mutating func keeps(_ line: RecordedEvent?) -> Bool {
-    guard !stopped else { return false }
-    guard let event = line else {
-      damaged += 1
-      return false
-    }
-    guard event.sequence > last else { return false }
-    if contiguous {
-      let next = expected ?? DeviceSequence.base(of: DeviceSequence.tag(of: event.sequence)) + 1
-      if firstOfFile, event.sequence > next + damaged {
-        stopped = true
-        return false
-      }
-      expected = max(next, event.sequence + 1)
-      damaged = 0
-      firstOfFile = false
-    }
-    last = event.sequence
-    return true
-  }
-}
-
 /// The fold on a second thread: each line's event in order in (nil: a damaged line), the reviews
 /// out (``finish()``). At most a few batches wait, so memory stays flat however long the history is.
 final class FoldThread: @unchecked Sendable {

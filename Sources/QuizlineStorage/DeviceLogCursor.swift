@@ -18,7 +18,6 @@ struct DeviceLogCursor: MergeSource {
   private(set) var notices: [String] = []
   private let label: String
   private let after: Int?
-  private let contiguous: Bool
   private let paths: [String]
   private let segmentCount: Int
   private var nextFile = 0
@@ -27,10 +26,7 @@ struct DeviceLogCursor: MergeSource {
   private var inFile = false
   private var start = 0
   private var line = 0
-  private var firstOfFile = true
-  private var last = Int.min
-  private var expected: Int?
-  private var damaged = 0
+  private var rule: LogReadRule
   private var ended = false
   private var decoder = FastReplayDecoder()
 
@@ -38,8 +34,7 @@ struct DeviceLogCursor: MergeSource {
     device = layout.device ?? ""
     self.label = label
     self.after = after
-    self.contiguous = contiguous
-    expected = after.map { $0 + 1 }
+    rule = LogReadRule(contiguous: contiguous, after: after)
     let segments = layout.archivedSegments()
     segmentCount = segments.count
     paths = segments + [layout.journal]
@@ -64,7 +59,7 @@ struct DeviceLogCursor: MergeSource {
         guard try file.read(paths[k]) else { continue }
         path = paths[k]
         inFile = true
-        firstOfFile = true
+        rule.beginFile()
         line = 0
         start = 0
       }
@@ -92,22 +87,17 @@ struct DeviceLogCursor: MergeSource {
       guard let event = consume decoded else {
         let message = failure?.message ?? ""
         notices.append("\(path):\(line): a line of device \(label) could not be read (\(message)) and was left out")
-        damaged += 1
+        _ = rule.keepsDamaged()
         continue
       }
-      guard event.sequence > last else { continue }
-      if contiguous {
-        let next = expected ?? DeviceSequence.base(of: DeviceSequence.tag(of: event.sequence)) + 1
-        if firstOfFile, event.sequence > next + damaged {
+      guard rule.keeps(sequence: event.sequence) else {
+        if rule.stopped {
           ended = true
           return nil
         }
-        expected = max(next, event.sequence + 1)
-        damaged = 0
-        firstOfFile = false
+        continue
       }
-      last = event.sequence
-      lastOnDisk = max(lastOnDisk ?? last, last)
+      lastOnDisk = max(lastOnDisk ?? event.sequence, event.sequence)
       if let after, event.sequence <= after { continue }
       return event
     }
