@@ -127,27 +127,16 @@ struct DeviceState {
     -> [Read]
   {
     var out: [Read] = []
-    var tags = Set<Int>()
-    let folders = DeviceFolders.scan(layout)
-    let devices = folders.devices
-    // Said once, though the logs may be read twice (a snapshot that cannot be applied on top).
-    for notice in folders.leftOut.map(\.notice) where !notices.contains(notice) { notices.append(notice) }
-    try refuseSharedTags(devices, layout)
-    for (id, record) in devices {
-      let label = record?.shownName ?? id
-      let after = record.flatMap { vector?[$0.tag] ?? (vector == nil ? nil : DeviceSequence.base(of: $0.tag)) }
+    for log in try logFolders(layout, notices: &notices) {
+      let after = log.tag.flatMap { vector?[$0] ?? (vector == nil ? nil : DeviceSequence.base(of: $0)) }
       let read = try DeviceLogReader.read(
-        layout.forDevice(id), label: "'\(label)'", after: after, contiguous: id != layout.device)
+        log.folder, label: log.readLabel, after: log.isLegacy ? vector?[0] : after, contiguous: log.contiguous)
       notices += read.notices
-      var log = read.log
-      if let vector { log.events.removeAll { $0.sequence <= vector[DeviceSequence.tag(of: $0.sequence)] ?? 0 } }
-      if let tag = record?.tag { tags.insert(tag) }
-      out.append(Read(log: log, label: label, lastOnDisk: read.lastOnDisk))
-    }
-    if !tags.contains(0), DeviceProfileOpener.hasLegacyLog(layout) {
-      let read = try DeviceLogReader.read(layout.forDevice(nil), label: "(single journal)", after: vector?[0])
-      notices += read.notices
-      out.append(Read(log: read.log, label: "this profile's journal", lastOnDisk: read.lastOnDisk))
+      var events = read.log
+      if let vector, !log.isLegacy {
+        events.events.removeAll { $0.sequence <= vector[DeviceSequence.tag(of: $0.sequence)] ?? 0 }
+      }
+      out.append(Read(log: events, label: log.label, lastOnDisk: read.lastOnDisk))
     }
     return out
   }
@@ -158,26 +147,51 @@ struct DeviceState {
   static func streamingMerge(_ layout: ProfileLayout, notices: inout [String]) throws(ProfileError) -> (
     StreamingMerge<DeviceLogCursor>, labels: [String]
   ) {
-    var sources: [DeviceLogCursor] = []
-    var labels: [String] = []
-    var tags = Set<Int>()
+    let logs = try logFolders(layout, notices: &notices)
+    let sources = logs.map {
+      DeviceLogCursor($0.folder, label: $0.readLabel, after: nil, contiguous: $0.contiguous)
+    }
+    let labels = logs.map(\.label)
+    let targets = try sources.map { source throws(ProfileError) in try UndoScan.targets(source.files) }
+    return (StreamingMerge(sources: sources, devices: sources.map(\.device), targets: targets), labels)
+  }
+
+  /// One log of a per-device profile, as every reader of the logs takes it.
+  struct LogFolder {
+    var folder: ProfileLayout
+    /// The name said when the fresh events are counted ("'laptop'", "this profile's journal").
+    var label: String
+    /// The name in a damaged line's notice ("'laptop'", "(single journal)").
+    var readLabel: String
+    /// Another device's log: read with the rule for files in flight (``LogReadRule``).
+    var contiguous: Bool
+    /// The device's tag, when its record could be read.
+    var tag: Int?
+    /// The single journal no device has taken over yet.
+    var isLegacy: Bool
+  }
+
+  /// The logs to read, in order: each device's folder (its left-out folders' notices said once,
+  /// though the logs may be read twice), then the single journal when no device took it over;
+  /// two devices claiming one tag are refused.
+  static func logFolders(_ layout: ProfileLayout, notices: inout [String]) throws(ProfileError) -> [LogFolder] {
     let folders = DeviceFolders.scan(layout)
     let devices = folders.devices
     for notice in folders.leftOut.map(\.notice) where !notices.contains(notice) { notices.append(notice) }
     try refuseSharedTags(devices, layout)
-    for (id, record) in devices {
+    var out = devices.map { id, record in
       let label = record?.shownName ?? id
-      sources.append(
-        DeviceLogCursor(layout.forDevice(id), label: "'\(label)'", after: nil, contiguous: id != layout.device))
-      labels.append(label)
-      if let tag = record?.tag { tags.insert(tag) }
+      return LogFolder(
+        folder: layout.forDevice(id), label: label, readLabel: "'\(label)'", contiguous: id != layout.device,
+        tag: record?.tag, isLegacy: false)
     }
-    if !tags.contains(0), DeviceProfileOpener.hasLegacyLog(layout) {
-      sources.append(DeviceLogCursor(layout.forDevice(nil), label: "(single journal)", after: nil))
-      labels.append("this profile's journal")
+    if !out.contains(where: { $0.tag == 0 }), DeviceProfileOpener.hasLegacyLog(layout) {
+      out.append(
+        LogFolder(
+          folder: layout.forDevice(nil), label: "this profile's journal", readLabel: "(single journal)",
+          contiguous: false, tag: nil, isLegacy: true))
     }
-    let targets = try sources.map { source throws(ProfileError) in try UndoScan.targets(source.files) }
-    return (StreamingMerge(sources: sources, devices: sources.map(\.device), targets: targets), labels)
+    return out
   }
 
   /// Two devices numbering their events from the same tag (two machines that each took over a
