@@ -2,7 +2,7 @@ import QuizlineCore
 import QuizlineStorage
 
 /// The fold's reading rule for one device's events (``HistoryLoader/ownOrder(_:fileStarts:damagedBefore:contiguous:)``),
-/// one event at a time: each sequence number once, and for another device's log (`contiguous`)
+/// one event at a time (``LogReadRule`` over the events' indices): each sequence number once, and for another device's log (`contiguous`)
 /// reading stops at a gap between one file and the next, a damaged line standing for one event.
 struct OwnOrder {
   let contiguous: Bool
@@ -10,17 +10,15 @@ struct OwnOrder {
   /// that goes file by file appends each as the file begins.
   var fileStarts: [Int]
   /// True once a gap between files was met: no later event of this log is read.
-  private(set) var stopped = false
-  private var last = Int.min
-  private var expected: Int?
-  private var damaged = 0
+  var stopped: Bool { rule.stopped }
+  private var rule: LogReadRule
   private var nextBad = 0
   private var nextFile = 0
-  private var firstOfFile = false
 
   init(contiguous: Bool, fileStarts: [Int] = []) {
     self.contiguous = contiguous
     self.fileStarts = fileStarts
+    rule = LogReadRule(contiguous: contiguous, inFile: false)
   }
 
   /// Whether the event at `index` among the device's events read, numbered `sequence`, is kept;
@@ -28,26 +26,14 @@ struct OwnOrder {
   mutating func keeps(_ sequence: Int, at index: Int, damagedBefore: [Int]) -> Bool {
     guard !stopped else { return false }
     while nextBad < damagedBefore.count, damagedBefore[nextBad] <= index {
-      damaged += 1
+      _ = rule.keepsDamaged()
       nextBad += 1
     }
     while nextFile < fileStarts.count, fileStarts[nextFile] <= index {
-      firstOfFile = true
+      rule.beginFile()
       nextFile += 1
     }
-    guard sequence > last else { return false }
-    if contiguous {
-      let next = expected ?? DeviceSequence.base(of: DeviceSequence.tag(of: sequence)) + 1
-      if firstOfFile, sequence > next + damaged {
-        stopped = true
-        return false
-      }
-      expected = max(next, sequence + 1)
-      damaged = 0
-      firstOfFile = false
-    }
-    last = sequence
-    return true
+    return rule.keeps(sequence: sequence)
   }
 }
 

@@ -4,7 +4,7 @@ import QuizlineCore
 /// standing for one event), each sequence number once, and for another device's log (`contiguous`)
 /// reading stops at a gap between one file and the next (a file that has not arrived yet; a gap
 /// inside a file, a hole a repair left, is read past). The one home of the rule: ``DeviceLogCursor``
-/// (the fold, several logs and one) and the reports' one pass (`ReportPass`) both apply it.
+/// (the fold, several logs and one), the reports' one pass (`ReportPass`) and reports' `OwnOrder` apply it.
 public struct LogReadRule: Sendable {
   public let contiguous: Bool
   private var last = Int.min
@@ -14,10 +14,13 @@ public struct LogReadRule: Sendable {
   /// The log ended at a gap between files (`contiguous` only): nothing after it is taken.
   public private(set) var stopped = false
 
-  /// `after`: the last sequence number already covered (a snapshot's), so the next expected is the one after.
-  public init(contiguous: Bool, after: Int? = nil) {
+  /// `after`: the last sequence number already covered (a snapshot's), so the next expected is the
+  /// one after. `inFile`: whether the first events are known to begin a file (a reader that says
+  /// each file's start with ``beginFile()`` passes false).
+  public init(contiguous: Bool, after: Int? = nil, inFile: Bool = true) {
     self.contiguous = contiguous
     expected = after.map { $0 + 1 }
+    firstOfFile = inFile
   }
 
   /// The next events are a new file's.
