@@ -26,7 +26,8 @@ public struct Catalog: Sendable, Equatable {
       }
     }
     for (i, s) in self.sessions.enumerated() { sessionIndex[s.id] = i }
-    plan = CoursePlan(banks: self.banks, sessions: self.sessions, courses: self.courses)
+    plan = CoursePlan(
+      banks: self.banks, sessions: self.sessions, courses: self.courses, questionIndex: questionIndex)
   }
 
   public static let empty = Catalog()

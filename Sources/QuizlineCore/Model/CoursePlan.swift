@@ -24,7 +24,9 @@ public struct CoursePlan: Sendable, Equatable {
 
   init() {}
 
-  init(banks: [Bank], sessions: [StudySession], courses: [Course]) {
+  /// - Parameter questionIndex: each question's place in its bank (the first question with an id),
+  ///   as the catalog keeps it.
+  init(banks: [Bank], sessions: [StudySession], courses: [Course], questionIndex: [QuestionRef: Int]) {
     let bankByID = Dictionary(banks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let sessionByID = Dictionary(sessions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     var claimedBanks = Set<String>()
@@ -39,13 +41,16 @@ public struct CoursePlan: Sendable, Equatable {
       let inCourse = Set(courseBanks.map(\.id))
       var tied: [[QuestionRef]] = Array(repeating: [], count: steps.count)
       // 1. Checkpoints.
-      var tagUses: [String: [Int: Int]] = [:]
+      // How many of each session's checkpoint questions carry a tag, by session.
+      var tagUses: [String: [Int]] = [:]
       for (i, session) in steps.enumerated() {
         for ref in session.checkpoint?.questions ?? [] where inCourse.contains(ref.bank) && unlockedBy[ref] == nil {
-          guard let question = bankByID[ref.bank]?.question(ref.question) else { continue }
+          guard let k = questionIndex[ref], let bank = bankByID[ref.bank] else { continue }
           unlockedBy[ref] = session.id
           tied[i].append(ref)
-          for tag in Set(question.tags) { tagUses[tag, default: [:]][i, default: 0] += 1 }
+          for tag in Set(bank.questions[k].tags) {
+            tagUses[tag, default: Array(repeating: 0, count: steps.count)][i] += 1
+          }
         }
       }
       // 2. Key terms, 3. tags, 4. the last session.
@@ -60,7 +65,7 @@ public struct CoursePlan: Sendable, Equatable {
       }
       // The session using a tag most; on a tie the earlier one.
       let tagHome = tagUses.mapValues { uses in
-        uses.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }!.key
+        uses.indices.reduce(0) { best, i in uses[i] > uses[best] ? i : best }
       }
       for bank in courseBanks {
         for question in bank.questions {
@@ -79,7 +84,28 @@ public struct CoursePlan: Sendable, Equatable {
 
   /// Lower case with runs of spaces as one, trimmed: how key terms and prompts are compared.
   static func folded(_ text: Substring) -> String {
-    text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).joined(separator: " ")
+    if let ascii = asciiFolded(text) { return ascii }
+    return text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).joined(separator: " ")
+  }
+
+  /// ``folded(_:)`` on bytes, for text that is all ASCII and has no carriage return (where each
+  /// byte is a character of its own, `\r\n` being the one ASCII pair that makes a single
+  /// character); nil for any other text. Start-up folds every key term and prompt of the courses.
+  static func asciiFolded(_ text: Substring) -> String? {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
+    var spaceBefore = false
+    for byte in text.utf8 {
+      switch byte {
+      case 0x80..., UInt8(ascii: "\r"): return nil
+      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"): spaceBefore = !bytes.isEmpty
+      default:
+        if spaceBefore { bytes.append(UInt8(ascii: " ")) }
+        spaceBefore = false
+        bytes.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// A prompt without a trailing parenthesised note: `State (the concept)` → `State`.
