@@ -50,8 +50,16 @@ struct ObjectReader {
   private var askedMask: UInt64 = 0
   /// On the tape: which members repeat an earlier key (reported once, never read).
   private var duplicateMask: UInt64 = 0
+  /// On the tape: a bit for each member's key (``keyBit(_:_:)``), so that most keys asked for and
+  /// absent (a question's title, hint, tags, …) are answered without a look at the members.
+  private var keyFilter: UInt64 = 0
+  /// On the tape: where the next look-up starts, the member after the one found last (its
+  /// position and its key's tape index): decoders mostly ask for keys in the order files write them.
+  private var cursorPosition = 0
+  private var cursorIndex = 0
 
-  /// Objects up to this many members are read on the tape (their duplicates found pairwise).
+  /// Objects up to this many members are read on the tape (their duplicates found pairwise when
+  /// two keys share a filter bit).
   static let fastLimit = 16
 
   /// Nil (and an error) when `value` is not an object.
@@ -84,20 +92,34 @@ struct ObjectReader {
     let count = Int(value.node.count)
     // A key with escapes or beyond ASCII is compared as a string (canonical equivalence).
     let nodes = tape.nodes
-    var plain = true
+    let bytes = tape.source.baseAddress!
+    var plain = count <= Self.fastLimit
+    var filter: UInt64 = 0
     var k = value.index + 1
-    for _ in 0..<count {
-      if nodes[k].hasEscapes || nodes[k].stringFlags.contains(.nonASCII) {
+    for _ in 0..<(plain ? count : 0) {
+      let key = nodes[k]
+      if key.hasEscapes || key.stringFlags.contains(.nonASCII) {
         plain = false
         break
       }
+      filter |= Self.keyBit(bytes + Int(key.start) + 1, Int(key.end - key.start) - 2)
       k = Int(nodes[k + 1].next)
     }
-    if count <= Self.fastLimit && plain {
-      findDuplicatesOnTape(count: count)
+    if plain {
+      keyFilter = filter
+      cursorIndex = value.index + 1
+      // Keys of distinct bits are distinct: only a shared bit can hide a duplicate.
+      if filter.nonzeroBitCount < count { findDuplicatesOnTape(count: count) }
     } else {
       decodeKeys(count: count)
     }
+  }
+
+  /// The filter bit of a key of `length` bytes at `key`: from its length, first and last byte
+  /// (chosen so that the keys of each question type and the keys asked of it rarely share bits).
+  @inline(__always) static func keyBit(_ key: UnsafePointer<UInt8>, _ length: Int) -> UInt64 {
+    guard length > 0 else { return 1 }
+    return 1 << UInt64((length &* 7 ^ Int(key[0]) << 1 ^ Int(key[length - 1]) &* 13) & 63)
   }
 
   /// Pairwise byte comparison of the keys (at most ``fastLimit``, all plain ASCII).
@@ -169,20 +191,30 @@ struct ObjectReader {
     }
     var wanted = key
     let tape = object.tape
-    let start = object.index + 1
+    let first = object.index + 1
     let count = Int(object.node.count)
     let bytes = tape.source.baseAddress!
     let nodes = tape.nodes
     return wanted.withUTF8 { target in
-      var k = start
-      for position in 0..<count {
+      let wantedBytes = target.baseAddress ?? bytes
+      guard keyFilter & Self.keyBit(wantedBytes, target.count) != 0 else { return nil }
+      // Round from the cursor; a repeated key is skipped, so the member found is the first one
+      // with that key, wherever the round starts.
+      var position = cursorPosition
+      var k = cursorIndex
+      for _ in 0..<count {
+        if position == count {
+          position = 0
+          k = first
+        }
         let node = nodes[k]
-        if Int(node.end - node.start) == target.count + 2,
-          same(bytes + Int(node.start) + 1, target.baseAddress!, target.count)
+        if Int(node.end - node.start) == target.count + 2, duplicateMask & (1 << UInt64(position)) == 0,
+          same(bytes + Int(node.start) + 1, wantedBytes, target.count)
         {
           return (position, k)
         }
         k = Int(nodes[k + 1].next)
+        position += 1
       }
       return nil
     }
@@ -202,6 +234,10 @@ struct ObjectReader {
     asked.append(key)
     guard let (position, index) = find(key) else { return nil }
     if position < 64 { askedMask |= 1 << UInt64(position) }
+    if decoded == nil {
+      cursorPosition = position + 1
+      cursorIndex = Int(object.tape.nodes[index + 1].next)
+    }
     return object.at(index + 1)
   }
 
