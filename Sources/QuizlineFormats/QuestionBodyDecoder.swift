@@ -38,34 +38,43 @@ struct QuestionBodyDecoder {
       context.error(node, problem)
       return nil
     }
-    var out: [Choice] = []
-    out.reserveCapacity(count)
-    // At most 26 choices: a list searched in place beats hashing the keys again.
-    var seen: [UInt64] = []
-    seen.reserveCapacity(count)
-    var k = array.index + 1
-    for n in 0..<count {
-      let item = array.at(k)
-      k = Int(array.tape.nodes[k].next)
-      var choice: Choice?
-      if item.kind == .string {
-        choice = q.text(item, key: "choices").map { Choice(text: $0) }
-      } else if var c = ObjectReader(item, context: context, part: .text("choice \(Self.letter(n))"), of: q.subject) {
-        let text = c.string("text", required: true)
-        let feedback = c.string("feedback")
-        let credit = c.number("credit", in: -1...1)
-        c.reportUnknownKeys()
-        choice = text.map { Choice(text: $0, feedback: feedback, credit: credit) }
+    // The list made at its size (reserving capacity in an empty list took the standard library's
+    // general path), and the choices' comparison keys on the stack: at most 26, searched in place.
+    var complete = false
+    let out = [Choice](unsafeUninitializedCapacity: count) { buffer, initialized in
+      withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { seen in
+        var k = array.index + 1
+        for n in 0..<count {
+          let item = array.at(k)
+          k = Int(array.tape.nodes[k].next)
+          guard let choice = choice(item, at: n, &q) else { return }
+          let key = comparisonKey(choice.text)
+          var first = 0
+          while first < n && seen[first] != key { first += 1 }
+          if first < n {
+            context.warning(item, QuestionRules.repeatedChoice(n, of: first, text: choice.text, what: q.what))
+          }
+          seen[n] = key
+          buffer.initializeElement(at: n, to: choice)
+          initialized = n + 1
+        }
+        complete = true
       }
-      guard let choice else { return nil }
-      let key = comparisonKey(choice.text)
-      if let first = seen.firstIndex(of: key) {
-        context.warning(item, QuestionRules.repeatedChoice(n, of: first, text: choice.text, what: q.what))
-      }
-      seen.append(key)
-      out.append(choice)
     }
-    return out.count >= 2 ? (out, node) : nil
+    return complete && out.count >= 2 ? (out, node) : nil
+  }
+
+  /// One element of `choices`: a string, or an object with its text, feedback and credit.
+  private func choice(_ item: TapeValue, at n: Int, _ q: inout ObjectReader) -> Choice? {
+    if item.kind == .string { return q.text(item, key: "choices").map { Choice(text: $0) } }
+    guard var c = ObjectReader(item, context: context, part: .text("choice \(Self.letter(n))"), of: q.subject) else {
+      return nil
+    }
+    let text = c.string("text", required: true)
+    let feedback = c.string("feedback")
+    let credit = c.number("credit", in: -1...1)
+    c.reportUnknownKeys()
+    return text.map { Choice(text: $0, feedback: feedback, credit: credit) }
   }
 
   private func letterIndex(_ v: TapeValue, key: String, choiceCount: Int, _ q: ObjectReader) -> Int? {
