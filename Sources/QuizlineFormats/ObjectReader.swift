@@ -43,8 +43,9 @@ struct ObjectReader {
   /// Only for objects read the slow way: the keys decoded, each with its tape index (its value is
   /// the next node), duplicates left out. Nil when keys are matched on the tape.
   private var decoded: [(key: String, index: Int)]?
-  /// Every key asked for, present or not (for "did you mean" and the list of allowed keys).
-  private var asked: [String] = []
+  /// Every key asked for, present or not (for "did you mean" and the list of allowed keys). Keys
+  /// are the decoders' literals: their bytes are read without a string to unpack, retain or release.
+  private var asked: [StaticString] = []
   /// Which members were asked for (a bit each, by position: among all members on the tape, or
   /// among `decoded`; objects past 64 keys use `asked`).
   private var askedMask: UInt64 = 0
@@ -184,18 +185,18 @@ struct ObjectReader {
   }
 
   /// The position of `key` among the members (first occurrence) and its key's tape index.
-  private func find(_ key: String) -> (position: Int, index: Int)? {
+  private func find(_ key: StaticString) -> (position: Int, index: Int)? {
     if let decoded {
-      guard let i = decoded.firstIndex(where: { $0.key == key }) else { return nil }
+      let name = key.description
+      guard let i = decoded.firstIndex(where: { $0.key == name }) else { return nil }
       return (i, decoded[i].index)
     }
-    var wanted = key
     let tape = object.tape
     let first = object.index + 1
     let count = Int(object.node.count)
     let bytes = tape.source.baseAddress!
     let nodes = tape.nodes
-    return wanted.withUTF8 { target in
+    return key.withUTF8Buffer { target in
       let wantedBytes = target.baseAddress ?? bytes
       guard keyFilter & Self.keyBit(wantedBytes, target.count) != 0 else { return nil }
       // Round from the cursor; a repeated key is skipped, so the member found is the first one
@@ -230,7 +231,7 @@ struct ObjectReader {
   }
 
   /// The value of `key`, if present.
-  mutating func value(_ key: String) -> TapeValue? {
+  mutating func value(_ key: StaticString) -> TapeValue? {
     asked.append(key)
     guard let (position, index) = find(key) else { return nil }
     if position < 64 { askedMask |= 1 << UInt64(position) }
@@ -242,13 +243,13 @@ struct ObjectReader {
   }
 
   /// Whether `key` is present (without reading it).
-  func has(_ key: String) -> Bool { find(key) != nil }
+  func has(_ key: StaticString) -> Bool { find(key) != nil }
 
   /// Reports every key that was never asked for, suggesting the closest known key. The reader is
   /// done then: its list of asked keys goes back to the context for the next reader.
   mutating func reportUnknownKeys(ignoring ignored: [String] = ["$schema"]) {
     defer {
-      var list: [String] = []
+      var list: [StaticString] = []
       swap(&list, &asked)
       // Element by element: `removeAll(keepingCapacity:)` took the generic `replaceSubrange`, 300
       // instructions a reader.
@@ -257,8 +258,9 @@ struct ObjectReader {
     }
     var unknown: [(key: String, index: Int)] = []
     if let decoded {
+      let askedNames = asked.map(\.description)
       for (i, (key, index)) in decoded.enumerated()
-      where (i < 64 ? askedMask & (1 << UInt64(i)) == 0 : !asked.contains(key)) && !ignored.contains(key) {
+      where (i < 64 ? askedMask & (1 << UInt64(i)) == 0 : !askedNames.contains(key)) && !ignored.contains(key) {
         unknown.append((key, index))
       }
     } else {
@@ -270,12 +272,13 @@ struct ObjectReader {
         if !ignored.contains(key) { unknown.append((key, index)) }
       }
     }
+    let askedNames = unknown.isEmpty ? [] : asked.map(\.description)
     for (key, index) in unknown {
       var message = "unknown key \(quoted(key)) in \(what)"
-      if let suggestion = closestMatch(to: key, in: asked) {
+      if let suggestion = closestMatch(to: key, in: askedNames) {
         message += "; did you mean \(quoted(suggestion))?"
-      } else if !asked.isEmpty {
-        message += "; allowed keys: " + asked.joined(separator: ", ")
+      } else if !askedNames.isEmpty {
+        message += "; allowed keys: " + askedNames.joined(separator: ", ")
       }
       context.error(object.at(index), message)
     }

@@ -77,7 +77,7 @@ struct QuestionBodyDecoder {
     return text.map { Choice(text: $0, feedback: feedback, credit: credit) }
   }
 
-  private func letterIndex(_ v: TapeValue, key: String, choiceCount: Int, _ q: ObjectReader) -> Int? {
+  private func letterIndex(_ v: TapeValue, key: StaticString, choiceCount: Int, _ q: ObjectReader) -> Int? {
     guard let s = v.string else {
       context.error(v, "\(quoted(key)) in \(q.what) must be a choice letter such as \"b\", found \(v.kindDescription)")
       return nil
@@ -130,12 +130,12 @@ struct QuestionBodyDecoder {
   // MARK: answers
 
   /// A list of accepted answers: strings, or `{"text", "credit", "feedback"}` objects.
-  func textAnswers(_ q: inout ObjectReader, key: String) -> [TextAnswer]? {
+  func textAnswers(_ q: inout ObjectReader, key: StaticString) -> [TextAnswer]? {
     guard let items = q.array(key, required: true, minCount: 1), !items.isEmpty else { return nil }
     return textAnswers(items, key: key, q)
   }
 
-  private func textAnswers(_ items: [TapeValue], key: String, _ q: ObjectReader) -> [TextAnswer]? {
+  private func textAnswers(_ items: [TapeValue], key: StaticString, _ q: ObjectReader) -> [TextAnswer]? {
     var out: [TextAnswer] = []
     out.reserveCapacity(items.count)
     // A question lists a few answers: a list searched in place beats hashing, and a set takes over
@@ -148,7 +148,7 @@ struct QuestionBodyDecoder {
       var answer: TextAnswer?
       if item.kind == .string {
         answer = q.text(item, key: key).map { TextAnswer(text: $0) }
-      } else if var a = ObjectReader(item, context: context, part: .answerIn(n + 1, key), of: q.subject) {
+      } else if var a = ObjectReader(item, context: context, part: .answerIn(n + 1, key.description), of: q.subject) {
         let text = a.string("text", required: true)
         let credit = a.number("credit", in: 0...1) ?? 1
         let feedback = a.string("feedback")

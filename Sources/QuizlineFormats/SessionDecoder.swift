@@ -16,7 +16,7 @@ public struct SessionReferences {
 struct SessionDecoder {
   let context: DecodeContext
 
-  static let blockKinds = ["heading", "paragraph", "bullets", "numbered", "table", "quote", "code"]
+  static let blockKinds: [StaticString] = ["heading", "paragraph", "bullets", "numbered", "table", "quote", "code"]
 
   func decode(_ reader: inout ObjectReader) -> (StudySession, SessionReferences)? {
     let id = BankDecoder(context: context).decodeID(&reader, key: "id", what: "session")
@@ -74,7 +74,7 @@ struct SessionDecoder {
       guard var b = ObjectReader(item, context: context, what: "body block \(n + 1) of \(what)") else {
         continue
       }
-      let present = Self.blockKinds.filter { b.has($0) }
+      let present = Self.blockKinds.filter { b.has($0) }.map(\.description)
       guard present.count == 1, let kind = present.first else {
         let message =
           present.isEmpty
@@ -200,7 +200,7 @@ struct CourseDecoder {
     return (course, sessions, banks)
   }
 
-  private func locatedIDs(_ reader: inout ObjectReader, key: String, required: Bool) -> [Located<String>] {
+  private func locatedIDs(_ reader: inout ObjectReader, key: StaticString, required: Bool) -> [Located<String>] {
     guard let items = reader.array(key, required: required, minCount: required ? 1 : 0) else { return [] }
     var out: [Located<String>] = []
     for item in items {
