@@ -185,7 +185,9 @@ struct ObjectReader {
   }
 
   /// The position of `key` among the members (first occurrence) and its key's tape index.
-  private func find(_ key: StaticString) -> (position: Int, index: Int)? {
+  /// Mutating only so that ``value(_:)`` calls it on the reader itself: called as a plain method,
+  /// it ran on a copy of the reader (184 bytes) made for each key.
+  private mutating func find(_ key: StaticString) -> (position: Int, index: Int)? {
     if let decoded {
       let name = key.description
       guard let i = decoded.firstIndex(where: { $0.key == name }) else { return nil }
@@ -243,7 +245,10 @@ struct ObjectReader {
   }
 
   /// Whether `key` is present (without reading it).
-  func has(_ key: StaticString) -> Bool { find(key) != nil }
+  func has(_ key: StaticString) -> Bool {
+    var reader = self
+    return reader.find(key) != nil
+  }
 
   /// Reports every key that was never asked for, suggesting the closest known key. The reader is
   /// done then: its list of asked keys goes back to the context for the next reader.
