@@ -84,8 +84,9 @@ extension ObjectReader {
     return text(v, key: key, nonEmpty: nonEmpty)
   }
 
-  /// A string value checked for type, emptiness and control characters.
-  func text(_ v: TapeValue, key: StaticString, nonEmpty: Bool = true) -> String? {
+  /// A string value checked for type, emptiness and control characters. Mutating only so that it
+  /// runs on the reader itself: as a plain method it ran on a copy of the reader made for each value.
+  mutating func text(_ v: TapeValue, key: StaticString, nonEmpty: Bool = true) -> String? {
     guard let s = v.string else {
       context.error(v, "\(quoted(key)) in \(what) must be a string, found \(v.kindDescription)")
       return nil

@@ -77,7 +77,7 @@ struct QuestionBodyDecoder {
     return text.map { Choice(text: $0, feedback: feedback, credit: credit) }
   }
 
-  private func letterIndex(_ v: TapeValue, key: StaticString, choiceCount: Int, _ q: ObjectReader) -> Int? {
+  private func letterIndex(_ v: TapeValue, key: StaticString, choiceCount: Int, _ q: inout ObjectReader) -> Int? {
     guard let s = v.string else {
       context.error(v, "\(quoted(key)) in \(q.what) must be a choice letter such as \"b\", found \(v.kindDescription)")
       return nil
@@ -95,7 +95,7 @@ struct QuestionBodyDecoder {
   private func single(_ q: inout ObjectReader) -> QuestionBody? {
     let cs = choices(&q)
     guard let answerNode = q.required("answer"), let cs else { return nil }
-    guard let answer = letterIndex(answerNode, key: "answer", choiceCount: cs.choices.count, q) else { return nil }
+    guard let answer = letterIndex(answerNode, key: "answer", choiceCount: cs.choices.count, &q) else { return nil }
     return .single(choices: cs.choices, answer: answer)
   }
 
@@ -104,7 +104,7 @@ struct QuestionBodyDecoder {
     guard let items = q.array("answers", required: true, minCount: 1), let cs else { return nil }
     var answers: [Int] = []
     for item in items {
-      guard let k = letterIndex(item, key: "answers", choiceCount: cs.choices.count, q) else { return nil }
+      guard let k = letterIndex(item, key: "answers", choiceCount: cs.choices.count, &q) else { return nil }
       if answers.contains(k) {
         context.error(item, "answer \(quoted(Self.letter(k))) appears twice in \(quoted("answers")) of \(q.what)")
         return nil
@@ -132,10 +132,10 @@ struct QuestionBodyDecoder {
   /// A list of accepted answers: strings, or `{"text", "credit", "feedback"}` objects.
   func textAnswers(_ q: inout ObjectReader, key: StaticString) -> [TextAnswer]? {
     guard let items = q.array(key, required: true, minCount: 1), !items.isEmpty else { return nil }
-    return textAnswers(items, key: key, q)
+    return textAnswers(items, key: key, &q)
   }
 
-  private func textAnswers(_ items: [TapeValue], key: StaticString, _ q: ObjectReader) -> [TextAnswer]? {
+  private func textAnswers(_ items: [TapeValue], key: StaticString, _ q: inout ObjectReader) -> [TextAnswer]? {
     var out: [TextAnswer] = []
     out.reserveCapacity(items.count)
     // A question lists a few answers: a list searched in place beats hashing, and a set takes over

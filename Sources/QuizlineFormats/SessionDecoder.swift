@@ -112,14 +112,15 @@ struct SessionDecoder {
     guard let v = b.value("table"), var t = ObjectReader(v, context: context, what: "the table of \(b.what)") else {
       return nil
     }
-    let header = cells(t.array("header", required: true, minCount: 1), t)
+    let headerItems = t.array("header", required: true, minCount: 1)
+    let header = cells(headerItems, &t)
     var rows: [[String]] = []
     for (n, row) in (t.array("rows") ?? []).enumerated() {
       guard row.kind == .array else {
         context.error(row, "row \(n + 1) of \(t.what) must be an array of cells, found \(row.kindDescription)")
         continue
       }
-      let rowCells = cells(row.elements, t) ?? []
+      let rowCells = cells(row.elements, &t) ?? []
       if let header, rowCells.count != header.count {
         context.error(
           row,
@@ -134,7 +135,7 @@ struct SessionDecoder {
     return .table(header: header, rows: rows)
   }
 
-  private func cells(_ items: [TapeValue]?, _ t: ObjectReader) -> [String]? {
+  private func cells(_ items: [TapeValue]?, _ t: inout ObjectReader) -> [String]? {
     guard let items else { return nil }
     return items.compactMap { t.text($0, key: "cells", nonEmpty: false) }
   }
