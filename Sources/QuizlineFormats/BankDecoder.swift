@@ -50,7 +50,7 @@ struct BankDecoder {
   }
 
   /// Reads an id-valued key and validates it; nil (with an error) when missing or invalid.
-  func decodeID(_ reader: inout ObjectReader, key: String, what: String) -> String? {
+  func decodeID(_ reader: inout ObjectReader, key: StaticString, what: String) -> String? {
     guard let v = reader.required(key) else { return nil }
     guard let s = reader.text(v, key: key, nonEmpty: false) else { return nil }
     if let problem = Identifier.problem(s) {

@@ -8,7 +8,7 @@ public final class DecodeContext {
   public private(set) var diagnostics: [Diagnostic] = []
   /// Lists of asked keys that readers done with their object gave back, emptied, for the next
   /// readers to fill (a few allocations for a whole file instead of one per object).
-  var spareKeyLists: [[String]] = []
+  var spareKeyLists: [[StaticString]] = []
 
   init(path: String, bytes: [UInt8]) {
     self.path = path
@@ -73,19 +73,20 @@ extension ObjectReader {
   }
 
   /// The value of a required key; an error at the object when it is missing.
-  mutating func required(_ key: String) -> TapeValue? {
+  mutating func required(_ key: StaticString) -> TapeValue? {
     if let v = value(key) { return v }
     context.error(object, "\(what) is missing the required key \(quoted(key))")
     return nil
   }
 
-  mutating func string(_ key: String, required isRequired: Bool = false, nonEmpty: Bool = true) -> String? {
+  mutating func string(_ key: StaticString, required isRequired: Bool = false, nonEmpty: Bool = true) -> String? {
     guard let v = isRequired ? required(key) : value(key) else { return nil }
     return text(v, key: key, nonEmpty: nonEmpty)
   }
 
-  /// A string value checked for type, emptiness and control characters.
-  func text(_ v: TapeValue, key: String, nonEmpty: Bool = true) -> String? {
+  /// A string value checked for type, emptiness and control characters. Mutating only so that it
+  /// runs on the reader itself: as a plain method it ran on a copy of the reader made for each value.
+  mutating func text(_ v: TapeValue, key: StaticString, nonEmpty: Bool = true) -> String? {
     guard let s = v.string else {
       context.error(v, "\(quoted(key)) in \(what) must be a string, found \(v.kindDescription)")
       return nil
@@ -117,7 +118,7 @@ extension ObjectReader {
     return s
   }
 
-  mutating func bool(_ key: String, required isRequired: Bool = false) -> Bool? {
+  mutating func bool(_ key: StaticString, required isRequired: Bool = false) -> Bool? {
     guard let v = isRequired ? required(key) : value(key) else { return nil }
     guard let b = v.bool else {
       context.error(v, "\(quoted(key)) in \(what) must be true or false, found \(v.kindDescription)")
@@ -126,14 +127,14 @@ extension ObjectReader {
     return b
   }
 
-  mutating func number(_ key: String, required isRequired: Bool = false, in range: ClosedRange<Double>? = nil)
+  mutating func number(_ key: StaticString, required isRequired: Bool = false, in range: ClosedRange<Double>? = nil)
     -> Double?
   {
     guard let v = isRequired ? required(key) : value(key) else { return nil }
     return number(v, key: key, in: range)
   }
 
-  func number(_ v: TapeValue, key: String, in range: ClosedRange<Double>? = nil) -> Double? {
+  func number(_ v: TapeValue, key: StaticString, in range: ClosedRange<Double>? = nil) -> Double? {
     guard let d = v.double else {
       context.error(v, "\(quoted(key)) in \(what) must be a number, found \(v.kindDescription)")
       return nil
@@ -152,7 +153,7 @@ extension ObjectReader {
     return d
   }
 
-  mutating func integer(_ key: String, required isRequired: Bool = false, in range: ClosedRange<Int>) -> Int? {
+  mutating func integer(_ key: StaticString, required isRequired: Bool = false, in range: ClosedRange<Int>) -> Int? {
     guard let v = isRequired ? required(key) : value(key) else { return nil }
     guard let d = number(v, key: key) else { return nil }
     guard d == d.rounded(), let n = v.int else {
@@ -168,13 +169,13 @@ extension ObjectReader {
   }
 
   /// An array value (an error when present with another type).
-  mutating func array(_ key: String, required isRequired: Bool = false, minCount: Int = 0) -> [TapeValue]? {
+  mutating func array(_ key: StaticString, required isRequired: Bool = false, minCount: Int = 0) -> [TapeValue]? {
     arrayValue(key, required: isRequired, minCount: minCount)?.elements
   }
 
   /// The array value itself, checked as ``array(_:required:minCount:)`` checks it, for a caller that
   /// walks a long array on the tape rather than holding a list of all its elements.
-  mutating func arrayValue(_ key: String, required isRequired: Bool = false, minCount: Int = 0) -> TapeValue? {
+  mutating func arrayValue(_ key: StaticString, required isRequired: Bool = false, minCount: Int = 0) -> TapeValue? {
     guard let v = isRequired ? required(key) : value(key) else { return nil }
     guard v.kind == .array else {
       context.error(v, "\(quoted(key)) in \(what) must be an array, found \(v.kindDescription)")
@@ -191,7 +192,7 @@ extension ObjectReader {
   }
 
   /// An array of strings.
-  mutating func strings(_ key: String, required isRequired: Bool = false, minCount: Int = 0) -> [String]? {
+  mutating func strings(_ key: StaticString, required isRequired: Bool = false, minCount: Int = 0) -> [String]? {
     guard let items = arrayValue(key, required: isRequired, minCount: minCount) else { return nil }
     // Walked on the tape: a list of the elements cost an allocation per array (and a closure, a
     // copy of the reader per element).
@@ -207,7 +208,7 @@ extension ObjectReader {
   }
 
   /// An array of ids (tags), each validated, duplicates reported.
-  mutating func ids(_ key: String, required isRequired: Bool = false, minCount: Int = 0) -> [String]? {
+  mutating func ids(_ key: StaticString, required isRequired: Bool = false, minCount: Int = 0) -> [String]? {
     guard let items = arrayValue(key, required: isRequired, minCount: minCount) else { return nil }
     var out: [String] = []
     out.reserveCapacity(Int(items.node.count))
@@ -231,3 +232,6 @@ extension ObjectReader {
 func format(_ d: Double) -> String {
   d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
 }
+
+/// A key of the decoders (a literal) quoted for messages.
+func quoted(_ key: StaticString) -> String { quoted(key.description) }

@@ -43,15 +43,24 @@ struct ObjectReader {
   /// Only for objects read the slow way: the keys decoded, each with its tape index (its value is
   /// the next node), duplicates left out. Nil when keys are matched on the tape.
   private var decoded: [(key: String, index: Int)]?
-  /// Every key asked for, present or not (for "did you mean" and the list of allowed keys).
-  private var asked: [String] = []
+  /// Every key asked for, present or not (for "did you mean" and the list of allowed keys). Keys
+  /// are the decoders' literals: their bytes are read without a string to unpack, retain or release.
+  private var asked: [StaticString] = []
   /// Which members were asked for (a bit each, by position: among all members on the tape, or
   /// among `decoded`; objects past 64 keys use `asked`).
   private var askedMask: UInt64 = 0
   /// On the tape: which members repeat an earlier key (reported once, never read).
   private var duplicateMask: UInt64 = 0
+  /// On the tape: a bit for each member's key (``keyBit(_:_:)``), so that most keys asked for and
+  /// absent (a question's title, hint, tags, …) are answered without a look at the members.
+  private var keyFilter: UInt64 = 0
+  /// On the tape: where the next look-up starts, the member after the one found last (its
+  /// position and its key's tape index): decoders mostly ask for keys in the order files write them.
+  private var cursorPosition = 0
+  private var cursorIndex = 0
 
-  /// Objects up to this many members are read on the tape (their duplicates found pairwise).
+  /// Objects up to this many members are read on the tape (their duplicates found pairwise when
+  /// two keys share a filter bit).
   static let fastLimit = 16
 
   /// Nil (and an error) when `value` is not an object.
@@ -84,20 +93,34 @@ struct ObjectReader {
     let count = Int(value.node.count)
     // A key with escapes or beyond ASCII is compared as a string (canonical equivalence).
     let nodes = tape.nodes
-    var plain = true
+    let bytes = tape.source.baseAddress!
+    var plain = count <= Self.fastLimit
+    var filter: UInt64 = 0
     var k = value.index + 1
-    for _ in 0..<count {
-      if nodes[k].hasEscapes || nodes[k].stringFlags.contains(.nonASCII) {
+    for _ in 0..<(plain ? count : 0) {
+      let key = nodes[k]
+      if key.hasEscapes || key.stringFlags.contains(.nonASCII) {
         plain = false
         break
       }
+      filter |= Self.keyBit(bytes + Int(key.start) + 1, Int(key.end - key.start) - 2)
       k = Int(nodes[k + 1].next)
     }
-    if count <= Self.fastLimit && plain {
-      findDuplicatesOnTape(count: count)
+    if plain {
+      keyFilter = filter
+      cursorIndex = value.index + 1
+      // Keys of distinct bits are distinct: only a shared bit can hide a duplicate.
+      if filter.nonzeroBitCount < count { findDuplicatesOnTape(count: count) }
     } else {
       decodeKeys(count: count)
     }
+  }
+
+  /// The filter bit of a key of `length` bytes at `key`: from its length, first and last byte
+  /// (chosen so that the keys of each question type and the keys asked of it rarely share bits).
+  @inline(__always) static func keyBit(_ key: UnsafePointer<UInt8>, _ length: Int) -> UInt64 {
+    guard length > 0 else { return 1 }
+    return 1 << UInt64((length &* 7 ^ Int(key[0]) << 1 ^ Int(key[length - 1]) &* 13) & 63)
   }
 
   /// Pairwise byte comparison of the keys (at most ``fastLimit``, all plain ASCII).
@@ -162,27 +185,39 @@ struct ObjectReader {
   }
 
   /// The position of `key` among the members (first occurrence) and its key's tape index.
-  private func find(_ key: String) -> (position: Int, index: Int)? {
+  /// Mutating only so that ``value(_:)`` calls it on the reader itself: called as a plain method,
+  /// it ran on a copy of the reader (184 bytes) made for each key.
+  private mutating func find(_ key: StaticString) -> (position: Int, index: Int)? {
     if let decoded {
-      guard let i = decoded.firstIndex(where: { $0.key == key }) else { return nil }
+      let name = key.description
+      guard let i = decoded.firstIndex(where: { $0.key == name }) else { return nil }
       return (i, decoded[i].index)
     }
-    var wanted = key
     let tape = object.tape
-    let start = object.index + 1
+    let first = object.index + 1
     let count = Int(object.node.count)
     let bytes = tape.source.baseAddress!
     let nodes = tape.nodes
-    return wanted.withUTF8 { target in
-      var k = start
-      for position in 0..<count {
+    return key.withUTF8Buffer { target in
+      let wantedBytes = target.baseAddress ?? bytes
+      guard keyFilter & Self.keyBit(wantedBytes, target.count) != 0 else { return nil }
+      // Round from the cursor; a repeated key is skipped, so the member found is the first one
+      // with that key, wherever the round starts.
+      var position = cursorPosition
+      var k = cursorIndex
+      for _ in 0..<count {
+        if position == count {
+          position = 0
+          k = first
+        }
         let node = nodes[k]
-        if Int(node.end - node.start) == target.count + 2,
-          same(bytes + Int(node.start) + 1, target.baseAddress!, target.count)
+        if Int(node.end - node.start) == target.count + 2, duplicateMask & (1 << UInt64(position)) == 0,
+          same(bytes + Int(node.start) + 1, wantedBytes, target.count)
         {
           return (position, k)
         }
         k = Int(nodes[k + 1].next)
+        position += 1
       }
       return nil
     }
@@ -198,21 +233,28 @@ struct ObjectReader {
   }
 
   /// The value of `key`, if present.
-  mutating func value(_ key: String) -> TapeValue? {
+  mutating func value(_ key: StaticString) -> TapeValue? {
     asked.append(key)
     guard let (position, index) = find(key) else { return nil }
     if position < 64 { askedMask |= 1 << UInt64(position) }
+    if decoded == nil {
+      cursorPosition = position + 1
+      cursorIndex = Int(object.tape.nodes[index + 1].next)
+    }
     return object.at(index + 1)
   }
 
   /// Whether `key` is present (without reading it).
-  func has(_ key: String) -> Bool { find(key) != nil }
+  func has(_ key: StaticString) -> Bool {
+    var reader = self
+    return reader.find(key) != nil
+  }
 
   /// Reports every key that was never asked for, suggesting the closest known key. The reader is
   /// done then: its list of asked keys goes back to the context for the next reader.
   mutating func reportUnknownKeys(ignoring ignored: [String] = ["$schema"]) {
     defer {
-      var list: [String] = []
+      var list: [StaticString] = []
       swap(&list, &asked)
       // Element by element: `removeAll(keepingCapacity:)` took the generic `replaceSubrange`, 300
       // instructions a reader.
@@ -221,8 +263,9 @@ struct ObjectReader {
     }
     var unknown: [(key: String, index: Int)] = []
     if let decoded {
+      let askedNames = asked.map(\.description)
       for (i, (key, index)) in decoded.enumerated()
-      where (i < 64 ? askedMask & (1 << UInt64(i)) == 0 : !asked.contains(key)) && !ignored.contains(key) {
+      where (i < 64 ? askedMask & (1 << UInt64(i)) == 0 : !askedNames.contains(key)) && !ignored.contains(key) {
         unknown.append((key, index))
       }
     } else {
@@ -234,12 +277,13 @@ struct ObjectReader {
         if !ignored.contains(key) { unknown.append((key, index)) }
       }
     }
+    let askedNames = unknown.isEmpty ? [] : asked.map(\.description)
     for (key, index) in unknown {
       var message = "unknown key \(quoted(key)) in \(what)"
-      if let suggestion = closestMatch(to: key, in: asked) {
+      if let suggestion = closestMatch(to: key, in: askedNames) {
         message += "; did you mean \(quoted(suggestion))?"
-      } else if !asked.isEmpty {
-        message += "; allowed keys: " + asked.joined(separator: ", ")
+      } else if !askedNames.isEmpty {
+        message += "; allowed keys: " + askedNames.joined(separator: ", ")
       }
       context.error(object.at(index), message)
     }

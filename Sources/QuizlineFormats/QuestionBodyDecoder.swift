@@ -38,37 +38,46 @@ struct QuestionBodyDecoder {
       context.error(node, problem)
       return nil
     }
-    var out: [Choice] = []
-    out.reserveCapacity(count)
-    // At most 26 choices: a list searched in place beats hashing the keys again.
-    var seen: [UInt64] = []
-    seen.reserveCapacity(count)
-    var k = array.index + 1
-    for n in 0..<count {
-      let item = array.at(k)
-      k = Int(array.tape.nodes[k].next)
-      var choice: Choice?
-      if item.kind == .string {
-        choice = q.text(item, key: "choices").map { Choice(text: $0) }
-      } else if var c = ObjectReader(item, context: context, part: .text("choice \(Self.letter(n))"), of: q.subject) {
-        let text = c.string("text", required: true)
-        let feedback = c.string("feedback")
-        let credit = c.number("credit", in: -1...1)
-        c.reportUnknownKeys()
-        choice = text.map { Choice(text: $0, feedback: feedback, credit: credit) }
+    // The list made at its size (reserving capacity in an empty list took the standard library's
+    // general path), and the choices' comparison keys on the stack: at most 26, searched in place.
+    var complete = false
+    let out = [Choice](unsafeUninitializedCapacity: count) { buffer, initialized in
+      withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { seen in
+        var k = array.index + 1
+        for n in 0..<count {
+          let item = array.at(k)
+          k = Int(array.tape.nodes[k].next)
+          guard let choice = choice(item, at: n, &q) else { return }
+          let key = comparisonKey(choice.text)
+          var first = 0
+          while first < n && seen[first] != key { first += 1 }
+          if first < n {
+            context.warning(item, QuestionRules.repeatedChoice(n, of: first, text: choice.text, what: q.what))
+          }
+          seen[n] = key
+          buffer.initializeElement(at: n, to: choice)
+          initialized = n + 1
+        }
+        complete = true
       }
-      guard let choice else { return nil }
-      let key = comparisonKey(choice.text)
-      if let first = seen.firstIndex(of: key) {
-        context.warning(item, QuestionRules.repeatedChoice(n, of: first, text: choice.text, what: q.what))
-      }
-      seen.append(key)
-      out.append(choice)
     }
-    return out.count >= 2 ? (out, node) : nil
+    return complete && out.count >= 2 ? (out, node) : nil
   }
 
-  private func letterIndex(_ v: TapeValue, key: String, choiceCount: Int, _ q: ObjectReader) -> Int? {
+  /// One element of `choices`: a string, or an object with its text, feedback and credit.
+  private func choice(_ item: TapeValue, at n: Int, _ q: inout ObjectReader) -> Choice? {
+    if item.kind == .string { return q.text(item, key: "choices").map { Choice(text: $0) } }
+    guard var c = ObjectReader(item, context: context, part: .text("choice \(Self.letter(n))"), of: q.subject) else {
+      return nil
+    }
+    let text = c.string("text", required: true)
+    let feedback = c.string("feedback")
+    let credit = c.number("credit", in: -1...1)
+    c.reportUnknownKeys()
+    return text.map { Choice(text: $0, feedback: feedback, credit: credit) }
+  }
+
+  private func letterIndex(_ v: TapeValue, key: StaticString, choiceCount: Int, _ q: inout ObjectReader) -> Int? {
     guard let s = v.string else {
       context.error(v, "\(quoted(key)) in \(q.what) must be a choice letter such as \"b\", found \(v.kindDescription)")
       return nil
@@ -86,7 +95,7 @@ struct QuestionBodyDecoder {
   private func single(_ q: inout ObjectReader) -> QuestionBody? {
     let cs = choices(&q)
     guard let answerNode = q.required("answer"), let cs else { return nil }
-    guard let answer = letterIndex(answerNode, key: "answer", choiceCount: cs.choices.count, q) else { return nil }
+    guard let answer = letterIndex(answerNode, key: "answer", choiceCount: cs.choices.count, &q) else { return nil }
     return .single(choices: cs.choices, answer: answer)
   }
 
@@ -95,7 +104,7 @@ struct QuestionBodyDecoder {
     guard let items = q.array("answers", required: true, minCount: 1), let cs else { return nil }
     var answers: [Int] = []
     for item in items {
-      guard let k = letterIndex(item, key: "answers", choiceCount: cs.choices.count, q) else { return nil }
+      guard let k = letterIndex(item, key: "answers", choiceCount: cs.choices.count, &q) else { return nil }
       if answers.contains(k) {
         context.error(item, "answer \(quoted(Self.letter(k))) appears twice in \(quoted("answers")) of \(q.what)")
         return nil
@@ -121,12 +130,12 @@ struct QuestionBodyDecoder {
   // MARK: answers
 
   /// A list of accepted answers: strings, or `{"text", "credit", "feedback"}` objects.
-  func textAnswers(_ q: inout ObjectReader, key: String) -> [TextAnswer]? {
+  func textAnswers(_ q: inout ObjectReader, key: StaticString) -> [TextAnswer]? {
     guard let items = q.array(key, required: true, minCount: 1), !items.isEmpty else { return nil }
-    return textAnswers(items, key: key, q)
+    return textAnswers(items, key: key, &q)
   }
 
-  private func textAnswers(_ items: [TapeValue], key: String, _ q: ObjectReader) -> [TextAnswer]? {
+  private func textAnswers(_ items: [TapeValue], key: StaticString, _ q: inout ObjectReader) -> [TextAnswer]? {
     var out: [TextAnswer] = []
     out.reserveCapacity(items.count)
     // A question lists a few answers: a list searched in place beats hashing, and a set takes over
@@ -139,7 +148,7 @@ struct QuestionBodyDecoder {
       var answer: TextAnswer?
       if item.kind == .string {
         answer = q.text(item, key: key).map { TextAnswer(text: $0) }
-      } else if var a = ObjectReader(item, context: context, part: .answerIn(n + 1, key), of: q.subject) {
+      } else if var a = ObjectReader(item, context: context, part: .answerIn(n + 1, key.description), of: q.subject) {
         let text = a.string("text", required: true)
         let credit = a.number("credit", in: 0...1) ?? 1
         let feedback = a.string("feedback")

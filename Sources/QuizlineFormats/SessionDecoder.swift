@@ -16,7 +16,7 @@ public struct SessionReferences {
 struct SessionDecoder {
   let context: DecodeContext
 
-  static let blockKinds = ["heading", "paragraph", "bullets", "numbered", "table", "quote", "code"]
+  static let blockKinds: [StaticString] = ["heading", "paragraph", "bullets", "numbered", "table", "quote", "code"]
 
   func decode(_ reader: inout ObjectReader) -> (StudySession, SessionReferences)? {
     let id = BankDecoder(context: context).decodeID(&reader, key: "id", what: "session")
@@ -74,7 +74,7 @@ struct SessionDecoder {
       guard var b = ObjectReader(item, context: context, what: "body block \(n + 1) of \(what)") else {
         continue
       }
-      let present = Self.blockKinds.filter { b.has($0) }
+      let present = Self.blockKinds.filter { b.has($0) }.map(\.description)
       guard present.count == 1, let kind = present.first else {
         let message =
           present.isEmpty
@@ -112,14 +112,15 @@ struct SessionDecoder {
     guard let v = b.value("table"), var t = ObjectReader(v, context: context, what: "the table of \(b.what)") else {
       return nil
     }
-    let header = cells(t.array("header", required: true, minCount: 1), t)
+    let headerItems = t.array("header", required: true, minCount: 1)
+    let header = cells(headerItems, &t)
     var rows: [[String]] = []
     for (n, row) in (t.array("rows") ?? []).enumerated() {
       guard row.kind == .array else {
         context.error(row, "row \(n + 1) of \(t.what) must be an array of cells, found \(row.kindDescription)")
         continue
       }
-      let rowCells = cells(row.elements, t) ?? []
+      let rowCells = cells(row.elements, &t) ?? []
       if let header, rowCells.count != header.count {
         context.error(
           row,
@@ -134,7 +135,7 @@ struct SessionDecoder {
     return .table(header: header, rows: rows)
   }
 
-  private func cells(_ items: [TapeValue]?, _ t: ObjectReader) -> [String]? {
+  private func cells(_ items: [TapeValue]?, _ t: inout ObjectReader) -> [String]? {
     guard let items else { return nil }
     return items.compactMap { t.text($0, key: "cells", nonEmpty: false) }
   }
@@ -200,7 +201,7 @@ struct CourseDecoder {
     return (course, sessions, banks)
   }
 
-  private func locatedIDs(_ reader: inout ObjectReader, key: String, required: Bool) -> [Located<String>] {
+  private func locatedIDs(_ reader: inout ObjectReader, key: StaticString, required: Bool) -> [Located<String>] {
     guard let items = reader.array(key, required: required, minCount: required ? 1 : 0) else { return [] }
     var out: [Located<String>] = []
     for item in items {

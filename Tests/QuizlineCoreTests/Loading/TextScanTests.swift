@@ -79,7 +79,7 @@ import Testing
 /// Keys matched as bytes on the tape read an object as decoded keys would: the same values,
 /// duplicates and unknown keys, whichever way each object is read.
 @Suite struct ObjectReaderKeyMatchingTests {
-  static func read(_ json: String, asking keys: [String]) throws -> (values: [Int?], messages: [String]) {
+  static func read(_ json: String, asking keys: [StaticString]) throws -> (values: [Int?], messages: [String]) {
     let bytes = Array(json.utf8)
     let context = DecodeContext(path: "f.json", bytes: bytes)
     let document = try JSONDocument.parse(bytes)
