@@ -173,7 +173,7 @@ struct MarkdownAnswerReader {
   private func keyPoints() -> [String] {
     guard let f = fields["key points"] else { return [] }
     var out: [String] = []
-    for line in f.value.split(separator: "\n", omittingEmptySubsequences: false) {
+    for line in f.value.splitOnBytes("\n", omittingEmptySubsequences: false) {
       let t = line.trimmingSpaces
       if t.hasPrefix("- ") || t.hasPrefix("* ") {
         let point = String(t.dropFirst(2)).trimmingBlankLines

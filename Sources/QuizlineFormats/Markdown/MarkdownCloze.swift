@@ -143,7 +143,7 @@ extension MarkdownAnswerReader {
       return Array(repeating: value == "yes" || value == "true", count: gapCount)
     }
     var out = Array(repeating: false, count: gapCount)
-    for part in value.split(separator: ",") {
+    for part in value.splitOnBytes(",") {
       let name = part.trimmingSpaces
       guard name.hasPrefix("c"), let n = Int(name.dropFirst()), n >= 1, n <= gapCount else {
         file.error(
