@@ -44,8 +44,10 @@ extension StringProtocol {
 
   /// The text of UTF-8 bytes `lo..<hi` (offsets at Character boundaries).
   private func bytesAsString(_ lo: Int, _ hi: Int) -> String {
-    let u = utf8
-    return String(self[u.index(u.startIndex, offsetBy: lo)..<u.index(u.startIndex, offsetBy: hi)])
+    // As a Substring: `String(_:)` of a generic subsequence would go through `description`.
+    let whole = Substring(self)
+    let u = whole.utf8
+    return String(whole[u.index(u.startIndex, offsetBy: lo)..<u.index(u.startIndex, offsetBy: hi)])
   }
 
   /// Whether the first byte kept and the last byte kept are ASCII (or nothing is kept).

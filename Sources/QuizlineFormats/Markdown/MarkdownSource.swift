@@ -147,7 +147,7 @@ enum MarkdownFieldName {
     switch verdict {
     case .none: return nil
     case .byCharacter: return nameByCharacter(in: line)
-    case .name(let length): return String(line.utf8.prefix(length))!
+    case .name(let length): return String(line[..<line.utf8.index(line.startIndex, offsetBy: length)])
     }
   }
 

@@ -118,4 +118,21 @@ import Testing
       #expect(whole.isPlainASCII == !whole.utf8.contains { $0 >= 0x80 || $0 == 0x0D })
     }
   }
+  @Test func itemMarkersMatchTheCharacterWalk() {
+    var rng = SplitMix64(seed: 3608)
+    let starts = ["- ", "* ", "+\t", "1. ", "12) ", "3.", "-", "- [x] ", "- [ ]\t x", "-  [x]", "1. [ ] ", "[x]", "- [", ""]
+    var checked = 0
+    for _ in 0..<20_000 {
+      let line = starts[Int(rng.next() % UInt64(starts.count))] + Self.randomString(&rng)
+      guard line.isPlainASCII else { continue }
+      checked += 1
+      for task in [false, true] {
+        var rest = Substring(line)
+        let width = MarkdownAnswerReader.itemMarkerByCharacter(&rest, task: task)
+        let (skip, byteWidth) = MarkdownAnswerReader.itemMarker(line, task: task)
+        #expect(byteWidth == width && String(line.utf8.dropFirst(skip))! == String(rest), "\(task) \(line)")
+      }
+    }
+    #expect(checked > 1_000)
+  }
 }
