@@ -68,6 +68,10 @@ import Testing
       let (n, body) = MarkdownFields.indentation(s)
       let indent = s.prefix { $0 == " " || $0 == "\t" }.count
       #expect(n == indent && body == s.dropFirst(indent), "\(Array(s.unicodeScalars))")
+      let tail = Substring(s).dropFirst()
+      let (m, tailBody) = MarkdownFields.indentation(tail)
+      let tailIndent = tail.prefix { $0 == " " || $0 == "\t" }.count
+      #expect(m == tailIndent && tailBody == tail.dropFirst(tailIndent), "\(Array(tail.unicodeScalars))")
     }
   }
 
