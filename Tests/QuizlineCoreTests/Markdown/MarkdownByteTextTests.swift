@@ -102,6 +102,7 @@ import Testing
       #expect(now.diagnostics == held.diagnostics, "\(Array(s.unicodeScalars))")
     }
   }
+
   @Test func splitsMatchTheCharacterSplit() {
     var rng = SplitMix64(seed: 3606)
     for _ in 0..<20_000 {
@@ -122,9 +123,12 @@ import Testing
       #expect(whole.isPlainASCII == !whole.utf8.contains { $0 >= 0x80 || $0 == 0x0D })
     }
   }
+
   @Test func itemMarkersMatchTheCharacterWalk() {
     var rng = SplitMix64(seed: 3608)
-    let starts = ["- ", "* ", "+\t", "1. ", "12) ", "3.", "-", "- [x] ", "- [ ]\t x", "-  [x]", "1. [ ] ", "[x]", "- [", ""]
+    let starts = [
+      "- ", "* ", "+\t", "1. ", "12) ", "3.", "-", "- [x] ", "- [ ]\t x", "-  [x]", "1. [ ] ", "[x]", "- [", "",
+    ]
     var checked = 0
     for _ in 0..<20_000 {
       let line = starts[Int(rng.next() % UInt64(starts.count))] + Self.randomString(&rng)

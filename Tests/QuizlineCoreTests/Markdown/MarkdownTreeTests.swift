@@ -59,6 +59,7 @@ import Testing
     let doc = MarkdownParser.parse(text)
     #expect(doc.children.first?.kind == .heading(level: 1))
   }
+
   /// The kinds found from core node types equal the kinds found from the type names (the held
   /// way), for whole trees and block trees: on every oracle base, its CRLF form and mutants, and
   /// on text with every kind of node (tables, task lists, strikethrough, footnotes, HTML, images).
