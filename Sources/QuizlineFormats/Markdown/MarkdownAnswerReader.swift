@@ -40,13 +40,16 @@ struct MarkdownAnswerReader {
       kind = k
     }
     let (shape, promptEnd) = shape()
+    // The `=` lines, read once for the type's inference and the answer (reading them says nothing).
+    let equals: [MarkdownAnswerEntry]
+    if case .equals(let first) = shape { equals = equalsEntries(from: first) } else { equals = [] }
     if kind == nil {
       if fields["model answer"] != nil || fields["key points"] != nil {
         kind = .open
       } else if fields["feedback if true"] != nil || fields["feedback if false"] != nil {
         kind = .truefalse
       } else {
-        kind = inferred(shape)
+        kind = inferred(shape, equals: equals)
       }
     }
     guard let kind else {
@@ -63,19 +66,19 @@ struct MarkdownAnswerReader {
       guard case .choices(let list) = shape else { return missing(kind, "a task list: - [x] right, - [ ] wrong") }
       return choices(list, kind: kind).map { (prompt(through: promptEnd), $0) }
     case .truefalse:
-      guard case .equals(let first) = shape else { return missing(kind, "= true or = false") }
-      return trueFalse(equalsEntries(from: first)).map { (prompt(through: promptEnd), $0) }
+      guard case .equals = shape else { return missing(kind, "= true or = false") }
+      return trueFalse(equals).map { (prompt(through: promptEnd), $0) }
     case .text:
-      guard case .equals(let first) = shape else { return missing(kind, "one = answer line per accepted answer") }
-      return textAnswers(equalsEntries(from: first), what: "this question").map {
+      guard case .equals = shape else { return missing(kind, "one = answer line per accepted answer") }
+      return textAnswers(equals, what: "this question").map {
         (
           prompt(through: promptEnd),
           .text(accept: $0, ignorePunctuation: ignorePunctuation(), otherFeedback: value("other feedback"))
         )
       }
     case .numeric:
-      guard case .equals(let first) = shape else { return missing(kind, "= 42, = 42 ± 0.5 or = 40..45") }
-      return numeric(equalsEntries(from: first)).map { (prompt(through: promptEnd), $0) }
+      guard case .equals = shape else { return missing(kind, "= 42, = 42 ± 0.5 or = 40..45") }
+      return numeric(equals).map { (prompt(through: promptEnd), $0) }
     case .matching:
       guard case .pairs(let list) = shape else { return missing(kind, "a list of left -> right items") }
       return matching(list).map { (prompt(through: promptEnd), $0) }
@@ -83,7 +86,7 @@ struct MarkdownAnswerReader {
       guard case .ordered(let list) = shape else { return missing(kind, "a numbered list of the items in order") }
       return ordering(list).map { (prompt(through: promptEnd), $0) }
     case .cloze:
-      return cloze(shape, promptEnd: promptEnd)
+      return cloze(shape, promptEnd: promptEnd, equals: equals)
     case .flashcard:
       return flashcard(shape)
     case .open:
@@ -98,15 +101,14 @@ struct MarkdownAnswerReader {
     }
   }
 
-  private func inferred(_ shape: MarkdownAnswerShape) -> QuestionKind? {
+  private func inferred(_ shape: MarkdownAnswerShape, equals entries: [MarkdownAnswerEntry]) -> QuestionKind? {
     switch shape {
     case .choices(let list):
       let checked = list.children.filter { if case .item(let t) = $0.kind { t == true } else { false } }.count
       return checked >= 2 ? .multiple : .single
     case .ordered: return .ordering
     case .pairs: return .matching
-    case .equals(let first):
-      let entries = equalsEntries(from: first)
+    case .equals:
       if entries.contains(where: { Self.gapLabel($0.text) != nil }) { return .cloze }
       if entries.count == 1, ["true", "false"].contains(entries[0].text.lowercased()) { return .truefalse }
       if fields["unit"] != nil || entries.allSatisfy({ Self.numericMatch($0.text) != nil }) { return .numeric }
@@ -173,7 +175,7 @@ struct MarkdownAnswerReader {
   private func keyPoints() -> [String] {
     guard let f = fields["key points"] else { return [] }
     var out: [String] = []
-    for line in f.value.split(separator: "\n", omittingEmptySubsequences: false) {
+    for line in f.value.splitOnBytes("\n", omittingEmptySubsequences: false) {
       let t = line.trimmingSpaces
       if t.hasPrefix("- ") || t.hasPrefix("* ") {
         let point = String(t.dropFirst(2)).trimmingBlankLines

@@ -68,24 +68,15 @@ extension MarkdownAnswerReader {
     let firstLine = source.line(node.start.line, from: node.start.column)
     var rest = Substring(firstLine)
     var width = node.start.column - 1
-    let marker = rest.prefix { $0.isASCII && $0.isNumber }
-    rest = rest.dropFirst(marker.count)
-    width += marker.count
-    if let m = rest.first, "-*+.)".contains(m) {
-      rest = rest.dropFirst()
-      width += 1
-    }
-    let spaces = rest.prefix { $0 == " " || $0 == "\t" }
-    rest = rest.dropFirst(spaces.count)
-    width += spaces.count
     var checked: Bool?
-    if case .item(let task) = node.kind, let task {
-      checked = task
-      if rest.count >= 3, rest.hasPrefix("[") {
-        rest = rest.dropFirst(3)
-        let gap = rest.prefix { $0 == " " || $0 == "\t" }
-        rest = rest.dropFirst(gap.count)
-      }
+    if case .item(let task) = node.kind { checked = task }
+    if firstLine.isPlainASCII {
+      // Each byte a Character: the marker, its spaces and the box found on bytes.
+      let (skip, markerWidth) = Self.itemMarker(firstLine, task: checked != nil)
+      rest = firstLine[firstLine.utf8.index(firstLine.startIndex, offsetBy: skip)...]
+      width += markerWidth
+    } else {
+      width += Self.itemMarkerByCharacter(&rest, task: checked != nil)
     }
     let quote = node.children.first { $0.kind == .blockQuote }
     let content = node.children.filter { $0.kind != .blockQuote }
@@ -99,6 +90,46 @@ extension MarkdownAnswerReader {
     let text = MarkdownEscapes.unescapeBlock(raw)
     let feedback = quote.map { quoteText($0) }.flatMap { $0.isEmpty ? nil : $0 }
     return MarkdownAnswerEntry(text: text, credit: credit, feedback: feedback, checked: checked, at: node.start)
+  }
+
+  /// For a plain ASCII item line from its marker on: the bytes before its text (the number, the
+  /// mark, the spaces, and a task's box and the spaces after it) and the marker's width (without
+  /// the box), as ``itemMarkerByCharacter(_:task:)`` counts them.
+  static func itemMarker(_ line: String, task: Bool) -> (skip: Int, width: Int) {
+    line.withUTF8Bytes { b in
+      var i = 0
+      while i < b.count, b[i] >= 0x30 && b[i] <= 0x39 { i += 1 }
+      if i < b.count, b[i] == 0x2D || b[i] == 0x2A || b[i] == 0x2B || b[i] == 0x2E || b[i] == 0x29 { i += 1 }
+      while i < b.count, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
+      let width = i
+      if task, b.count - i >= 3, b[i] == 0x5B {
+        i += 3
+        while i < b.count, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
+      }
+      return (i, width)
+    }
+  }
+
+  /// Drops an item's marker (the number, the mark, the spaces, and a task's box and the spaces
+  /// after it) from `rest` by Characters; the marker's width in Characters (without the box).
+  static func itemMarkerByCharacter(_ rest: inout Substring, task: Bool) -> Int {
+    var width = 0
+    let marker = rest.prefix { $0.isASCII && $0.isNumber }
+    rest = rest.dropFirst(marker.count)
+    width += marker.count
+    if let m = rest.first, "-*+.)".contains(m) {
+      rest = rest.dropFirst()
+      width += 1
+    }
+    let spaces = rest.prefix { $0 == " " || $0 == "\t" }
+    rest = rest.dropFirst(spaces.count)
+    width += spaces.count
+    if task, rest.count >= 3, rest.hasPrefix("[") {
+      rest = rest.dropFirst(3)
+      let gap = rest.prefix { $0 == " " || $0 == "\t" }
+      rest = rest.dropFirst(gap.count)
+    }
+    return width
   }
 
   /// The text of a block quote, without its `>` marks.

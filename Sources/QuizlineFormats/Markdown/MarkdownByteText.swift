@@ -6,54 +6,53 @@
 extension StringProtocol {
   /// Without spaces and tabs at either end.
   var trimmingSpaces: String {
-    let whole = Substring(self)
-    let u = whole.utf8
-    var lo = u.startIndex
-    var hi = u.endIndex
-    while lo < hi, u[lo] == 0x20 || u[lo] == 0x09 { u.formIndex(after: &lo) }
-    while lo < hi {
-      let p = u.index(before: hi)
-      guard u[p] == 0x20 || u[p] == 0x09 else { break }
-      hi = p
+    let (lo, hi, ascii) = withUTF8Bytes { b -> (Int, Int, Bool) in
+      var lo = 0
+      var hi = b.count
+      while lo < hi, b[lo] == 0x20 || b[lo] == 0x09 { lo += 1 }
+      while lo < hi, b[hi - 1] == 0x20 || b[hi - 1] == 0x09 { hi -= 1 }
+      return (lo, hi, Self.asciiAround(b, lo, hi))
     }
-    guard Self.asciiAround(u, lo, hi) else { return trimmingSpacesByCharacter }
-    return String(whole[lo..<hi])
+    guard ascii else { return trimmingSpacesByCharacter }
+    return bytesAsString(lo, hi)
   }
 
   /// Without blank lines and white space at either end.
   var trimmingBlankLines: String {
-    let whole = Substring(self)
-    let u = whole.utf8
-    var lo = u.startIndex
-    var hi = u.endIndex
-    while lo < hi, isASCIIWhiteSpace(u[lo]) { u.formIndex(after: &lo) }
-    while lo < hi {
-      let p = u.index(before: hi)
-      guard isASCIIWhiteSpace(u[p]) else { break }
-      hi = p
+    let (lo, hi, ascii) = withUTF8Bytes { b -> (Int, Int, Bool) in
+      var lo = 0
+      var hi = b.count
+      while lo < hi, isASCIIWhiteSpace(b[lo]) { lo += 1 }
+      while lo < hi, isASCIIWhiteSpace(b[hi - 1]) { hi -= 1 }
+      // A non-ASCII character at either end may be white space (U+00A0, U+3000, …).
+      return (lo, hi, Self.asciiAround(b, lo, hi))
     }
-    // A non-ASCII character at either end may be white space (U+00A0, U+3000, …).
-    guard Self.asciiAround(u, lo, hi) else { return trimmingBlankLinesByCharacter }
-    return String(whole[lo..<hi])
+    guard ascii else { return trimmingBlankLinesByCharacter }
+    return bytesAsString(lo, hi)
   }
 
   /// Without spaces and tabs at its end.
   var trimmingTrailingSpaces: String {
+    let (hi, ascii) = withUTF8Bytes { b -> (Int, Bool) in
+      var hi = b.count
+      while hi > 0, b[hi - 1] == 0x20 || b[hi - 1] == 0x09 { hi -= 1 }
+      return (hi, hi == 0 || b[hi - 1] < 0x80)
+    }
+    guard ascii else { return trimmingTrailingSpacesByCharacter }
+    return bytesAsString(0, hi)
+  }
+
+  /// The text of UTF-8 bytes `lo..<hi` (offsets at Character boundaries).
+  private func bytesAsString(_ lo: Int, _ hi: Int) -> String {
+    // As a Substring: `String(_:)` of a generic subsequence would go through `description`.
     let whole = Substring(self)
     let u = whole.utf8
-    var hi = u.endIndex
-    while hi > u.startIndex {
-      let p = u.index(before: hi)
-      guard u[p] == 0x20 || u[p] == 0x09 else { break }
-      hi = p
-    }
-    guard hi == u.startIndex || u[u.index(before: hi)] < 0x80 else { return trimmingTrailingSpacesByCharacter }
-    return String(whole[u.startIndex..<hi])
+    return String(whole[u.index(u.startIndex, offsetBy: lo)..<u.index(u.startIndex, offsetBy: hi)])
   }
 
   /// Whether the first byte kept and the last byte kept are ASCII (or nothing is kept).
-  private static func asciiAround(_ u: Substring.UTF8View, _ lo: String.Index, _ hi: String.Index) -> Bool {
-    lo == hi || (u[lo] < 0x80 && u[u.index(before: hi)] < 0x80)
+  private static func asciiAround(_ b: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int) -> Bool {
+    lo == hi || (b[lo] < 0x80 && b[hi - 1] < 0x80)
   }
 
   /// ``trimmingSpaces`` by `Character`s (the held form).
@@ -85,10 +84,29 @@ extension StringProtocol {
 @inline(__always) func isASCIIWhiteSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
 
 extension StringProtocol {
+  /// `body` over the UTF-8 bytes: in place for a native string (every string the reader makes),
+  /// else on a copy. Walking the buffer costs a few instructions a byte; the `utf8` view's
+  /// indices, reached across the module boundary, cost tens.
+  @inline(__always)
+  func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+    return Array(utf8).withUnsafeBufferPointer(body)
+  }
+
   /// Whether every byte is ASCII other than CR: then each byte is a Character of its own.
   var isPlainASCII: Bool {
-    for b in utf8 where b >= 0x80 || b == 0x0D { return false }
-    return true
+    withUTF8Bytes { b in
+      for c in b where c >= 0x80 || c == 0x0D { return false }
+      return true
+    }
+  }
+
+  /// Whether the UTF-8 bytes hold `byte`.
+  func containsByte(_ byte: UInt8) -> Bool {
+    withUTF8Bytes { b in
+      for c in b where c == byte { return true }
+      return false
+    }
   }
 
   /// `firstRange(of: needle)`, on bytes when `self` is plain ASCII (an ASCII text holds no
@@ -118,5 +136,32 @@ extension StringProtocol {
   func containsOnBytes(_ needle: String) -> Bool {
     guard isPlainASCII else { return contains(needle) }
     return firstRangeOnBytes(of: needle) != nil
+  }
+}
+
+extension StringProtocol where SubSequence == Substring {
+  /// `split(separator:omittingEmptySubsequences:)` at an ASCII separator other than CR, on bytes
+  /// when `self` is plain ASCII (there each byte is a Character); the Character split otherwise.
+  func splitOnBytes(_ separator: Unicode.Scalar, omittingEmptySubsequences: Bool = true) -> [Substring] {
+    let sep = UInt8(truncatingIfNeeded: separator.value)
+    guard separator.isASCII, sep != 0x0D, isPlainASCII else {
+      return split(separator: Character(separator), omittingEmptySubsequences: omittingEmptySubsequences)
+    }
+    let cuts = withUTF8Bytes { b -> [Int] in
+      var out: [Int] = []
+      for (i, c) in b.enumerated() where c == sep { out.append(i) }
+      return out
+    }
+    let u = utf8
+    var parts: [Substring] = []
+    parts.reserveCapacity(cuts.count + 1)
+    var from = 0
+    for cut in cuts + [u.count] {
+      if cut > from || !omittingEmptySubsequences {
+        parts.append(self[u.index(u.startIndex, offsetBy: from)..<u.index(u.startIndex, offsetBy: cut)])
+      }
+      from = cut + 1
+    }
+    return parts
   }
 }

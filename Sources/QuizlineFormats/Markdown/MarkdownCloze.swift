@@ -13,11 +13,12 @@ extension MarkdownAnswerReader {
     return (n, String(text[text.index(after: colon)...]).trimmingBlankLines)
   }
 
-  func cloze(_ shape: MarkdownAnswerShape, promptEnd: Int) -> (String, QuestionBody)? {
+  /// `equals`: the `=` lines when the answer's shape is `=` lines.
+  func cloze(_ shape: MarkdownAnswerShape, promptEnd: Int, equals: [MarkdownAnswerEntry]) -> (String, QuestionBody)? {
     var entries: [MarkdownAnswerEntry] = []
     var regionEnd = blocks.last?.end.line ?? 0
-    if case .equals(let first) = shape {
-      entries = equalsEntries(from: first)
+    if case .equals = shape {
+      entries = equals
       regionEnd = promptEnd
     }
     let region = blocks.filter { $0.start.line <= regionEnd }
@@ -143,7 +144,7 @@ extension MarkdownAnswerReader {
       return Array(repeating: value == "yes" || value == "true", count: gapCount)
     }
     var out = Array(repeating: false, count: gapCount)
-    for part in value.split(separator: ",") {
+    for part in value.splitOnBytes(",") {
       let name = part.trimmingSpaces
       guard name.hasPrefix("c"), let n = Int(name.dropFirst()), n >= 1, n <= gapCount else {
         file.error(

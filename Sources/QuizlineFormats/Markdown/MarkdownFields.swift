@@ -38,11 +38,15 @@ struct MarkdownFields {
       if case .codeBlock = b.kind { code.formUnion(b.start.line...max(b.start.line, b.end.line)) }
       if b.kind == .paragraph { paragraphStarts.insert(b.start.line) }
     }
-    var current: (field: Field, lines: [String], keep: Bool)?
+    // The field being read: its value's lines, and whether it is kept (an unknown one is not).
+    var current: Field?
+    var currentLines: [String] = []
+    var keep = false
     func finish() {
-      guard let c = current, c.keep else { return }
-      var f = c.field
-      f.value = MarkdownEscapes.unescapeBlock(c.lines.joined(separator: "\n")).trimmingBlankLines
+      guard var f = current, keep else { return }
+      // One line needs no join (the join of one line is that line).
+      let text = currentLines.count == 1 ? currentLines[0] : currentLines.joined(separator: "\n")
+      f.value = MarkdownEscapes.unescapeBlock(text).trimmingBlankLines
       if fields.contains(where: { $0.name == f.name }) {
         file.error(f.at, "the field \(quoted(Self.known[Self.knownLower.firstIndex(of: f.name) ?? 0])) is given twice")
       } else {
@@ -55,12 +59,18 @@ struct MarkdownFields {
       if !code.contains(n), let name = MarkdownFieldName.name(in: body) {
         let lower = name.lowercased()
         let at = SourcePoint(line: n, column: indent + 1)
-        let rest = body.dropFirst(name.count + 1)
-        let spaces = rest.prefix { $0 == " " || $0 == "\t" }.count
+        // An ASCII name is as many Characters as bytes.
+        let nameLength = name.isPlainASCII ? name.utf8.count : name.count
+        let rest =
+          nameLength == name.utf8.count
+          ? body[body.utf8.index(body.startIndex, offsetBy: nameLength + 1)...] : body.dropFirst(nameLength + 1)
+        let (spaces, value) = Self.indentation(rest)
         let valueAt = SourcePoint(line: n, column: indent + 1 + name.utf8.count + 1 + spaces)
         if Self.knownLower.contains(lower) {
           finish()
-          current = (Field(name: lower, value: "", at: at, valueAt: valueAt), [String(rest.dropFirst(spaces))], true)
+          current = Field(name: lower, value: "", at: at, valueAt: valueAt)
+          currentLines = [String(value)]
+          keep = true
           continue
         }
         if paragraphStarts.contains(n) {
@@ -68,18 +78,20 @@ struct MarkdownFields {
           var message = "unknown field \(quoted(name)); the fields are " + Self.known.joined(separator: ", ")
           if let m = closestMatch(to: name, in: Self.known) { message += "; did you mean \(quoted(m))?" }
           file.error(at, message)
-          current = (Field(name: lower, value: "", at: at, valueAt: valueAt), [], false)
+          current = Field(name: lower, value: "", at: at, valueAt: valueAt)
+          currentLines = []
+          keep = false
           continue
         }
       }
-      current?.lines.append(line)
+      if current != nil { currentLines.append(line) }
     }
     finish()
   }
 
   /// The number of spaces and tabs (as Characters) that start `line`, and the line after them:
   /// counted on bytes when a space or tab is followed by an ASCII byte (then each is a Character).
-  static func indentation(_ line: String) -> (Int, Substring) {
+  static func indentation<Line: StringProtocol>(_ line: Line) -> (Int, Substring) where Line.SubSequence == Substring {
     let u = line.utf8
     var i = u.startIndex
     var n = 0

@@ -137,7 +137,7 @@ struct MarkdownQuestionReader {
       }
     }
     if let s = fields["source"] {
-      let parts = s.value.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
+      let parts = s.value.splitOnBytes("|", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
       if parts.count < 2 || parts.count > 3 || parts[0].isEmpty || parts[1].isEmpty {
         file.error(s.valueAt, "a source is written file | section (| title), found \(quoted(s.value))")
       } else {
@@ -159,7 +159,7 @@ struct MarkdownQuestionReader {
 
   private func tags(_ field: MarkdownFields.Field) -> [String] {
     var out: [String] = []
-    for raw in field.value.split(separator: ",") {
+    for raw in field.value.splitOnBytes(",") {
       let tag = raw.trimmingSpaces
       if tag.isEmpty { continue }
       if let problem = Identifier.problem(tag) {

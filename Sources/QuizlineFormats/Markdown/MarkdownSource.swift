@@ -61,7 +61,7 @@ enum MarkdownEscapes {
 
   /// `line` with the escape at its start undone.
   static func unescape(_ line: String) -> String {
-    guard line.utf8.contains(0x5C) else { return line }
+    guard line.containsByte(0x5C) else { return line }
     let indent = line.prefix { $0 == " " || $0 == "\t" }
     let rest = line.dropFirst(indent.count)
     if rest.first == "\\", let next = rest.dropFirst().first, isPunctuation(next), !opensFormula(rest) {
@@ -84,10 +84,10 @@ enum MarkdownEscapes {
   /// Undoes the escapes of every line of a block of text, leaving fenced code alone.
   static func unescapeBlock(_ text: String) -> String {
     // Every escape is a backslash: most text has none.
-    guard text.utf8.contains(0x5C) else { return text }
+    guard text.containsByte(0x5C) else { return text }
     var fence: String?
     var out: [String] = []
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+    for line in text.splitOnBytes("\n", omittingEmptySubsequences: false).map(String.init) {
       let trimmed = line.trimmingSpaces
       if let open = fence {
         out.append(line)
@@ -121,28 +121,52 @@ enum MarkdownFieldName {
   static func name(in line: Substring) -> String? {
     // On bytes while the line is ASCII (no CR) up to two bytes past its colon: there each byte is
     // a Character. Anything else goes the Character way.
-    let u = line.utf8
-    var i = u.startIndex
-    var n = 0
-    while i < u.endIndex, n < 31 {
-      let b = u[i]
-      if b >= 0x80 || b == 0x0D { return nameByCharacter(in: line) }
-      if b == 0x3A { break }
-      u.formIndex(after: &i)
-      n += 1
+    enum Verdict {
+      case none
+      case byCharacter
+      case name(length: Int)
     }
-    guard i < u.endIndex, n < 31 else { return nil }
-    var j = u.index(after: i)
-    for _ in 0..<2 where j < u.endIndex {
-      if u[j] >= 0x80 || u[j] == 0x0D { return nameByCharacter(in: line) }
-      u.formIndex(after: &j)
+    let verdict = line.withUTF8Bytes { u -> Verdict in
+      var i = 0
+      while i < u.count, i < 31 {
+        let b = u[i]
+        if b >= 0x80 || b == 0x0D { return .byCharacter }
+        if b == 0x3A { break }
+        i += 1
+      }
+      guard i < u.count, i < 31 else { return .none }
+      var j = i + 1
+      for _ in 0..<2 where j < u.count {
+        if u[j] >= 0x80 || u[j] == 0x0D { return .byCharacter }
+        j += 1
+      }
+      guard u[0] >= 0x41 && u[0] <= 0x5A else { return .none }
+      guard i + 1 == u.count || u[i + 1] == 0x20 || u[i + 1] == 0x09 else { return .none }
+      return plausibleASCII(UnsafeBufferPointer(rebasing: u[..<i])) ? .name(length: i) : .none
     }
-    let first = u[u.startIndex]
-    guard first >= 0x41 && first <= 0x5A else { return nil }
-    let after = u.index(after: i)
-    guard after == u.endIndex || u[after] == 0x20 || u[after] == 0x09 else { return nil }
-    let name = line[..<i]
-    return plausible(name) ? String(name) : nil
+    switch verdict {
+    case .none: return nil
+    case .byCharacter: return nameByCharacter(in: line)
+    case .name(let length): return String(line[..<line.utf8.index(line.startIndex, offsetBy: length)])
+    }
+  }
+
+  /// ``plausible(_:)`` for an ASCII name (its first byte a capital, shorter than 31 bytes).
+  private static func plausibleASCII(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    var words = 1
+    var afterSpace = false
+    for c in name {
+      if c == 0x20 {
+        if afterSpace { return false }
+        afterSpace = true
+        words += 1
+      } else if (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) {
+        afterSpace = false
+      } else {
+        return false
+      }
+    }
+    return !afterSpace && words <= 3
   }
 
   /// ``name(in:)`` by Characters (the held form, for text that is not ASCII).

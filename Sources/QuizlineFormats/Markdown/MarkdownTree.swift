@@ -111,7 +111,13 @@ public enum MarkdownParser {
 
   private static let lock = Mutex(())
 
-  private static func parseAlone(_ text: String, blocksOnly: Bool) -> MarkdownNode {
+  /// ``parse(_:)`` or ``parseBlocks(_:)`` with every node's kind found from its type name (the
+  /// held way), for the tests comparing it with the kinds found from core node types.
+  static func parseByTypeNames(_ text: String, blocksOnly: Bool) -> MarkdownNode {
+    lock.withLock { _ in parseAlone(text, blocksOnly: blocksOnly, byTypeName: true) }
+  }
+
+  private static func parseAlone(_ text: String, blocksOnly: Bool, byTypeName: Bool = false) -> MarkdownNode {
     _ = registered
     // A Swift string is valid UTF-8 already: the block parse skips cmark's check.
     let options = blocksOnly ? CMARK_OPT_SOURCEPOS : CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8
@@ -130,7 +136,7 @@ public enum MarkdownParser {
       return MarkdownNode(kind: .document, start: SourcePoint(line: 1, column: 1), end: SourcePoint(line: 1, column: 1))
     }
     defer { cmark_node_free(root) }
-    return node(root, blocksOnly: blocksOnly)
+    return node(root, blocksOnly: blocksOnly, byTypeName: byTypeName)
   }
 
   /// Whether a node is an inline one (core or an extension's, as strikethrough).
@@ -142,15 +148,57 @@ public enum MarkdownParser {
     pointer.map { String(cString: $0) } ?? ""
   }
 
-  private static func node(_ n: OpaquePointer, blocksOnly: Bool) -> MarkdownNode {
+  private static func node(_ n: OpaquePointer, blocksOnly: Bool, byTypeName: Bool) -> MarkdownNode {
     var children: [MarkdownNode] = []
     var child = cmark_node_first_child(n)
     while let c = child {
-      if !blocksOnly || !isInline(c) { children.append(node(c, blocksOnly: blocksOnly)) }
+      if !blocksOnly || !isInline(c) { children.append(node(c, blocksOnly: blocksOnly, byTypeName: byTypeName)) }
       child = cmark_node_next(c)
     }
     let start = SourcePoint(line: Int(cmark_node_get_start_line(n)), column: Int(cmark_node_get_start_column(n)))
     let end = SourcePoint(line: Int(cmark_node_get_end_line(n)), column: Int(cmark_node_get_end_column(n)))
+    // A node no extension took has its core type's name: its kind from the type, no name made.
+    if !byTypeName, cmark_node_get_syntax_extension(n) == nil, let (kind, literal) = coreKind(n) {
+      return MarkdownNode(kind: kind, literal: literal, start: start, end: end, children: children)
+    }
+    let (kind, literal) = kindByName(n)
+    return MarkdownNode(kind: kind, literal: literal, start: start, end: end, children: children)
+  }
+
+  /// The kind and literal of a node of a core type (as ``kindByName(_:)`` finds them from the
+  /// type's name); nil for the other types (custom, footnotes, extensions').
+  private static func coreKind(_ n: OpaquePointer) -> (MarkdownNode.Kind, String)? {
+    switch cmark_node_get_type(n) {
+    case CMARK_NODE_DOCUMENT: return (.document, "")
+    case CMARK_NODE_BLOCK_QUOTE: return (.blockQuote, "")
+    case CMARK_NODE_LIST:
+      return (
+        .list(
+          ordered: cmark_node_get_list_type(n) == CMARK_ORDERED_LIST, start: Int(cmark_node_get_list_start(n)),
+          tight: cmark_node_get_list_tight(n) != 0), ""
+      )
+    case CMARK_NODE_ITEM: return (.item(task: nil), "")
+    case CMARK_NODE_CODE_BLOCK:
+      return (.codeBlock(info: string(cmark_node_get_fence_info(n))), string(cmark_node_get_literal(n)))
+    case CMARK_NODE_HTML_BLOCK: return (.htmlBlock, string(cmark_node_get_literal(n)))
+    case CMARK_NODE_PARAGRAPH: return (.paragraph, "")
+    case CMARK_NODE_HEADING: return (.heading(level: Int(cmark_node_get_heading_level(n))), "")
+    case CMARK_NODE_THEMATIC_BREAK: return (.thematicBreak, "")
+    case CMARK_NODE_TEXT: return (.text, string(cmark_node_get_literal(n)))
+    case CMARK_NODE_CODE: return (.code, string(cmark_node_get_literal(n)))
+    case CMARK_NODE_HTML_INLINE: return (.htmlInline, string(cmark_node_get_literal(n)))
+    case CMARK_NODE_SOFTBREAK: return (.softBreak, "")
+    case CMARK_NODE_LINEBREAK: return (.lineBreak, "")
+    case CMARK_NODE_EMPH: return (.emphasis, "")
+    case CMARK_NODE_STRONG: return (.strong, "")
+    case CMARK_NODE_LINK: return (.link(url: string(cmark_node_get_url(n))), "")
+    case CMARK_NODE_IMAGE: return (.image(url: string(cmark_node_get_url(n))), "")
+    default: return nil
+    }
+  }
+
+  /// The kind and literal of a node from its type's name.
+  private static func kindByName(_ n: OpaquePointer) -> (MarkdownNode.Kind, String) {
     let name = string(cmark_node_get_type_string(n))
     let kind: MarkdownNode.Kind
     var literal = ""
@@ -188,6 +236,6 @@ public enum MarkdownParser {
     case "image": kind = .image(url: string(cmark_node_get_url(n)))
     default: kind = .other(name)
     }
-    return MarkdownNode(kind: kind, literal: literal, start: start, end: end, children: children)
+    return (kind, literal)
   }
 }

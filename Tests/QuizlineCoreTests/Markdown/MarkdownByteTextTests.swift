@@ -41,7 +41,10 @@ import Testing
 
   @Test func fieldNamesMatchTheCharacterWalk() {
     var rng = SplitMix64(seed: 3602)
-    let starts = ["Hint:", "Explanation: ", "Model answer:\t", "Hint:\u{301} x", "A:", "Über:", "Hint :", "hint:", ""]
+    let starts = [
+      "Hint:", "Explanation: ", "Model answer:\t", "Hint:\u{301} x", "A:", "Über:", "Hint :", "hint:", "",
+      "Key points in it: ", "Ignore  punctuation:", "Model-answer:", "Note id1:", "Three word name:",
+    ]
     for _ in 0..<20_000 {
       let s = starts[Int(rng.next() % UInt64(starts.count))] + Self.randomString(&rng)
       let line = Substring(s)
@@ -65,6 +68,10 @@ import Testing
       let (n, body) = MarkdownFields.indentation(s)
       let indent = s.prefix { $0 == " " || $0 == "\t" }.count
       #expect(n == indent && body == s.dropFirst(indent), "\(Array(s.unicodeScalars))")
+      let tail = Substring(s).dropFirst()
+      let (m, tailBody) = MarkdownFields.indentation(tail)
+      let tailIndent = tail.prefix { $0 == " " || $0 == "\t" }.count
+      #expect(m == tailIndent && tailBody == tail.dropFirst(tailIndent), "\(Array(tail.unicodeScalars))")
     }
   }
 
@@ -94,5 +101,46 @@ import Testing
       #expect(MarkdownFile.text(of: bytes, context: now) == HeldMarkdownFile.text(of: bytes, context: held))
       #expect(now.diagnostics == held.diagnostics, "\(Array(s.unicodeScalars))")
     }
+  }
+
+  @Test func splitsMatchTheCharacterSplit() {
+    var rng = SplitMix64(seed: 3606)
+    for _ in 0..<20_000 {
+      let marks = [",", "|", ",\u{301}", "\u{600}|", ",,", "| "]
+      let whole =
+        Self.randomString(&rng) + marks[Int(rng.next() % 6)] + Self.randomString(&rng) + marks[Int(rng.next() % 6)]
+      for s in [Substring(whole), Substring(whole).dropFirst()] {
+        for separator in ["," as Unicode.Scalar, "|", "\n", ":", "-"] {
+          for omitting in [true, false] {
+            let held = s.split(separator: Character(separator), omittingEmptySubsequences: omitting)
+            let now = s.splitOnBytes(separator, omittingEmptySubsequences: omitting)
+            #expect(now == held, "\(separator) \(omitting) \(Array(s.unicodeScalars))")
+            #expect(now.map { $0.startIndex } == held.map { $0.startIndex })
+          }
+        }
+      }
+      #expect(whole.containsByte(0x5C) == whole.utf8.contains(0x5C))
+      #expect(whole.isPlainASCII == !whole.utf8.contains { $0 >= 0x80 || $0 == 0x0D })
+    }
+  }
+
+  @Test func itemMarkersMatchTheCharacterWalk() {
+    var rng = SplitMix64(seed: 3608)
+    let starts = [
+      "- ", "* ", "+\t", "1. ", "12) ", "3.", "-", "- [x] ", "- [ ]\t x", "-  [x]", "1. [ ] ", "[x]", "- [", "",
+    ]
+    var checked = 0
+    for _ in 0..<20_000 {
+      let line = starts[Int(rng.next() % UInt64(starts.count))] + Self.randomString(&rng)
+      guard line.isPlainASCII else { continue }
+      checked += 1
+      for task in [false, true] {
+        var rest = Substring(line)
+        let width = MarkdownAnswerReader.itemMarkerByCharacter(&rest, task: task)
+        let (skip, byteWidth) = MarkdownAnswerReader.itemMarker(line, task: task)
+        #expect(byteWidth == width && String(line.utf8.dropFirst(skip))! == String(rest), "\(task) \(line)")
+      }
+    }
+    #expect(checked > 1_000)
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+import QuizlineCore
 import Testing
 
 @testable import QuizlineFormats
@@ -56,5 +58,25 @@ import Testing
     let text = String(decoding: [0x23, 0x20, 0xFF, 0x00, 0x61, 0x0A], as: UTF8.self)
     let doc = MarkdownParser.parse(text)
     #expect(doc.children.first?.kind == .heading(level: 1))
+  }
+
+  /// The kinds found from core node types equal the kinds found from the type names (the held
+  /// way), for whole trees and block trees: on every oracle base, its CRLF form and mutants, and
+  /// on text with every kind of node (tables, task lists, strikethrough, footnotes, HTML, images).
+  @Test func coreTypesGiveTheKindsTheTypeNamesGive() {
+    var texts = MarkdownReaderOracleTests.bases.map(\.text)
+    texts.append(
+      "# H\n\n> q\n\n1. a\n2. b\n\n- [x] t\n- [ ] u\n\n```swift\nx\n```\n\n<div>h</div>\n\n---\n\n"
+        + "| a | b |\n|---|---|\n| 1 | `2` |\n\n*e* **s** ~~d~~ [l](u) ![i](p) <b>x</b>  \nnext\nsoft[^1]\n\n"
+        + "[^1]: note\n\n    indented\n\nSetext\n===\n")
+    var rng = SplitMix64(seed: 3607)
+    for base in MarkdownReaderOracleTests.bases.prefix(6) {
+      let cut = base.text.split(separator: "\n", omittingEmptySubsequences: false).prefix(80).joined(separator: "\n")
+      for _ in 0..<40 { texts.append(MarkdownReaderOracleTests.mutant(of: cut, &rng)) }
+    }
+    for text in texts + texts.prefix(20).map({ $0.replacingOccurrences(of: "\n", with: "\r\n") }) {
+      #expect(MarkdownParser.parse(text) == MarkdownParser.parseByTypeNames(text, blocksOnly: false), "\(text)")
+      #expect(MarkdownParser.parseBlocks(text) == MarkdownParser.parseByTypeNames(text, blocksOnly: true), "\(text)")
+    }
   }
 }
