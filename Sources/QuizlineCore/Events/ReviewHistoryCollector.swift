@@ -114,6 +114,16 @@ struct ReviewLogs: Sendable {
   /// An `undone` or a `reset` changes only the questions its undo step keeps (the step taken back,
   /// or the one the reset pushed): only those, and the ones ``pending`` names, are compared.
   mutating func apply(_ event: RecordedEvent, to progress: inout LearnerProgress) {
+    // An answer (most events): `apply` says what it did to the card, so its question is looked up
+    // once, and the progress is not copied to be read.
+    if case .answered(let a) = event.payload, event.sequence > progress.lastSequence {
+      if following != nil { noteSeen(event) }
+      let answered = progress.applyAnswered(a, of: event)
+      record(
+        a, at: event.at, fromNew: answered.wasNew, card: answered.card,
+        device: UInt32(truncatingIfNeeded: DeviceSequence.tag(of: event.sequence)))
+      return
+    }
     var touched: [QuestionRef] = []
     if case .undone(let target) = event.payload, let step = progress.ledger.steps.last(where: { $0.sequence == target })
     {
@@ -134,7 +144,7 @@ struct ReviewLogs: Sendable {
     let device = UInt32(truncatingIfNeeded: DeviceSequence.tag(of: event.sequence))
     switch event.payload {
     case .answered(let a):
-      record(a, at: event.at, fromNew: answeredNew, device: device, progress)
+      record(a, at: event.at, fromNew: answeredNew, card: progress.questions[a.question]?.card, device: device)
     case .overridden(let o):
       if let rating = o.rating, let card = progress.questions[o.question]?.card.map(CardKey.init),
         card != logs[o.question]?.last?.card
@@ -165,12 +175,10 @@ struct ReviewLogs: Sendable {
     }
   }
 
-  /// Logs an answer whose card `apply` scheduled (one lookup of the card, one of the log: this runs
-  /// for every answer of the history); notes the question when its log does not end at its card.
-  private mutating func record(
-    _ a: AnswerRecord, at: Timestamp, fromNew: Bool, device: UInt32, _ progress: LearnerProgress
-  ) {
-    let card = progress.questions[a.question]?.card
+  /// Logs an answer whose card `apply` scheduled (`card`: the question's card after it; one lookup
+  /// of the log: this runs for every answer of the history); notes the question when its log does
+  /// not end at its card.
+  private mutating func record(_ a: AnswerRecord, at: Timestamp, fromNew: Bool, card: FSRSCard?, device: UInt32) {
     let key = card.map(CardKey.init)
     var synced = true
     // An empty log may stay in the dictionary: it reads as no log everywhere.

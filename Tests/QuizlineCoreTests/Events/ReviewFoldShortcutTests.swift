@@ -1,0 +1,36 @@
+import Testing
+
+@testable import QuizlineCore
+
+/// The review fold's shortcuts against the straightforward code: an answer applied by
+/// `LearnerProgress.applyAnswered` (which says what it did to the card, so the review log looks the
+/// question up once) against `apply` and a look-up of the question before and after it.
+@Suite struct ReviewFoldShortcutTests {
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func anAnswerAppliedSaysTheCardBeforeAndAfterAsApplyLeavesThem(seed: UInt64) {
+    let events = HistoryAccumulatorTests.randomLearner(seed: seed, lines: 4000).journal.events
+    var progress = LearnerProgress()
+    var answers = 0
+    var newCards = 0
+    var rated = 0
+    for event in events {
+      guard case .answered(let a) = event.payload else {
+        progress.apply(event)
+        continue
+      }
+      var oracle = progress
+      let before = oracle.questions[a.question]?.card
+      oracle.apply(event)
+      let answered = progress.applyAnswered(a, of: event)
+      #expect(progress == oracle, "after event \(event.sequence)")
+      #expect(answered.wasNew == (before == nil), "after event \(event.sequence)")
+      #expect(answered.card == oracle.questions[a.question]?.card, "after event \(event.sequence)")
+      answers += 1
+      if answered.wasNew { newCards += 1 }
+      if a.rating != nil { rated += 1 }
+    }
+    #expect(answers > 100)
+    #expect(newCards > 5)
+    #expect(rated > 80)
+  }
+}
