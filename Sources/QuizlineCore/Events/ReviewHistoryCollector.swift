@@ -48,6 +48,13 @@ public struct ReviewHistoryCollector: Sendable {
   /// Every review kept, one card id per question (questions in sorted order), ordered by card and time.
   public var reviews: [ReviewRecord] { logs.reviews }
 
+  /// ``reviews``, taken out of the collector, which is left empty (its progress too): `freed` is
+  /// called each time about `every` bytes were let go (``ReviewLogs/takeReviews(freeing:_:)``).
+  public mutating func takeReviews(freeing every: Int, _ freed: () -> Void) -> [ReviewRecord] {
+    progress = LearnerProgress()
+    return logs.takeReviews(freeing: every, freed)
+  }
+
   /// Each question's kept reviews in `bank`, oldest first, with the time spent in milliseconds.
   public func reviews(inBank bank: String) -> [ImportedReview] { logs.reviews(inBank: bank) }
 
@@ -379,13 +386,34 @@ struct ReviewLogs: Sendable {
   }
 
   var reviews: [ReviewRecord] {
+    var logs = self
+    return logs.takeReviews(freeing: .max) {}
+  }
+
+  /// ``reviews``, taking each question's log out as its reviews are listed (the logs are left
+  /// empty): `freed` is called each time about `every` bytes of logs were let go, so that a caller
+  /// can give them back to the system and the list and the logs are never held whole at once.
+  mutating func takeReviews(freeing every: Int, _ freed: () -> Void) -> [ReviewRecord] {
     var out: [ReviewRecord] = []
     out.reserveCapacity(logs.values.reduce(0) { $0 + $1.count })
+    var dropped = 0
     for (id, ref) in logs.keys.filter({ logs[$0]?.contains { !$0.manual } == true }).sorted().enumerated() {
-      for e in logs[ref]! where !e.manual {
-        out.append(ReviewRecord(card: id, at: e.at, rating: e.rating, seconds: e.seconds))
+      dropped += take(ref, as: id, into: &out)
+      if dropped >= every {
+        freed()
+        dropped = 0
       }
     }
+    logs = [:]
     return out
+  }
+
+  /// Appends the reviews of `ref`'s log as card `id` and drops the log; returns the bytes it held.
+  private mutating func take(_ ref: QuestionRef, as id: Int, into out: inout [ReviewRecord]) -> Int {
+    guard let log = logs.removeValue(forKey: ref) else { return 0 }
+    for e in log where !e.manual {
+      out.append(ReviewRecord(card: id, at: e.at, rating: e.rating, seconds: e.seconds))
+    }
+    return log.capacity * MemoryLayout<Entry>.stride
   }
 }
