@@ -38,12 +38,8 @@ public struct HistoryScanner {
   /// fold's event, from the same parse where the compact form keeps what the fold uses and from
   /// the generic decoder otherwise: ``foldLines`` gets one entry per non-empty line, nil for a line
   /// that does not decode (as ``FastReplayDecoder`` reads it), whatever the history keeps of it.
-  var converter: ReplayConverter? {
-    didSet { converts = converter != nil }
-  }
+  var converter: ReplayConverter?
   var foldLines: [RecordedEvent?] = []
-  /// Whether there is a ``converter``: read per line without copying the converter out to test it.
-  private var converts = false
 
   /// False for a scanner that reads a later part of the history on another thread: it hands on
   /// every event, and ``replay(_:from:into:)`` applies the sequence rule when they are put in order.
@@ -105,15 +101,19 @@ public struct HistoryScanner {
     line += 1
     if bytes.isEmpty { return }
     var event: HistoryEvent?
+    var recorded: RecordedEvent?
     if decoder == .fast {
       event = FastEventLine.parse(bytes, table: &table, state: &lineState)
-      if converts, let e = event { addFoldLine(e, bytes) }
+      if let e = event, converter != nil {
+        let strings = table
+        recorded = converter?.convert(e, bytes, table: strings, state: lineState) ?? (try? EventCoding.decode(bytes))
+      }
     }
     if event == nil {
       if decoder == .fast { fallbackCount += 1 }
       do {
         let decoded = try EventCoding.decode(bytes)
-        if converts { foldLines.append(decoded) }
+        if converter != nil { recorded = decoded }
         event = HistoryEvent(decoded, table: &table, keepResponse: keepResponses)
       } catch {
         badLineCount += 1
@@ -121,10 +121,11 @@ public struct HistoryScanner {
         if badLines.count < Self.badLineSampleLimit {
           badLines.append(BadLine(file: file, line: line, message: error.message))
         }
-        if converts { foldLines.append(nil) }
+        if converter != nil { foldLines.append(nil) }
         return
       }
     }
+    if converter != nil { foldLines.append(recorded) }
     guard let e = event else { return }
     if deduplicate {
       guard e.sequence > lastSequence else { return }
@@ -133,17 +134,6 @@ public struct HistoryScanner {
     }
     eventCount += 1
     sink.consume(e, table: table)
-  }
-
-  /// The fold's event of a line the fast reader read as `e`: converted from the same parse, or
-  /// decoded by the generic decoder when the converter does not take it. Out of ``handle(_:into:)``,
-  /// so that a scan without a converter (the CSV) carries no fold event through each line.
-  @inline(never)
-  private mutating func addFoldLine(_ e: HistoryEvent, _ bytes: UnsafeBufferPointer<UInt8>) {
-    let strings = table
-    let state = lineState
-    let converted = converter?.convert(e, bytes, table: strings, state: state)
-    foldLines.append(converted ?? (try? EventCoding.decode(bytes)))
   }
 
   /// The fold's events read since the last call (``converter``), handed over.
