@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import QuizlineCore
 import QuizlineStorage
 import Synchronization
@@ -108,30 +109,39 @@ final class FoldThread: @unchecked Sendable {
   init(single: SingleLogFold?, rule: LogReadRule = LogReadRule(contiguous: false)) {
     done.enter()
     DispatchQueue.global().async { [self] in
-      var collector = ReviewHistoryCollector()
-      var single = single
-      var rule = rule
-      reading: while true {
-        ready.wait()
-        let message = messages.withLock { $0.removeFirst() }
-        free.signal()
-        switch message {
-        case .end: break reading
-        case .fileBegins: rule.beginFile()
-        case .lines(let lines):
-          if single != nil {
-            for line in lines where rule.keeps(line) { collector.fold(line!, &single!) }
-          } else {
-            for case let event? in lines where event.sequence > collector.progress.lastSequence {
-              collector.apply(event)
-            }
+      reviews = fold(single: single, rule: rule)
+      // What the fold held is free now: given back (this thread's malloc arena keeps it otherwise).
+      MallocTrim.trim()
+      done.leave()
+    }
+  }
+
+  /// Folds the messages until the end and takes the reviews out of the fold, giving back the logs'
+  /// memory as they go (``ReviewHistoryCollector/takeReviews(freeing:_:)``): the list and the logs
+  /// are never held whole at once.
+  private func fold(single: SingleLogFold?, rule: LogReadRule) -> [ReviewRecord] {
+    var collector = ReviewHistoryCollector()
+    var single = single
+    var rule = rule
+    reading: while true {
+      ready.wait()
+      let message = messages.withLock { $0.removeFirst() }
+      free.signal()
+      switch message {
+      case .end: break reading
+      case .fileBegins: rule.beginFile()
+      case .lines(let lines):
+        if single != nil {
+          for line in lines where rule.keeps(line) { collector.fold(line!, &single!) }
+        } else {
+          for case let event? in lines where event.sequence > collector.progress.lastSequence {
+            collector.apply(event)
           }
         }
       }
-      if let single { collector.finish(single) }
-      reviews = collector.reviews
-      done.leave()
     }
+    if let single { collector.finish(single) }
+    return collector.takeReviews(freeing: 4 << 20) { MallocTrim.trim() }
   }
 
   /// Hands on the next lines' events (none: nothing to do).
@@ -154,5 +164,17 @@ final class FoldThread: @unchecked Sendable {
     put(.end)
     done.wait()
     return reviews
+  }
+}
+
+/// glibc's `malloc_trim(0)`: the free memory of every malloc arena given back to the system (a
+/// thread's arena keeps what it freed otherwise, and the peak resident size counts it). `<malloc.h>`
+/// is not in the Glibc module, so the function is looked up once; without it, nothing is done.
+enum MallocTrim {
+  private static let address = Int(bitPattern: dlsym(nil, "malloc_trim"))
+
+  static func trim() {
+    guard let function = UnsafeRawPointer(bitPattern: address) else { return }
+    _ = unsafeBitCast(function, to: (@convention(c) (Int) -> Int32).self)(0)
   }
 }

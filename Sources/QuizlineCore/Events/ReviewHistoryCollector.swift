@@ -48,6 +48,13 @@ public struct ReviewHistoryCollector: Sendable {
   /// Every review kept, one card id per question (questions in sorted order), ordered by card and time.
   public var reviews: [ReviewRecord] { logs.reviews }
 
+  /// ``reviews``, taken out of the collector, which is left empty (its progress too): `freed` is
+  /// called each time about `every` bytes were let go (``ReviewLogs/takeReviews(freeing:_:)``).
+  public mutating func takeReviews(freeing every: Int, _ freed: () -> Void) -> [ReviewRecord] {
+    progress = LearnerProgress()
+    return logs.takeReviews(freeing: every, freed)
+  }
+
   /// Each question's kept reviews in `bank`, oldest first, with the time spent in milliseconds.
   public func reviews(inBank bank: String) -> [ImportedReview] { logs.reviews(inBank: bank) }
 
@@ -114,6 +121,16 @@ struct ReviewLogs: Sendable {
   /// An `undone` or a `reset` changes only the questions its undo step keeps (the step taken back,
   /// or the one the reset pushed): only those, and the ones ``pending`` names, are compared.
   mutating func apply(_ event: RecordedEvent, to progress: inout LearnerProgress) {
+    // An answer (most events): `apply` says what it did to the card, so its question is looked up
+    // once, and the progress is not copied to be read.
+    if case .answered(let a) = event.payload, event.sequence > progress.lastSequence {
+      if following != nil { noteSeen(event) }
+      let answered = progress.applyAnswered(a, of: event)
+      record(
+        a, at: event.at, fromNew: answered.wasNew, card: answered.card,
+        device: UInt32(truncatingIfNeeded: DeviceSequence.tag(of: event.sequence)))
+      return
+    }
     var touched: [QuestionRef] = []
     if case .undone(let target) = event.payload, let step = progress.ledger.steps.last(where: { $0.sequence == target })
     {
@@ -134,7 +151,7 @@ struct ReviewLogs: Sendable {
     let device = UInt32(truncatingIfNeeded: DeviceSequence.tag(of: event.sequence))
     switch event.payload {
     case .answered(let a):
-      record(a, at: event.at, fromNew: answeredNew, device: device, progress)
+      record(a, at: event.at, fromNew: answeredNew, card: progress.questions[a.question]?.card, device: device)
     case .overridden(let o):
       if let rating = o.rating, let card = progress.questions[o.question]?.card.map(CardKey.init),
         card != logs[o.question]?.last?.card
@@ -165,12 +182,10 @@ struct ReviewLogs: Sendable {
     }
   }
 
-  /// Logs an answer whose card `apply` scheduled (one lookup of the card, one of the log: this runs
-  /// for every answer of the history); notes the question when its log does not end at its card.
-  private mutating func record(
-    _ a: AnswerRecord, at: Timestamp, fromNew: Bool, device: UInt32, _ progress: LearnerProgress
-  ) {
-    let card = progress.questions[a.question]?.card
+  /// Logs an answer whose card `apply` scheduled (`card`: the question's card after it; one lookup
+  /// of the log: this runs for every answer of the history); notes the question when its log does
+  /// not end at its card.
+  private mutating func record(_ a: AnswerRecord, at: Timestamp, fromNew: Bool, card: FSRSCard?, device: UInt32) {
     let key = card.map(CardKey.init)
     var synced = true
     // An empty log may stay in the dictionary: it reads as no log everywhere.
@@ -371,13 +386,34 @@ struct ReviewLogs: Sendable {
   }
 
   var reviews: [ReviewRecord] {
+    var logs = self
+    return logs.takeReviews(freeing: .max) {}
+  }
+
+  /// ``reviews``, taking each question's log out as its reviews are listed (the logs are left
+  /// empty): `freed` is called each time about `every` bytes of logs were let go, so that a caller
+  /// can give them back to the system and the list and the logs are never held whole at once.
+  mutating func takeReviews(freeing every: Int, _ freed: () -> Void) -> [ReviewRecord] {
     var out: [ReviewRecord] = []
     out.reserveCapacity(logs.values.reduce(0) { $0 + $1.count })
+    var dropped = 0
     for (id, ref) in logs.keys.filter({ logs[$0]?.contains { !$0.manual } == true }).sorted().enumerated() {
-      for e in logs[ref]! where !e.manual {
-        out.append(ReviewRecord(card: id, at: e.at, rating: e.rating, seconds: e.seconds))
+      dropped += take(ref, as: id, into: &out)
+      if dropped >= every {
+        freed()
+        dropped = 0
       }
     }
+    logs = [:]
     return out
+  }
+
+  /// Appends the reviews of `ref`'s log as card `id` and drops the log; returns the bytes it held.
+  private mutating func take(_ ref: QuestionRef, as id: Int, into out: inout [ReviewRecord]) -> Int {
+    guard let log = logs.removeValue(forKey: ref) else { return 0 }
+    for e in log where !e.manual {
+      out.append(ReviewRecord(card: id, at: e.at, rating: e.rating, seconds: e.seconds))
+    }
+    return log.capacity * MemoryLayout<Entry>.stride
   }
 }
