@@ -26,14 +26,28 @@ extension HistoryLoader {
   ) throws(ProfileError) -> ProfileHistory {
     var scanner = HistoryScanner(decoder: decoder, keepResponses: keepResponses || keepAttempts)
     scanner.deduplicate = false
-    var accumulator = HistoryAccumulator(sinceDay: sinceDay, keepAttempts: keepAttempts)
+    let accumulator = HistoryAccumulator(sinceDay: sinceDay, keepAttempts: keepAttempts)
     let folders = deviceFolders(layout)
     if folders.count == 1 {
       return try loadOnlyLog(
         folders[0], contiguous: folders[0].device != nil && folders[0].device != layout.device, scanner: scanner,
         accumulator: accumulator, reader: reader, stream: stream)
     }
-    // Several logs: read by ``DeviceHistorySource`` (a chunk when the merge needs it), not `reader`.
+    return try mergeDevices(layout, folders: folders, scanner: scanner, accumulator: accumulator, stream: stream)
+      .history
+  }
+
+  /// Several logs (`folders`), each read by a ``DeviceHistorySource`` (a chunk when the merge needs
+  /// it), merged as they are read (``StreamingMerge``) and counted by `accumulator`; `each` sees
+  /// every merged event (void or not) with its device's id. `diverged`: a source's fold events
+  /// (a scanner with a converter) were not read as the history's (``DeviceHistorySource/diverged``).
+  static func mergeDevices(
+    _ layout: ProfileLayout, folders: [ProfileLayout], scanner: HistoryScanner, accumulator: HistoryAccumulator,
+    stream: (any AttemptStream)?, each: (MergedEvent<ReportEvent>, String) -> Void = { _, _ in }
+  ) throws(ProfileError) -> (history: ProfileHistory, diverged: Bool) {
+    var scanner = scanner
+    scanner.deduplicate = false
+    var accumulator = accumulator
     let table = SharedStringTable()
     var sources: [DeviceHistorySource] = []
     var targets: [[Int: Int]] = []
@@ -55,26 +69,30 @@ extension HistoryLoader {
       let next = try merge.next()
       swap(&strings, &table.table)
       guard let step = next else { break }
+      each(step, merge.devices[step.log])
       guard !step.void else { continue }
       count += 1
       if first == nil { first = step.event.sequence }
       lastSequence = max(lastSequence, step.event.sequence)
-      accumulator.consume(step.event, table: strings)
+      accumulator.consume(step.event.history, table: strings)
       if let stream, count % 4096 == 0 { accumulator.drainAttempts { stream.write($0, table: strings) } }
     }
     if let stream { accumulator.drainAttempts(all: true) { stream.write($0, table: strings) } }
     var badLineCount = 0
     var badLines: [HistoryScanner.BadLine] = []
     var fallbackCount = 0
+    var diverged = false
     for l in folders.indices {
-      let read = merge.source(l).scanner
-      badLineCount += read.badLineCount
-      badLines += read.badLines.prefix(HistoryScanner.badLineSampleLimit - badLines.count)
-      fallbackCount += read.fallbackCount
+      let source = merge.source(l)
+      badLineCount += source.scanner.badLineCount
+      badLines += source.scanner.badLines.prefix(HistoryScanner.badLineSampleLimit - badLines.count)
+      fallbackCount += source.scanner.fallbackCount
+      diverged = diverged || source.diverged
     }
-    return ProfileHistory(
+    let history = ProfileHistory(
       table: strings, accumulator: accumulator, firstSequence: first, lastSequence: lastSequence,
       eventCount: count, badLineCount: badLineCount, badLines: badLines, fallbackCount: fallbackCount)
+    return (history, diverged)
   }
 
   static func loadDevicesHeld(

@@ -58,17 +58,35 @@ final class ChunkPuller {
   }
 }
 
+/// A line's event as a report reads it: the history's compact event and, in the reports' one pass
+/// (``ReportPass``), the fold's event of the same line (nil otherwise).
+struct ReportEvent: MergeableEvent {
+  var history: HistoryEvent
+  var fold: RecordedEvent?
+
+  @inline(__always) var mergeTime: Int64 { history.at }
+  @inline(__always) var sequence: Int { history.sequence }
+  @inline(__always) var undoTarget: Int? { history.undoTarget }
+}
+
 /// One device's log for a report's history, read a chunk at a time as the merge needs it: the
 /// fast line decoder as for one journal, the device's own order (``OwnOrder``: each sequence number
 /// once, and for another device's log nothing after a gap between files), as ``HistoryLoader/ownOrder``
-/// leaves a held log.
+/// leaves a held log. With a scanner that has a converter, each event also carries the fold's
+/// event of its line (``ReportEvent/fold``).
 struct DeviceHistorySource: MergeSource {
   let files: [String]
   /// This device's lines: its bad lines and fallbacks are counted here.
   private(set) var scanner: HistoryScanner
+  /// With the fold's events: a line the fold reads otherwise than the history (one reader cannot
+  /// read it, or their time, number or undo target differ), so the two readers would not merge the
+  /// same events; the one pass then gives way to them.
+  private(set) var diverged = false
   private let table: SharedStringTable
   private var filter: OwnOrder
   private var buffer = EventBuffer()
+  /// The fold's event of each of `buffer`'s events (with a converter).
+  private var folds: [RecordedEvent] = []
   private var position = 0
   /// Events read before the buffer's first.
   private var read = 0
@@ -83,13 +101,13 @@ struct DeviceHistorySource: MergeSource {
     filter = OwnOrder(contiguous: contiguous)
   }
 
-  mutating func next() throws(ProfileError) -> HistoryEvent? {
+  mutating func next() throws(ProfileError) -> ReportEvent? {
     while true {
       while position < buffer.events.count {
         let k = position
         position += 1
         if filter.keeps(buffer.events[k].sequence, at: read + k, damagedBefore: scanner.badLinePositions) {
-          return buffer.events[k]
+          return ReportEvent(history: buffer.events[k], fold: k < folds.count ? folds[k] : nil)
         }
         if filter.stopped {
           // Nothing more of this log is merged; its lines are still read, so its bad lines count.
@@ -105,6 +123,7 @@ struct DeviceHistorySource: MergeSource {
   private mutating func fill() throws(ProfileError) -> Bool {
     read += buffer.events.count
     buffer.events.removeAll(keepingCapacity: true)
+    folds.removeAll(keepingCapacity: true)
     position = 0
     while true {
       if !fileOpen {
@@ -120,10 +139,36 @@ struct DeviceHistorySource: MergeSource {
         fileOpen = false
         continue
       }
+      let badLines = scanner.badLineCount
       swap(&scanner.table, &table.table)
       scanner.feed(chunk, into: &buffer)
       swap(&scanner.table, &table.table)
+      if scanner.converter != nil { pairFolds(badLines: scanner.badLineCount - badLines) }
       if !buffer.events.isEmpty { return true }
     }
+  }
+
+  /// Takes the fold's events of the lines just read, one per history event, and checks that the
+  /// two readers read each line alike: the same lines left out (the damaged ones), and each event
+  /// with the same number, time and undo target.
+  private mutating func pairFolds(badLines: Int) {
+    var unread = 0
+    for line in scanner.takeFoldLines() {
+      guard let event = line else {
+        unread += 1
+        continue
+      }
+      let k = folds.count
+      if k >= buffer.events.count || !Self.agree(event, buffer.events[k]) { diverged = true }
+      folds.append(event)
+    }
+    if unread != badLines || folds.count != buffer.events.count { diverged = true }
+  }
+
+  /// Whether the two readers' events of one line agree on what the merge reads of them. (Not
+  /// inlined: Swift 6.3's optimizer crashed on this check inlined into the loop above.)
+  @inline(never)
+  private static func agree(_ fold: RecordedEvent, _ history: HistoryEvent) -> Bool {
+    fold.sequence == history.sequence && fold.mergeTime == history.at && fold.undoTarget == history.undoTarget
   }
 }

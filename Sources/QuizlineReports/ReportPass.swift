@@ -13,9 +13,11 @@ import Synchronization
 /// them, and every report format's bytes, with those two readers, which stay as they were).
 ///
 /// A single journal and a profile with one device's log (a learner's own) are read this way; a
-/// profile with several devices' logs returns nil (the callers read it with the two readers).
+/// profile with several devices' logs is merged once for both (``merged(_:scanner:accumulator:)``).
+/// Where the one pass cannot stand for the two readers it returns nil (the callers read the
+/// profile with the two readers).
 public enum ReportPass {
-  /// The history and the reviews of the profile at `layout`, or nil when it holds several logs.
+  /// The history and the reviews of the profile at `layout`, or nil when the two readers must read it.
   public static func load(
     _ layout: ProfileLayout, sinceDay: Int64? = nil, keepAttempts: Bool = false, keepResponses: Bool = true,
     reader: any ChunkedFileReader = PosixChunkedReader(), attemptStream stream: (any AttemptStream)? = nil
@@ -29,8 +31,12 @@ public enum ReportPass {
       guard layout.device == nil else { return nil }
       return try single(layout, scanner: scanner, accumulator: accumulator, reader: reader, stream: stream)
     }
-    guard let log = ProfileReviewHistory.onlyLog(layout), log.folder.device == onlyHistoryLog(layout)?.device
-    else { return nil }
+    guard let log = ProfileReviewHistory.onlyLog(layout) else {
+      // Several logs (an attempt stream is written as it is counted: not read twice if the pass gives way).
+      guard stream == nil else { return nil }
+      return try merged(layout, scanner: scanner, accumulator: accumulator)
+    }
+    guard log.folder.device == onlyHistoryLog(layout)?.device else { return nil }
     let fold = FoldThread(
       single: SingleLogFold(device: log.folder.device ?? ""), rule: LogReadRule(contiguous: log.contiguous))
     let history: ProfileHistory

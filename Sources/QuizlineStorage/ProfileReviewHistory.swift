@@ -70,6 +70,16 @@ public enum ProfileReviewHistory {
   /// beside the history.
   public static func holdsEvents(_ layout: ProfileLayout) -> Bool { false }
 
+  /// The logs the fold merges (``DeviceState/logFolders(_:notices:)``), in order, each with whether
+  /// it is read with the rule for files in flight: for the reports' one pass, which reads them
+  /// itself. Refused as the fold refuses them (two devices numbering their events alike).
+  public static func mergedLogs(_ layout: ProfileLayout) throws(ProfileError) -> [(
+    folder: ProfileLayout, contiguous: Bool
+  )] {
+    var notices: [String] = []  // opening the profile already words them
+    return try DeviceState.logFolders(layout, notices: &notices).map { ($0.folder, $0.contiguous) }
+  }
+
   /// The device folders, and whether the single journal is read as one more log (as
   /// ``DeviceState/readLogs`` reads them).
   static func logs(_ layout: ProfileLayout) -> (devices: [(id: String, record: DeviceRecord?)], legacy: Bool) {

@@ -108,7 +108,7 @@ public enum DeviceMerge {
   /// Whether the `undone` numbered `sequence` takes back `target`, another device's event: void
   /// whatever the merged order. (In a single log this is the only void `undone`: with no other
   /// device's events, none lies between an event and its `undone`.)
-  @inline(__always)
+  @inlinable
   public static func undoesAnotherDevice(_ sequence: Int, target: Int) -> Bool {
     DeviceSequence.tag(of: target) != DeviceSequence.tag(of: sequence)
   }

@@ -8,10 +8,10 @@ public enum DeviceSequence {
   public static let tagLimit = 1 << 20
 
   /// The device tag a sequence number belongs to.
-  public static func tag(of sequence: Int) -> Int { sequence >> shift }
+  @inlinable public static func tag(of sequence: Int) -> Int { sequence >> shift }
 
   /// The sequence number before a device's first event.
-  public static func base(of tag: Int) -> Int { tag << shift }
+  @inlinable public static func base(of tag: Int) -> Int { tag << shift }
 
   /// A sequence number counted within its device (1 for a device's first event): what a person
   /// reads as "event N".

@@ -65,7 +65,9 @@ public struct SingleLogFold: Sendable {
 /// ``DeviceMerge/fold(_:into:local:watch:)`` over the logs held.
 public enum StreamingFold {
   /// Folds every merged event into `progress` (void ones only counted as seen), `local` the
-  /// current device at the end; `each` sees every merged event first (void or not).
+  /// current device at the end; `each` sees every merged event first (void or not). `@inlinable`,
+  /// as the merge is: specialised for the caller's source (storage's fold ran the merge generically).
+  @inlinable
   public static func fold<S: MergeSource>(
     _ merge: inout StreamingMerge<S>, into progress: inout LearnerProgress, local: Int,
     each: (MergedEvent<RecordedEvent>) -> Void = { _ in }

@@ -8,16 +8,16 @@ public protocol MergeableEvent {
 }
 
 extension RecordedEvent: MergeableEvent {
-  @inline(__always) public var mergeTime: Int64 { at.microseconds }
-  @inline(__always) public var undoTarget: Int? {
+  @inlinable public var mergeTime: Int64 { at.microseconds }
+  @inlinable public var undoTarget: Int? {
     if case .undone(let target) = payload { return target }
     return nil
   }
 }
 
 extension HistoryEvent: MergeableEvent {
-  @inline(__always) public var mergeTime: Int64 { at }
-  @inline(__always) public var undoTarget: Int? { kind == .undone ? run : nil }
+  @inlinable public var mergeTime: Int64 { at }
+  @inlinable public var undoTarget: Int? { kind == .undone ? run : nil }
 }
 
 /// One device's events in its own order (sequence numbers rising), read one at a time.
@@ -33,6 +33,12 @@ public struct MergedEvent<Event> {
   public var log: Int
   public var event: Event
   public var void: Bool
+
+  @inlinable init(log: Int, event: Event, void: Bool) {
+    self.log = log
+    self.event = event
+    self.void = void
+  }
 }
 
 /// ``DeviceMerge``'s order and void rule over devices' logs read one event at a time, never held:
@@ -46,31 +52,47 @@ public struct MergedEvent<Event> {
 /// are held back until its `undone`s have all arrived (or its log ended), then handed on, the event
 /// and its `undone` marked void when another device's event lies between them. A count too high (a
 /// duplicate or dropped `undone` line) only holds events longer; the result stays the same.
+///
+/// `@inlinable` throughout: the callers (storage's fold, the reports' history) specialise it for
+/// their source and event, instead of running it generically (metadata look-ups, value-witness
+/// copies of each event).
 public struct StreamingMerge<Source: MergeSource> {
   public typealias Event = Source.Event
+  /// Where a merged target waits for its `undone`: merge position, own position, index in `held`.
+  @usableFromInline typealias Waiting = (merged: Int, own: Int, held: Int)
   /// The devices' ids, by log index.
   public let devices: [String]
-  private var sources: [Source]
-  private var heads: [Event?]
+  @usableFromInline var sources: [Source]
+  @usableFromInline var heads: [Event?]
   /// Each head's time (read without copying the event, its strings retained, per step).
-  private var headTimes: [Int64]
-  private var live: [Bool]
+  @usableFromInline var headTimes: [Int64]
+  @usableFromInline var live: [Bool]
   /// Log indices in device-id order: on equal times the earlier device's event comes first.
-  private let ranked: [Int]
+  @usableFromInline let ranked: [Int]
   /// Per log, the targets of its `undone` events not merged yet, with how many `undone`s remain.
-  private var targets: [[Int: Int]]
-  /// Per log, the merged targets waiting for their `undone`: merge position, own position, where held.
-  private var pending: [[Int: (merged: Int, own: Int, held: Int)]]
-  private var pendingCount = 0
-  private var merged = 0
-  private var own: [Int]
+  @usableFromInline var targets: [[Int: Int]]
+  /// Every log's targets sorted, log after log (log `l`'s from `targetStart[l]` to `targetStart[l + 1]`),
+  /// and per log the index of the first not below its last event checked: a device's events come
+  /// with rising sequence numbers, so most events are known not to be a target without a
+  /// dictionary look-up (``mayBeTarget(_:log:)``).
+  @usableFromInline var sortedTargets: [Int] = []
+  @usableFromInline var targetStart: [Int] = [0]
+  @usableFromInline var targetCursor: [Int] = []
+  /// Per log, the merged targets waiting for their `undone`.
+  @usableFromInline var pending: [[Int: Waiting]]
+  @usableFromInline var pendingCount = 0
+  /// The smallest `held` index of a waiting target (kept as targets come and go, not searched per event).
+  @usableFromInline var firstWaiting = Int.max
+  @usableFromInline var merged = 0
+  @usableFromInline var own: [Int]
   /// Events merged but not yet handed on (from the first pending target on).
-  private var held: [MergedEvent<Event>] = []
-  private var handed = 0
-  private var primed = false
+  @usableFromInline var held: [MergedEvent<Event>] = []
+  @usableFromInline var handed = 0
+  @usableFromInline var primed = false
 
   /// `targets[l]`: for log `l`, each sequence number its `undone` events take back, with how many
   /// take it back (more is allowed, never fewer).
+  @inlinable
   public init(sources: [Source], devices: [String], targets: [[Int: Int]]) {
     precondition(sources.count == devices.count && targets.count == devices.count)
     self.sources = sources
@@ -80,14 +102,21 @@ public struct StreamingMerge<Source: MergeSource> {
     live = Array(repeating: true, count: sources.count)
     ranked = devices.indices.sorted { devices[$0] < devices[$1] }
     self.targets = targets
+    for log in targets {
+      targetCursor.append(sortedTargets.count)
+      sortedTargets += log.keys.sorted()
+      targetStart.append(sortedTargets.count)
+    }
     pending = Array(repeating: [:], count: sources.count)
     own = Array(repeating: 0, count: sources.count)
   }
 
   /// The source of log `l` (what it read: notices, counts) once the merge is over.
+  @inlinable
   public func source(_ l: Int) -> Source { sources[l] }
 
   /// The next event in merged order, or nil when every log has ended.
+  @inlinable
   public mutating func next() throws(Source.Failure) -> MergedEvent<Event>? {
     if !primed {
       primed = true
@@ -107,6 +136,7 @@ public struct StreamingMerge<Source: MergeSource> {
         // Every log ended: targets still waiting have no `undone` to come.
         for k in pending.indices { pending[k].removeAll() }
         pendingCount = 0
+        firstWaiting = Int.max
         guard handed < held.count else { return nil }
         continue
       }
@@ -118,16 +148,21 @@ public struct StreamingMerge<Source: MergeSource> {
   }
 
   /// How many of `held` are final: all of them when no target waits, else those before the first.
-  private var releasable: Int {
-    guard pendingCount > 0 else { return held.count }
-    var first = held.count
+  @inlinable
+  var releasable: Int { pendingCount > 0 ? firstWaiting : held.count }
+
+  /// ``firstWaiting`` again, after waiting targets left.
+  @inlinable
+  mutating func findFirstWaiting() {
+    var first = Int.max
     for log in pending where !log.isEmpty {
       for entry in log.values where entry.held < first { first = entry.held }
     }
-    return first
+    firstWaiting = first
   }
 
-  private mutating func advance(_ l: Int) throws(Source.Failure) {
+  @inlinable
+  mutating func advance(_ l: Int) throws(Source.Failure) {
     guard live[l] else { return }
     if let event = try sources[l].next() {
       headTimes[l] = event.mergeTime
@@ -136,12 +171,16 @@ public struct StreamingMerge<Source: MergeSource> {
     }
     live[l] = false
     // The log ended: what it left waiting is not taken back.
-    pendingCount -= pending[l].count
-    pending[l].removeAll()
+    if !pending[l].isEmpty {
+      pendingCount -= pending[l].count
+      pending[l].removeAll()
+      findFirstWaiting()
+    }
     targets[l].removeAll()
   }
 
-  private func smallest() -> Int? {
+  @inlinable
+  func smallest() -> Int? {
     var best = -1
     var bestTime = Int64.max
     for l in ranked where heads[l] != nil {
@@ -154,8 +193,29 @@ public struct StreamingMerge<Source: MergeSource> {
     return best < 0 ? nil : best
   }
 
+  /// False only when `sequence` is no target of log `l`'s `undone`s (its sorted targets, searched
+  /// from where the log's last event left off; again from its first if the numbers went back).
+  @inlinable
+  mutating func mayBeTarget(_ sequence: Int, log l: Int) -> Bool {
+    let start = targetStart[l]
+    let end = targetStart[l + 1]
+    var k = targetCursor[l]
+    if k > start, sortedTargets[k - 1] >= sequence {
+      k = start
+      var high = end
+      while k < high {
+        let middle = (k + high) / 2
+        if sortedTargets[middle] < sequence { k = middle + 1 } else { high = middle }
+      }
+    }
+    while k < end, sortedTargets[k] < sequence { k += 1 }
+    targetCursor[l] = k
+    return k < end && sortedTargets[k] == sequence
+  }
+
   /// Applies the void rule to the next merged event; returns it when nothing is held back.
-  private mutating func merge(_ event: Event, log l: Int) -> MergedEvent<Event>? {
+  @inlinable
+  mutating func merge(_ event: Event, log l: Int) -> MergedEvent<Event>? {
     let position = merged
     let ownPosition = own[l]
     merged += 1
@@ -176,14 +236,16 @@ public struct StreamingMerge<Source: MergeSource> {
           if targets[l][target] == nil {
             pending[l][target] = nil
             pendingCount -= 1
+            if wait.held == firstWaiting { findFirstWaiting() }
           }
         }
       }
     }
     let out = MergedEvent(log: l, event: event, void: void)
-    if targets[l][sequence] != nil, pending[l][sequence] == nil {
+    if mayBeTarget(sequence, log: l), targets[l][sequence] != nil, pending[l][sequence] == nil {
       pending[l][sequence] = (position, ownPosition, held.count)
       pendingCount += 1
+      firstWaiting = min(firstWaiting, held.count)
       held.append(out)
       return nil
     }

@@ -171,11 +171,15 @@ import Testing
     #expect(pass.reviews.count == expected)
   }
 
-  /// A profile with several logs is left to the two readers.
-  @Test func severalLogsAreLeftToTheHeldMerge() throws {
+  /// A profile with several logs is merged once for both: the two readers' history and reviews.
+  @Test func severalLogsAreMergedOnceForBoth() throws {
     let dir = try temporaryDirectory() + "/default"
     try DeviceReportGapTests.writeDesk([[1, 2]], into: dir)
     try OnlyLogReadingTests.writeDevice(dir, id: Self.laptop, tag: 0, [])
-    #expect(try ReportPass.load(ProfileLayout(directory: dir)) == nil)
+    let layout = ProfileLayout(directory: dir)
+    let pass = try #require(try ReportPass.load(layout))
+    #expect(pass.history.eventCount == (try HistoryLoader.load(layout)).eventCount)
+    #expect(pass.reviews == (try ProfileReviewHistory.collect(layout)).reviews)
+    #expect(pass.history.eventCount == 2)
   }
 }

@@ -8,7 +8,8 @@ import Testing
 /// Random per-device profiles on disk (2–5 devices' logs of random study, clocks skewed, equal times,
 /// undo within a device and of another device's event, damaged and repeated lines, a segment not
 /// arrived yet, a torn last line) read by the streaming merge and by the held one (the oracle):
-/// the same fold, the same reviews, the same report history.
+/// the same fold, the same reviews, the same report history; and the reports' one pass (one merge
+/// for the history and the reviews) gives the two streaming readers' history and reviews.
 struct StreamedDeviceProfileTests {
   static func id(_ k: Int) -> String { String(repeating: String(k, radix: 16), count: 8) + "0123456789abcdef01234567" }
 
@@ -115,9 +116,26 @@ struct StreamedDeviceProfileTests {
         #expect(streamed.fallbackCount == oracle.fallbackCount)
         #expect(Self.named(streamed) == Self.named(oracle), "seed \(seed), \(devices) devices")
         #expect(streamed.accumulator.days == oracle.accumulator.days)
+        // The reports' one pass (every log read and merged once for both): the two readers' history and reviews.
+        let pass = try #require(try ReportPass.load(layout, keepAttempts: true), "seed \(seed), \(devices) devices")
+        #expect(pass.reviews == reviews.reviews, "seed \(seed), \(devices) devices")
+        Self.expectSame(pass.history, streamed)
       }
     }
     #expect(undone > 20)
+  }
+
+  /// Two report histories read the same events, lines and strings alike.
+  static func expectSame(_ a: ProfileHistory, _ b: ProfileHistory) {
+    #expect(a.eventCount == b.eventCount)
+    #expect(a.firstSequence == b.firstSequence)
+    #expect(a.lastSequence == b.lastSequence)
+    #expect(a.badLineCount == b.badLineCount)
+    #expect(a.badLines == b.badLines)
+    #expect(a.fallbackCount == b.fallbackCount)
+    #expect(a.table.strings == b.table.strings)
+    #expect(named(a) == named(b))
+    #expect(a.accumulator.days == b.accumulator.days)
   }
 
   /// The answers per question and the attempt log, with ids replaced by their strings (the two readers
