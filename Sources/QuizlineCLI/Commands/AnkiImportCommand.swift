@@ -126,25 +126,24 @@ enum AnkiImportCommand {
       plan = ImportTargets.Plan()
       let suspended = Set(imported.suspended)
       let resumed = refs.filter { opened.progress.questions[$0]?.suspended == true && !suspended.contains($0) }.sorted()
-      let history = HistoryImport(
-        source: "anki:" + removingControlCharacters((path as NSString).lastPathComponent), reviews: imported.reviews,
-        suspended: imported.suspended,
-        resumed: resumed)
-      let before = opened.progress
-      let event = RecordedEvent(sequence: before.lastSequence + 1, at: clock(), payload: .historyImported(history))
-      do {
-        try store.append(event)
-      } catch {
-        env.stderr.line("quizline: the review history could not be recorded: \(error.message)")
+      // Counted before the event is applied: no copy of the progress as it was is kept for it.
+      let added = imported.reviews.filter { r in
+        opened.progress.questions[r.question]?.card?.lastReview.map { r.at > $0 } ?? true
+      }.count
+      let reviewCount = imported.reviews.count
+      // The event holds the reviews from here, and goes once applied: the snapshot is written without them.
+      if let failure = record(
+        HistoryImport(
+          source: "anki:" + removingControlCharacters((path as NSString).lastPathComponent),
+          reviews: consume(&imported.reviews), suspended: imported.suspended, resumed: resumed),
+        into: &opened, store, clock: clock)
+      {
+        env.stderr.line("quizline: the review history could not be recorded: \(failure.message)")
         return .ioError
       }
-      opened.progress.apply(event)
       if let warning = store.close(opened.progress, at: clock()) { env.stderr.line("quizline: \(warning)") }
-      let added = imported.reviews.filter { r in
-        before.questions[r.question]?.card?.lastReview.map { r.at > $0 } ?? true
-      }.count
       env.stdout.line(
-        "Review history: \(plural(added, "review")) recorded in profile \(quotedArg(env.settings.profile)) (\(imported.reviews.count - added) already there; \(plural(imported.skippedReviews, "log entry", "log entries")) left out: manual or rescheduling entries, or reviews of cards not imported); \(plural(imported.suspended.count, "suspended or buried card")) kept out of reviews."
+        "Review history: \(plural(added, "review")) recorded in profile \(quotedArg(env.settings.profile)) (\(reviewCount - added) already there; \(plural(imported.skippedReviews, "log entry", "log entries")) left out: manual or rescheduling entries, or reviews of cards not imported); \(plural(imported.suspended.count, "suspended or buried card")) kept out of reviews."
       )
     } else if !imported.reviews.isEmpty {
       env.stdout.line(
@@ -152,6 +151,28 @@ enum AnkiImportCommand {
       )
     }
     return errors > 0 ? .dataError : .ok
+  }
+
+  /// Appends the `historyImported` event to the journal and applies it; the journal's refusal, if any.
+  private static func record(
+    _ history: HistoryImport, into opened: inout OpenedProfile, _ store: ProfileStore,
+    clock: () -> Timestamp
+  ) -> JournalError? {
+    let event = RecordedEvent(
+      sequence: opened.progress.lastSequence + 1, at: clock(), payload: .historyImported(history))
+    do throws(JournalError) {
+      try store.append(event)
+    } catch {
+      return error
+    }
+    opened.progress.apply(event)
+    return nil
+  }
+
+  /// `list`, leaving it empty (the caller's copy goes, so that the only one left is the one passed on).
+  private static func consume<T>(_ list: inout [T]) -> [T] {
+    defer { list = [] }
+    return list
   }
 
   /// `2 cards of 2 notes`, `1 note without a card`; nil when nothing was left out.
