@@ -42,10 +42,14 @@ public protocol FileSource: Sendable {
   /// The folder's real path (links resolved), so a walk reads each folder once and a link loop
   /// (`ln -s . a`) ends; nil where links cannot exist.
   func canonicalPath(_ path: String) -> String?
+  /// The file opened for reads at offsets (an Anki package read entry by entry), with the checks of
+  /// ``read(_:limit:)``; nil where the source cannot (the caller then reads the whole file).
+  func openForReadsAt(_ path: String, limit: Int) throws(FileReadError) -> RandomAccessFile?
 }
 
 extension FileSource {
   public func canonicalPath(_ path: String) -> String? { nil }
+  public func openForReadsAt(_ path: String, limit: Int) throws(FileReadError) -> RandomAccessFile? { nil }
 }
 
 /// The real file system, through POSIX calls.
@@ -90,18 +94,8 @@ public struct LocalFileSource: FileSource {
   }
 
   public func read(_ path: String, limit: Int) throws(FileReadError) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard fd >= 0 else {
-      throw errno == ENOENT ? .missing : .io(String(cString: strerror(errno)))
-    }
+    let (fd, size) = try Self.openRegular(path, limit: limit)
     defer { close(fd) }
-    var st = stat()
-    guard fstat(fd, &st) == 0 else { throw .io(String(cString: strerror(errno))) }
-    guard (st.st_mode & S_IFMT) == S_IFREG else {
-      throw .notRegular((st.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "a special file")
-    }
-    let size = Int(st.st_size)
-    guard size <= limit else { throw .tooLarge(size: size, limit: limit) }
     // Read into uninitialized storage: zeroing it first was a pass over the whole file (66 MB for
     // a 100,000-question bank) for bytes `read` overwrites.
     var failure: FileReadError?
@@ -121,6 +115,38 @@ public struct LocalFileSource: FileSource {
     }
     if let failure { throw failure }
     return bytes
+  }
+}
+
+extension LocalFileSource {
+  /// The file at `path`, opened for reading: a regular file of at most `limit` bytes (its descriptor,
+  /// which the caller closes, and its size); the checks and messages of ``read(_:limit:)``.
+  static func openRegular(_ path: String, limit: Int) throws(FileReadError) -> (fd: Int32, size: Int) {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else {
+      throw errno == ENOENT ? .missing : .io(String(cString: strerror(errno)))
+    }
+    var st = stat()
+    guard fstat(fd, &st) == 0 else {
+      let failure = FileReadError.io(String(cString: strerror(errno)))
+      close(fd)
+      throw failure
+    }
+    guard (st.st_mode & S_IFMT) == S_IFREG else {
+      close(fd)
+      throw .notRegular((st.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "a special file")
+    }
+    let size = Int(st.st_size)
+    guard size <= limit else {
+      close(fd)
+      throw .tooLarge(size: size, limit: limit)
+    }
+    return (fd, size)
+  }
+
+  public func openForReadsAt(_ path: String, limit: Int) throws(FileReadError) -> RandomAccessFile? {
+    let (fd, size) = try Self.openRegular(path, limit: limit)
+    return RandomAccessFile(fd: fd, size: size)
   }
 }
 

@@ -19,20 +19,25 @@ enum AnkiImportCommand {
 
   static func run(_ args: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
     let path = args.positionals[0]
-    let bytes: [UInt8]
+    let source: any ZipSource
     do {
-      bytes = try env.files.read(path, limit: maxPackageBytes)
+      source = try AnkiPackageFile.open(path, limit: maxPackageBytes, env.files)
     } catch {
       env.stderr.line("\(path): error: \(error.message)")
       if case .missing = error { return .noInput }
       return .ioError
     }
     let importer = AnkiImporter(typedCloze: args.flag("typed"), bankPrefix: args.value("id"))
-    let imported: AnkiImport
-    var media: [(String, [UInt8])] = []
+    var imported: AnkiImport
+    // Every media file is read and checked before anything is written, but not kept: each is read
+    // again as it is written (a package of pictures is never held whole).
+    var media: [(safeName: String, original: String)] = []
     do {
-      imported = try importer.read(bytes: bytes, path: path)
-      for m in imported.media { media.append((m.safeName, try imported.mediaData(m.original))) }
+      imported = try importer.read(source: source, path: path)
+      for m in imported.media {
+        _ = try imported.mediaData(m.original)
+        media.append(m)
+      }
     } catch {
       env.stderr.line(escapingControlCharacters("\(path): error: \(error.message); nothing written"))
       return .dataError
@@ -55,21 +60,33 @@ enum AnkiImportCommand {
     let out = args.value("out") ?? env.settings.userQuizzesDirectory
     var targets = ImportTargets()
     for r in imported.banks {
+      // Each bank's JSON is made as it is written, one bank at a time.
+      let bank = r.bank
       targets.files.append(
         .init(
-          path: ImportCommand.target(out, "banks", r.bank.id), bytes: Array(BankJSONWriter.json(r.bank).utf8),
-          hint: " (re-importing keeps progress: ids come from the notes)"))
+          path: ImportCommand.target(out, "banks", bank.id),
+          hint: " (re-importing keeps progress: ids come from the notes)"
+        ) { Array(BankJSONWriter.json(bank).utf8) })
     }
     let bankFolder = PathText.directory(of: targets.files[0].path)
     let mediaFolder = bankFolder + "/" + AnkiImporter.mediaFolder(for: path)
     if !media.isEmpty {
       targets.folders = [mediaFolder]
-      for (name, data) in media {
-        targets.files.append(.init(path: mediaFolder + "/" + name, bytes: data, sameBytesIsKept: true))
+      for (name, original) in media {
+        let file = mediaFolder + "/" + name
+        targets.files.append(
+          .init(path: file, sameBytesIsKept: true) { () throws(ImportTargets.Refusal) in
+            do throws(PackageError) {
+              return try imported.mediaData(original)
+            } catch {
+              throw ImportTargets.Refusal(
+                message: "cannot write \(quotedArg(file)): \(error.message)", exitCode: .ioError)
+            }
+          })
       }
     }
     var refused = ExitCode.failure
-    guard let plan = targets.checked(force: args.flag("force"), env: env, exitCode: &refused) else { return refused }
+    guard var plan = targets.checked(force: args.flag("force"), env: env, exitCode: &refused) else { return refused }
     var profile: OpenedProfile?
     let clock = QuizlineCommand.makeClock(env.settings)
     if withHistory {
@@ -103,27 +120,30 @@ enum AnkiImportCommand {
     if var opened = profile, let store = opened.store {
       let refs = Set(
         imported.banks.flatMap { b in b.bank.questions.map { QuestionRef(bank: b.bank.id, question: $0.id) } })
+      // The banks are written: what follows (the history's event, the snapshot) is made without them.
+      imported.banks = []
+      targets = ImportTargets()
+      plan = ImportTargets.Plan()
       let suspended = Set(imported.suspended)
       let resumed = refs.filter { opened.progress.questions[$0]?.suspended == true && !suspended.contains($0) }.sorted()
-      let history = HistoryImport(
-        source: "anki:" + removingControlCharacters((path as NSString).lastPathComponent), reviews: imported.reviews,
-        suspended: imported.suspended,
-        resumed: resumed)
-      let before = opened.progress
-      let event = RecordedEvent(sequence: before.lastSequence + 1, at: clock(), payload: .historyImported(history))
-      do {
-        try store.append(event)
-      } catch {
-        env.stderr.line("quizline: the review history could not be recorded: \(error.message)")
+      // Counted before the event is applied: no copy of the progress as it was is kept for it.
+      let added = imported.reviews.filter { r in
+        opened.progress.questions[r.question]?.card?.lastReview.map { r.at > $0 } ?? true
+      }.count
+      let reviewCount = imported.reviews.count
+      // The event holds the reviews from here, and goes once applied: the snapshot is written without them.
+      if let failure = record(
+        HistoryImport(
+          source: "anki:" + removingControlCharacters((path as NSString).lastPathComponent),
+          reviews: consume(&imported.reviews), suspended: imported.suspended, resumed: resumed),
+        into: &opened, store, clock: clock)
+      {
+        env.stderr.line("quizline: the review history could not be recorded: \(failure.message)")
         return .ioError
       }
-      opened.progress.apply(event)
       if let warning = store.close(opened.progress, at: clock()) { env.stderr.line("quizline: \(warning)") }
-      let added = imported.reviews.filter { r in
-        before.questions[r.question]?.card?.lastReview.map { r.at > $0 } ?? true
-      }.count
       env.stdout.line(
-        "Review history: \(plural(added, "review")) recorded in profile \(quotedArg(env.settings.profile)) (\(imported.reviews.count - added) already there; \(plural(imported.skippedReviews, "log entry", "log entries")) left out: manual or rescheduling entries, or reviews of cards not imported); \(plural(imported.suspended.count, "suspended or buried card")) kept out of reviews."
+        "Review history: \(plural(added, "review")) recorded in profile \(quotedArg(env.settings.profile)) (\(reviewCount - added) already there; \(plural(imported.skippedReviews, "log entry", "log entries")) left out: manual or rescheduling entries, or reviews of cards not imported); \(plural(imported.suspended.count, "suspended or buried card")) kept out of reviews."
       )
     } else if !imported.reviews.isEmpty {
       env.stdout.line(
@@ -131,6 +151,28 @@ enum AnkiImportCommand {
       )
     }
     return errors > 0 ? .dataError : .ok
+  }
+
+  /// Appends the `historyImported` event to the journal and applies it; the journal's refusal, if any.
+  private static func record(
+    _ history: HistoryImport, into opened: inout OpenedProfile, _ store: ProfileStore,
+    clock: () -> Timestamp
+  ) -> JournalError? {
+    let event = RecordedEvent(
+      sequence: opened.progress.lastSequence + 1, at: clock(), payload: .historyImported(history))
+    do throws(JournalError) {
+      try store.append(event)
+    } catch {
+      return error
+    }
+    opened.progress.apply(event)
+    return nil
+  }
+
+  /// `list`, leaving it empty (the caller's copy goes, so that the only one left is the one passed on).
+  private static func consume<T>(_ list: inout [T]) -> [T] {
+    defer { list = [] }
+    return list
   }
 
   /// `2 cards of 2 notes`, `1 note without a card`; nil when nothing was left out.

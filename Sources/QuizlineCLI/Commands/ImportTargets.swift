@@ -15,11 +15,27 @@ import QuizlineCore
 struct ImportTargets {
   struct File {
     var path: String
-    var bytes: [UInt8]
+    /// The bytes to write, made when they are compared or written (a package's pictures are read
+    /// one at a time, never held together); a failure stops the import with that refusal.
+    var content: () throws(Refusal) -> [UInt8]
     /// Added to the "already exists" refusal (what else the learner can do).
     var hint = ""
     /// An existing file with the same bytes is fine: it is kept, not written again (media).
     var sameBytesIsKept = false
+
+    init(path: String, bytes: [UInt8], hint: String = "", sameBytesIsKept: Bool = false) {
+      self.init(path: path, hint: hint, sameBytesIsKept: sameBytesIsKept) { bytes }
+    }
+
+    init(
+      path: String, hint: String = "", sameBytesIsKept: Bool = false,
+      content: @escaping () throws(Refusal) -> [UInt8]
+    ) {
+      self.path = path
+      self.content = content
+      self.hint = hint
+      self.sameBytesIsKept = sameBytesIsKept
+    }
   }
 
   /// Why nothing is written: the message (after `quizline: `) and the exit status.
@@ -69,7 +85,15 @@ struct ImportTargets {
         plan.writes.append((file, false))
         continue
       }
-      if file.sameBytesIsKept, Self.holds(file.path, file.bytes) {
+      var same = false
+      if file.sameBytesIsKept {
+        do throws(Refusal) {
+          same = Self.holds(file.path, try file.content())
+        } catch {
+          return .failure(error)
+        }
+      }
+      if same {
         plan.kept.append(file)
       } else if force {
         plan.writes.append((file, true))
@@ -107,14 +131,51 @@ struct ImportTargets {
     }
     if case .failure(let refusal) = ImportTargets(folders: used).check(force: false) { return refusal }
     OutputFiles.removeStaleTemporaries(for: plan.writes.map(\.file.path))
-    for (file, replacing) in plan.writes {
-      do {
-        try InteropFiles.write(bytes: file.bytes, to: file.path, replace: replacing, sweep: false)
-      } catch {
-        return Refusal(message: error.message, exitCode: error.exitCode)
+    // Written a batch at a time: each file of the batch under its temporary name, then each synced and
+    // put in place (a sync after each file waited on the disk thousands of times for a package's
+    // pictures); a file is under its name only once its bytes are on disk. When a write fails, the
+    // files before it are still put in place, as when each was written whole in turn.
+    var refusal: Refusal?
+    for start in stride(from: 0, to: plan.writes.count, by: OutputFiles.slotCount) {
+      var pending: [InteropFiles.PendingWrite] = []
+      for (file, replacing) in plan.writes[start..<min(start + OutputFiles.slotCount, plan.writes.count)] {
+        do throws(Refusal) {
+          let bytes = try file.content()
+          do throws(InteropFiles.WriteError) {
+            pending.append(
+              try InteropFiles.writeTemporary(bytes: bytes, for: file.path, replace: replacing, keepOpen: false))
+          } catch {
+            throw Refusal(message: error.message, exitCode: error.exitCode)
+          }
+        } catch {
+          refusal = error
+          break
+        }
       }
+      for (k, p) in pending.enumerated() {
+        do throws(InteropFiles.WriteError) {
+          try InteropFiles.putInPlace(p)
+        } catch {
+          for rest in pending[(k + 1)...] {
+            unlink(rest.temp)
+            OutputFiles.forget(rest.slot)
+          }
+          return Refusal(message: error.message, exitCode: error.exitCode)
+        }
+      }
+      if let refusal { return refusal }
     }
+    for folder in Set(plan.writes.map { PathText.directory(of: $0.file.path) }) { Self.syncFolder(folder) }
     return nil
+  }
+
+  /// Syncs `folder`, so that the names just put in it last (best effort: a folder that cannot be
+  /// opened for it is left as it is).
+  private static func syncFolder(_ folder: String) {
+    let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    fsync(fd)
+    close(fd)
   }
 
   /// What is at `path` ("a regular file", "a folder", "a symbolic link", …; links not followed), or nil.

@@ -63,7 +63,8 @@ enum OutputFiles {
 
   // MARK: removal on a termination signal
 
-  private static let slotCount = 8
+  /// How many temporary files may exist at once (an import writes its files in batches of this many).
+  static let slotCount = 256
   /// C strings of the temporary files that exist now; read by the signal handler (only `unlink`,
   /// which is async-signal-safe).
   nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {

@@ -20,14 +20,15 @@ public struct AnkiImport {
   public var diagnostics: [Diagnostic]
   /// How much the errors left out.
   public var leftOut: AnkiLeftOut
-  let package: AnkiPackage
+  /// The package's media files (the collection is not kept once the import is made).
+  let packageMedia: AnkiPackageMedia
 
-  /// The bytes of the media file with this original name.
+  /// The bytes of the media file with this original name, read from the package now.
   public func mediaData(_ original: String) throws(PackageError) -> [UInt8] {
-    guard let m = package.mediaByName[original].map({ package.media[$0] }) else {
+    guard let m = packageMedia.byName[original].map({ packageMedia.files[$0] }) else {
       throw PackageError("no media file \(quoted(original))")
     }
-    return try package.mediaData(m.entry)
+    return try packageMedia.data(m.entry)
   }
 }
 
@@ -63,9 +64,14 @@ public struct AnkiImporter {
   }
 
   public func read(bytes: [UInt8], path: String) throws(PackageError) -> AnkiImport {
-    let package = try AnkiPackage(bytes: bytes, limits: limits)
+    try read(source: bytes, path: path)
+  }
+
+  /// The package in `source` (a file read at offsets: its media are read when asked for).
+  public func read(source: any ZipSource, path: String) throws(PackageError) -> AnkiImport {
+    let package = try AnkiPackage(source: source, limits: limits)
     let col = package.collection
-    let mediaNames = AnkiMedia.safeNames(package.media.map(\.name))
+    let mediaNames = AnkiMedia.safeNames(package.media.files.map(\.name))
     let converter = AnkiCardConverter(
       typedCloze: typedCloze, mediaNames: mediaNames, mediaFolder: Self.mediaFolder(for: path))
     var notetypeNotes: [Int64: [(ConversionNote.Kind, String)]] = [:]
@@ -177,9 +183,9 @@ public struct AnkiImporter {
       ImportResult(bank: $0.bank, notes: $0.notes)
     }
     return AnkiImport(
-      banks: banks, media: package.media.map { (mediaNames[$0.name] ?? AnkiMedia.safeName($0.name), $0.name) },
+      banks: banks, media: package.media.files.map { (mediaNames[$0.name] ?? AnkiMedia.safeName($0.name), $0.name) },
       reviews: reviews, suspended: suspended, skippedReviews: skipped, packageVersion: package.version,
-      diagnostics: diagnostics, leftOut: leftOut, package: package)
+      diagnostics: diagnostics, leftOut: leftOut, packageMedia: package.media)
   }
 
   /// A note's id, shared by all its cards (siblings): the 16 hex digits of the GUID's hash that

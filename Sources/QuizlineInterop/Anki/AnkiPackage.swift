@@ -8,17 +8,18 @@ import QuizlineCore
 /// (`../x`, `/etc/x`, `a/b`) refuses the whole package.
 struct AnkiPackage {
   /// 1 (`collection.anki2`), 2 (`collection.anki21`) or 3 (`collection.anki21b`).
-  let version: Int
+  var version: Int { media.version }
   let collection: AnkiCollection
-  /// Media file names (as the notes use them) and the zip entry holding each.
-  let media: [(name: String, entry: ZipArchive.Entry)]
-  /// The position in ``media`` of the first file of each name.
-  let mediaByName: [String: Int]
-  private let zip: ZipArchive
+  /// The media files, read from the archive when asked for (kept by the import once the collection is done).
+  let media: AnkiPackageMedia
 
   init(bytes: [UInt8], limits: ZipLimits = .default) throws(PackageError) {
-    let zip = try ZipArchive(bytes: bytes, limits: limits)
-    self.zip = zip
+    try self.init(source: bytes, limits: limits)
+  }
+
+  /// The package in `source` (its collection read now, its media files when asked for).
+  init(source: any ZipSource, limits: ZipLimits = .default) throws(PackageError) {
+    let zip = try ZipArchive(source: source, limits: limits)
     var metaVersion: Int?
     if let e = zip.entry("meta") {
       metaVersion = ProtoReader.fields(try zip.data(e)[...]).flatMap { ProtoReader.int($0, 1) }.map {
@@ -26,6 +27,7 @@ struct AnkiPackage {
       }
     }
     let name: String
+    let version: Int
     if let e = zip.entry("collection.anki21b"), metaVersion.map({ $0 >= 3 }) ?? true {
       name = e.name
       version = 3
@@ -44,18 +46,8 @@ struct AnkiPackage {
         db, limit: limits.maxEntryBytes, maxRatio: limits.maxRatio, ratioFloor: limits.ratioFloor, what: name)
     }
     collection = try AnkiCollection(bytes: db, what: name)
-    let media = try Self.mediaList(zip, latest: version == 3, limits: limits)
-    self.media = media
-    mediaByName = Dictionary(media.indices.map { (media[$0].name, $0) }, uniquingKeysWith: { a, _ in a })
-  }
-
-  /// A media file's bytes.
-  func mediaData(_ entry: ZipArchive.Entry) throws(PackageError) -> [UInt8] {
-    let raw = try zip.data(entry)
-    guard version == 3 else { return raw }
-    return try Zstd.decompress(
-      raw, limit: zip.limits.maxEntryBytes, maxRatio: zip.limits.maxRatio, ratioFloor: zip.limits.ratioFloor,
-      what: "media entry \(entry.name)")
+    let list = try Self.mediaList(zip, latest: version == 3, limits: limits)
+    media = AnkiPackageMedia(zip: zip, version: version, files: list)
   }
 
   private static func mediaList(_ zip: ZipArchive, latest: Bool, limits: ZipLimits) throws(PackageError)
@@ -106,5 +98,33 @@ struct AnkiPackage {
     if name.contains("/") || name.contains("\\") { return "names a folder (\(name.contains("..") ? "../ " : "")path)" }
     if name.unicodeScalars.contains(where: { isControl($0) }) { return "holds a control character" }
     return nil
+  }
+}
+
+/// A package's media files: their names (as the notes use them), the zip entry holding each, and their
+/// bytes read from the archive one file at a time.
+struct AnkiPackageMedia {
+  let zip: ZipArchive
+  /// The package's version (3: each file is zstd-compressed).
+  let version: Int
+  /// Media file names and the zip entry holding each, by name.
+  let files: [(name: String, entry: ZipArchive.Entry)]
+  /// The position in ``files`` of the first file of each name.
+  let byName: [String: Int]
+
+  init(zip: ZipArchive, version: Int, files: [(name: String, entry: ZipArchive.Entry)]) {
+    self.zip = zip
+    self.version = version
+    self.files = files
+    byName = Dictionary(files.indices.map { (files[$0].name, $0) }, uniquingKeysWith: { a, _ in a })
+  }
+
+  /// A media file's bytes.
+  func data(_ entry: ZipArchive.Entry) throws(PackageError) -> [UInt8] {
+    let raw = try zip.data(entry)
+    guard version == 3 else { return raw }
+    return try Zstd.decompress(
+      raw, limit: zip.limits.maxEntryBytes, maxRatio: zip.limits.maxRatio, ratioFloor: zip.limits.ratioFloor,
+      what: "media entry \(entry.name)")
   }
 }

@@ -35,9 +35,10 @@ public struct PackageError: Error, Sendable, Equatable, CustomStringConvertible 
   public var description: String { message }
 }
 
-/// A zip archive read from memory: the central directory is checked against ``ZipLimits`` when the
-/// archive is opened; an entry is inflated (stored and deflate only) when asked for, never beyond
-/// its declared size, and its CRC-32 is checked. Hand-written over zlib so every limit is ours.
+/// A zip archive read from a ``ZipSource`` (memory, or a file read at offsets): the central
+/// directory is read and checked against ``ZipLimits`` when the archive is opened; an entry is read,
+/// inflated (stored and deflate only) when asked for, never beyond its declared size, and its CRC-32 is
+/// checked. Hand-written over zlib so every limit is ours.
 public struct ZipArchive: Sendable {
   public struct Entry: Sendable, Equatable {
     public var name: String
@@ -52,19 +53,26 @@ public struct ZipArchive: Sendable {
   public let entries: [Entry]
   /// The position in ``entries`` of the first entry of each name (a package lists thousands of media).
   private let firstByName: [String: Int]
-  let bytes: [UInt8]
+  let source: any ZipSource
   let limits: ZipLimits
 
   public init(bytes: [UInt8], limits: ZipLimits = .default) throws(PackageError) {
-    self.bytes = bytes
+    try self.init(source: bytes, limits: limits)
+  }
+
+  /// The archive in `source`, whose end and central directory are read now, its entries when asked for.
+  public init(source: any ZipSource, limits: ZipLimits = .default) throws(PackageError) {
+    self.source = source
     self.limits = limits
-    guard bytes.count >= 22 else { throw PackageError("not a zip archive (too short; truncated?)") }
+    let size = source.count
+    guard size >= 22 else { throw PackageError("not a zip archive (too short; truncated?)") }
     // The end-of-central-directory record: the last signature within 22 + 65,535 bytes of the end.
+    let tailStart = max(0, size - 22 - 65_535)
+    let tail = try source.bytes(at: tailStart, count: size - tailStart)
     var eocd = -1
-    var i = bytes.count - 22
-    let lowest = max(0, bytes.count - 22 - 65_535)
-    while i >= lowest {
-      if bytes.u32(i) == 0x0605_4b50 {
+    var i = size - 22 - tailStart
+    while i >= 0 {
+      if tail.u32(i) == 0x0605_4b50 {
         eocd = i
         break
       }
@@ -73,40 +81,52 @@ public struct ZipArchive: Sendable {
     guard eocd >= 0 else {
       throw PackageError("not a zip archive, or a truncated one (no end of central directory)")
     }
-    var count = Int(bytes.u16(eocd + 10))
-    var cdSize = Int(bytes.u32(eocd + 12))
-    var cdOffset = Int(bytes.u32(eocd + 16))
+    var count = Int(tail.u16(eocd + 10))
+    var cdSize = Int(tail.u32(eocd + 12))
+    var cdOffset = Int(tail.u32(eocd + 16))
     if count == 0xFFFF || cdSize == 0xFFFF_FFFF || cdOffset == 0xFFFF_FFFF {
       // Zip64: the locator sits just before the record and points at the zip64 record.
-      let loc = eocd - 20
-      guard loc >= 0, bytes.u32(loc) == 0x0706_4b50 else { throw PackageError("damaged zip64 directory") }
-      let z = bytes.u64(loc + 8)
-      guard z <= UInt64(bytes.count - 56), bytes.u32(Int(z)) == 0x0606_4b50 else {
-        throw PackageError("damaged zip64 directory")
-      }
-      count = Int(clamping: bytes.u64(Int(z) + 32))
-      cdSize = Int(clamping: bytes.u64(Int(z) + 40))
-      cdOffset = Int(clamping: bytes.u64(Int(z) + 48))
+      let loc = tailStart + eocd - 20
+      guard loc >= 0 else { throw PackageError("damaged zip64 directory") }
+      let locator = try source.bytes(at: loc, count: 20)
+      guard locator.u32(0) == 0x0706_4b50 else { throw PackageError("damaged zip64 directory") }
+      let z = locator.u64(8)
+      guard z <= UInt64(max(0, size - 56)), size >= 56 else { throw PackageError("damaged zip64 directory") }
+      let record = try source.bytes(at: Int(z), count: 56)
+      guard record.u32(0) == 0x0606_4b50 else { throw PackageError("damaged zip64 directory") }
+      count = Int(clamping: record.u64(32))
+      cdSize = Int(clamping: record.u64(40))
+      cdOffset = Int(clamping: record.u64(48))
     }
     guard count <= limits.maxEntries else {
       throw PackageError("the archive has \(count) entries; at most \(limits.maxEntries) are read")
     }
-    guard cdOffset <= bytes.count, cdSize <= bytes.count - cdOffset else {
+    guard cdOffset <= size, cdSize <= size - cdOffset else {
       throw PackageError("truncated zip archive (the central directory lies past the end)")
     }
+    let directory = try source.bytes(at: cdOffset, count: cdSize)
+    let list = try Self.centralDirectory(directory, count: count, limits: limits)
+    entries = list
+    firstByName = Dictionary(list.indices.map { (list[$0].name, $0) }, uniquingKeysWith: { a, _ in a })
+  }
+
+  /// The `count` entries of the central directory `bytes`, each checked against `limits`.
+  private static func centralDirectory(_ bytes: [UInt8], count: Int, limits: ZipLimits) throws(PackageError)
+    -> [Entry]
+  {
     var list: [Entry] = []
     list.reserveCapacity(count)
-    var p = cdOffset
+    var p = 0
     var total = 0
     for n in 0..<count {
-      guard p + 46 <= cdOffset + cdSize, bytes.u32(p) == 0x0201_4b50 else {
+      guard p + 46 <= bytes.count, bytes.u32(p) == 0x0201_4b50 else {
         throw PackageError("damaged zip central directory at entry \(n + 1)")
       }
       let nameLength = Int(bytes.u16(p + 28))
       let extraLength = Int(bytes.u16(p + 30))
       let commentLength = Int(bytes.u16(p + 32))
       let end = p + 46 + nameLength + extraLength + commentLength
-      guard end <= cdOffset + cdSize else { throw PackageError("damaged zip central directory at entry \(n + 1)") }
+      guard end <= bytes.count else { throw PackageError("damaged zip central directory at entry \(n + 1)") }
       let name = String(decoding: bytes[(p + 46)..<(p + 46 + nameLength)], as: UTF8.self)
       var compressed = Int(bytes.u32(p + 20))
       var size = Int(bytes.u32(p + 24))
@@ -151,21 +171,25 @@ public struct ZipArchive: Sendable {
       list.append(entry)
       p = end
     }
-    entries = list
-    firstByName = Dictionary(list.indices.map { (list[$0].name, $0) }, uniquingKeysWith: { a, _ in a })
+    return list
   }
 
   /// The entry named `name`, if the archive has one.
   public func entry(_ name: String) -> Entry? { firstByName[name].map { entries[$0] } }
 
-  /// The entry's bytes, inflated and checked.
+  /// The entry's bytes, read from the source, inflated and checked.
   public func data(_ entry: Entry) throws(PackageError) -> [UInt8] {
     let p = entry.localOffset
-    guard p <= bytes.count - 30, bytes.u32(p) == 0x0403_4b50 else {
+    let size = source.count
+    guard p <= size - 30 else {
       throw PackageError("entry \(quoted(entry.name)): damaged or truncated local header")
     }
-    let start = p + 30 + Int(bytes.u16(p + 26)) + Int(bytes.u16(p + 28))
-    guard start <= bytes.count, entry.compressedSize <= bytes.count - start else {
+    let header = try source.bytes(at: p, count: 30)
+    guard header.u32(0) == 0x0403_4b50 else {
+      throw PackageError("entry \(quoted(entry.name)): damaged or truncated local header")
+    }
+    let start = p + 30 + Int(header.u16(26)) + Int(header.u16(28))
+    guard start <= size, entry.compressedSize <= size - start else {
       throw PackageError("entry \(quoted(entry.name)) is cut short (truncated archive)")
     }
     guard entry.flags & 1 == 0 else { throw PackageError("entry \(quoted(entry.name)) is encrypted") }
@@ -175,9 +199,10 @@ public struct ZipArchive: Sendable {
       guard entry.compressedSize == entry.size else {
         throw PackageError("entry \(quoted(entry.name)): stored sizes disagree")
       }
-      out = Array(bytes[start..<(start + entry.size)])
+      out = try source.bytes(at: start, count: entry.size)
     case 8:
-      out = try Self.inflateRaw(bytes[start..<(start + entry.compressedSize)], size: entry.size, name: entry.name)
+      out = try Self.inflateRaw(
+        source.bytes(at: start, count: entry.compressedSize)[...], size: entry.size, name: entry.name)
     default:
       throw PackageError(
         "entry \(quoted(entry.name)) uses compression method \(entry.method); only stored and deflate are read")

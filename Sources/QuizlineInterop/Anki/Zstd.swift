@@ -12,16 +12,19 @@ enum Zstd {
     defer { ZSTD_freeDCtx(ctx) }
     let cap = min(limit, max(ratioFloor, input.count.multipliedReportingOverflow(by: maxRatio).partialValue))
     var out: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    // Room for the size the frame declares (the output then grows once), when it is within the cap.
+    let declared = input.withUnsafeBufferPointer { ZSTD_getFrameContentSize($0.baseAddress, $0.count) }
+    if declared <= UInt64(cap) { out.reserveCapacity(Int(declared)) }
+    // Not zeroed: a media file of 20 KB zeroed a mebibyte, twice per file (checked, then written).
+    let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 20)
+    defer { chunk.deallocate() }
     var finished = false
     try input.withUnsafeBufferPointer { (inp) throws(PackageError) in
       var inBuffer = ZSTD_inBuffer(src: inp.baseAddress, size: inp.count, pos: 0)
       while true {
-        let (code, produced): (Int, Int) = chunk.withUnsafeMutableBufferPointer { c in
-          var outBuffer = ZSTD_outBuffer(dst: c.baseAddress, size: c.count, pos: 0)
-          let r = ZSTD_decompressStream(ctx, &outBuffer, &inBuffer)
-          return (r, outBuffer.pos)
-        }
+        var outBuffer = ZSTD_outBuffer(dst: chunk.baseAddress, size: chunk.count, pos: 0)
+        let code = ZSTD_decompressStream(ctx, &outBuffer, &inBuffer)
+        let produced = outBuffer.pos
         if ZSTD_isError(code) != 0 {
           let why = String(cString: ZSTD_getErrorName(code))
           throw PackageError("\(what) is not valid zstd data (\(why))")
@@ -30,7 +33,7 @@ enum Zstd {
           throw PackageError(
             "\(what) would unpack to more than \(cap) bytes (limit \(limit), at most \(maxRatio):1; a zip bomb?)")
         }
-        out += chunk[0..<produced]
+        out += UnsafeBufferPointer(rebasing: chunk[0..<produced])
         finished = code == 0
         if inBuffer.pos == inBuffer.size && (finished || produced < chunk.count) { break }
       }

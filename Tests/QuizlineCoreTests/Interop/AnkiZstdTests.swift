@@ -1,0 +1,94 @@
+import CZstd
+import QuizlineCore
+import Testing
+
+@testable import QuizlineInterop
+
+/// ``Zstd/decompress(_:limit:maxRatio:ratioFloor:what:)`` with its chunk not zeroed and its output
+/// reserved at the frame's declared size (issue 36) against the code it replaced: on random data,
+/// frames with and without a declared size, cut and damaged frames and tight caps, the same bytes or
+/// the same refusal.
+@Suite struct AnkiZstdTests {
+  static func oldDecompress(_ input: [UInt8], limit: Int, maxRatio: Int, ratioFloor: Int, what: String)
+    throws(PackageError) -> [UInt8]
+  {
+    guard let ctx = ZSTD_createDCtx() else { throw PackageError("zstd could not start") }
+    defer { ZSTD_freeDCtx(ctx) }
+    let cap = min(limit, max(ratioFloor, input.count.multipliedReportingOverflow(by: maxRatio).partialValue))
+    var out: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    var finished = false
+    try input.withUnsafeBufferPointer { (inp) throws(PackageError) in
+      var inBuffer = ZSTD_inBuffer(src: inp.baseAddress, size: inp.count, pos: 0)
+      while true {
+        let (code, produced): (Int, Int) = chunk.withUnsafeMutableBufferPointer { c in
+          var outBuffer = ZSTD_outBuffer(dst: c.baseAddress, size: c.count, pos: 0)
+          let r = ZSTD_decompressStream(ctx, &outBuffer, &inBuffer)
+          return (r, outBuffer.pos)
+        }
+        if ZSTD_isError(code) != 0 {
+          let why = String(cString: ZSTD_getErrorName(code))
+          throw PackageError("\(what) is not valid zstd data (\(why))")
+        }
+        guard out.count + produced <= cap else {
+          throw PackageError(
+            "\(what) would unpack to more than \(cap) bytes (limit \(limit), at most \(maxRatio):1; a zip bomb?)")
+        }
+        out += chunk[0..<produced]
+        finished = code == 0
+        if inBuffer.pos == inBuffer.size && (finished || produced < chunk.count) { break }
+      }
+    }
+    guard finished else { throw PackageError("\(what) is cut short (truncated zstd data)") }
+    return out
+  }
+
+  /// A frame without its content size (written by the streaming compressor, as Anki's media are).
+  static func unsizedFrame(_ input: [UInt8]) -> [UInt8] {
+    let ctx = ZSTD_createCCtx()
+    defer { ZSTD_freeCCtx(ctx) }
+    var out = [UInt8](repeating: 0, count: ZSTD_compressBound(input.count) + 64)
+    let n = input.withUnsafeBufferPointer { i in
+      out.withUnsafeMutableBufferPointer { o in
+        var inBuffer = ZSTD_inBuffer(src: i.baseAddress, size: i.count, pos: 0)
+        var outBuffer = ZSTD_outBuffer(dst: o.baseAddress, size: o.count, pos: 0)
+        _ = ZSTD_compressStream2(ctx, &outBuffer, &inBuffer, ZSTD_e_continue)
+        while ZSTD_compressStream2(ctx, &outBuffer, &inBuffer, ZSTD_e_end) != 0 {}
+        return outBuffer.pos
+      }
+    }
+    return Array(out[..<n])
+  }
+
+  static func outcome(_ body: () throws(PackageError) -> [UInt8]) -> Result<[UInt8], PackageError> {
+    Result { () throws(PackageError) in try body() }
+  }
+
+  @Test func decompressingGivesWhatTheZeroedChunkGave() {
+    var random = SplitMix64(seed: 3636)
+    var refused = 0
+    for _ in 0..<400 {
+      let size = random.next() % 4 == 0 ? Int(random.next() % 3_000_000) : Int(random.next() % 5000)
+      let repetitive = random.next() % 2 == 0
+      let data = (0..<size).map { i in repetitive ? UInt8(i % 11) : UInt8(truncatingIfNeeded: random.next()) }
+      var frame = random.next() % 2 == 0 ? Zstd.compress(data) : Self.unsizedFrame(data)
+      switch random.next() % 4 {
+      case 0: frame = Array(frame[..<Int(random.next() % UInt64(frame.count + 1))])
+      case 1: if !frame.isEmpty { frame[Int(random.next() % UInt64(frame.count))] ^= 0x5A }
+      default: break
+      }
+      let limit = random.next() % 3 == 0 ? Int(random.next() % UInt64(size + 2)) : 1 << 30
+      let ratio = random.next() % 3 == 0 ? 2 : 250
+      let floor = random.next() % 2 == 0 ? 0 : 1 << 20
+      let old = Self.outcome { () throws(PackageError) in
+        try Self.oldDecompress(frame, limit: limit, maxRatio: ratio, ratioFloor: floor, what: "x")
+      }
+      if case .failure = old { refused += 1 }
+      #expect(
+        Self.outcome { () throws(PackageError) in
+          try Zstd.decompress(frame, limit: limit, maxRatio: ratio, ratioFloor: floor, what: "x")
+        } == old)
+    }
+    #expect(refused > 50)
+  }
+}
