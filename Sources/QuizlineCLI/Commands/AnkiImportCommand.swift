@@ -40,7 +40,7 @@ enum AnkiImportCommand {
       }
     } catch {
       env.stderr.line(escapingControlCharacters("\(path): error: \(error.message); nothing written"))
-      return .dataError
+      return error.isReadFailure ? .ioError : .dataError
     }
     for line in imported.diagnostics.printableLines() { env.stderr.line(escapingControlCharacters(line)) }
     let questions = imported.banks.reduce(0) { $0 + $1.bank.questions.count }

@@ -13,7 +13,7 @@ struct AnkiPackageFile: ZipSource {
     do {
       return try file.read(at: offset, count: count)
     } catch {
-      throw PackageError("the package could not be read: \(error.message)")
+      throw PackageError("the package could not be read: \(error.message)", isReadFailure: true)
     }
   }
 

@@ -31,7 +31,13 @@ public struct ZipLimits: Sendable, Equatable {
 /// Why an archive (or something inside it) could not be read.
 public struct PackageError: Error, Sendable, Equatable, CustomStringConvertible {
   public var message: String
-  public init(_ message: String) { self.message = message }
+  /// The package's file could not be read (an I/O error, or cut short while read at offsets),
+  /// rather than read and found wrong: exit 74, not 65.
+  public var isReadFailure: Bool
+  public init(_ message: String, isReadFailure: Bool = false) {
+    self.message = message
+    self.isReadFailure = isReadFailure
+  }
   public var description: String { message }
 }
 
