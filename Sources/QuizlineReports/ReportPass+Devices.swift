@@ -35,6 +35,9 @@ extension ReportPass {
     }
     guard !diverged else { return nil }
     collector.finish(single)
-    return (history, collector.reviews)
+    // The reviews taken out as the fold's logs are let go, as the one log's pass does (``FoldThread``).
+    let reviews = collector.takeReviews(freeing: 4 << 20) { MallocTrim.trim() }
+    MallocTrim.trim()
+    return (history, reviews)
   }
 }
