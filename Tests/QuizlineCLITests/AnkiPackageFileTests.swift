@@ -22,7 +22,9 @@ import Testing
       _ = try source.bytes(at: 4000, count: 96)
     } throws: { error in
       guard let error = error as? PackageError else { return false }
-      return error.isReadFailure && error.message.hasPrefix("the package could not be read: ")
+      return error.isReadFailure
+        && error.message
+          == "the package could not be read: the file ends at byte 4000, before its size when opened (4096)"
     }
   }
 }

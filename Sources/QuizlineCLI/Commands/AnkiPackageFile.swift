@@ -13,7 +13,8 @@ struct AnkiPackageFile: ZipSource {
     do {
       return try file.read(at: offset, count: count)
     } catch {
-      throw PackageError("the package could not be read: \(error.message)", isReadFailure: true)
+      let reason = if case .io(let why) = error { why } else { error.message }
+      throw PackageError("the package could not be read: \(reason)", isReadFailure: true)
     }
   }
 

@@ -153,14 +153,21 @@ enum MarkdownFieldName {
 
   /// ``plausible(_:)`` for an ASCII name (its first byte a capital, shorter than 31 bytes).
   private static func plausibleASCII(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    wordShaped(name, beyondASCII: false)
+  }
+
+  /// One to three words separated by single spaces, each of ASCII letters and, with `beyondASCII`,
+  /// bytes beyond ASCII (whose letters the caller checks): the shape of a field name, on bytes.
+  @inline(__always)
+  private static func wordShaped<Bytes: Sequence<UInt8>>(_ bytes: Bytes, beyondASCII: Bool) -> Bool {
     var words = 1
     var afterSpace = false
-    for c in name {
+    for c in bytes {
       if c == 0x20 {
         if afterSpace { return false }
         afterSpace = true
         words += 1
-      } else if (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) {
+      } else if (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (beyondASCII && c >= 0x80) {
         afterSpace = false
       } else {
         return false
@@ -191,24 +198,9 @@ enum MarkdownFieldName {
   /// One to three words of letters separated by single spaces, the first starting with a capital.
   private static func plausible(_ name: Substring) -> Bool {
     guard let first = name.first, first.isUppercase, name.utf8.count <= 30 else { return false }
-    var words = 1
-    var afterSpace = false
-    for c in name.utf8 {
-      if c == 0x20 {
-        if afterSpace { return false }
-        afterSpace = true
-        words += 1
-      } else if (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) {
-        afterSpace = false
-      } else if c < 0x80 {
-        return false
-      } else {
-        afterSpace = false
-      }
-    }
+    guard wordShaped(name.utf8, beyondASCII: true) else { return false }
     // A name with letters outside ASCII is checked letter by letter.
-    if !name.utf8.allSatisfy({ $0 < 0x80 }), !name.allSatisfy({ $0 == " " || $0.isLetter }) { return false }
-    return !afterSpace && words <= 3
+    return name.utf8.allSatisfy({ $0 < 0x80 }) || name.allSatisfy({ $0 == " " || $0.isLetter })
   }
 }
 
