@@ -34,6 +34,9 @@ public struct CatalogLoader: Sendable {
   public var limits: JSONLimits
   /// Whether each bank gets its ``Bank/contentHash`` (true; `check`, which only validates, turns it off).
   public var hashesContent = true
+  /// How the files are read and decoded: one after another unless the caller hands a runner that
+  /// works on several at once (the command line does); the result is the same either way.
+  public var runner = FileWorkRunner.sequential
 
   public init(files: any FileSource = LocalFileSource(), limits: JSONLimits = .default) {
     self.files = files
@@ -79,40 +82,31 @@ public struct CatalogLoader: Sendable {
     var items: [(CatalogItem, DecodeContext)] = []
     var markdownBanks: [String: MarkdownBankFile] = [:]
     var notes = 0
-    for path in jsonFiles {
-      let bytes: [UInt8]
-      do {
-        bytes = try files.read(path, limit: limits.maxDocumentBytes)
-      } catch {
-        if case .tooLarge = error {} else { unreadable += 1 }
-        diagnostics.append(Diagnostic(.error, path: path, error.message))
-        continue
-      }
-      if Self.isMarkdown(path) {
-        let (outcome, context) = MarkdownCatalogFile.decode(bytes: bytes, path: path, hashContent: hashesContent)
+    for (path, outcome) in zip(jsonFiles, outcomes(of: jsonFiles)) {
+      switch outcome {
+      case .unreadable(let diagnostic, let counts):
+        if counts { unreadable += 1 }
+        diagnostics.append(diagnostic)
+      case .markdown(let outcome, let context, let bankFile, let frontMatter):
         diagnostics += context.diagnostics
         switch outcome {
-        case .item(let item, let layout):
+        case .item(let item, _):
           if let item { items.append((item, context)) }
-          if case .bank(let bank, _, _)? = item, let layout {
-            markdownBanks[path] = MarkdownBankFile(bankID: bank.id, layout: layout, contentHash: contentHash(bytes))
-          }
+          if let bankFile { markdownBanks[path] = bankFile }
         case .notQuizline where named.contains(path):
           diagnostics.append(
             Diagnostic(
               .error, path: path, line: 1, column: 1,
-              bytes.starts(with: Array("---".utf8))
+              frontMatter
                 ? "not a quizline file: its front matter has no kind: line; a Markdown bank or session says kind: bank or kind: session there (with id: and title:)"
                 : "not a quizline file: a Markdown bank or session starts with front matter (a line ---, then kind: bank or kind: session, id: and title: lines, then ---)"
             ))
         case .notQuizline: notes += 1
         }
-        continue
+      case .json(let item, let context):
+        diagnostics += context.diagnostics
+        if let item { items.append((item, context)) }
       }
-      let (item, context) = CatalogFileDecoder.decode(
-        bytes: bytes, path: path, limits: limits, hashContent: hashesContent)
-      diagnostics += context.diagnostics
-      if let item { items.append((item, context)) }
     }
     var checker = CrossFileChecker(items: items, reference: referenceCatalog ?? .empty)
     diagnostics += checker.check()

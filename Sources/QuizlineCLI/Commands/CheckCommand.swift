@@ -22,7 +22,7 @@ enum CheckCommand {
   static func run(_ args: ParsedArguments, _ env: CommandEnvironment) -> ExitCode {
     let folders = QuizzesFolders.paths(env)
     let paths = args.positionals.isEmpty ? folders : args.positionals
-    var loader = CatalogLoader(files: env.files)
+    var loader = QuizzesFolders.loader(env)
     // Checking reports problems only: no bank's content hash is needed (a serial pass over every byte).
     loader.hashesContent = false
     var reference: Catalog?

@@ -85,7 +85,7 @@ enum ExportAnkiCommand {
   /// The bank an id of the quizzes folders or a path to a bank file names.
   static func bank(named name: String, _ env: CommandEnvironment) -> Result<Bank, ExitCode> {
     if name.hasSuffix(".json") || name.contains("/") {
-      let result = CatalogLoader(files: env.files).load(paths: [name])
+      let result = QuizzesFolders.loader(env).load(paths: [name])
       for d in result.diagnostics where d.severity == .error { env.stderr.line(d.description) }
       if !result.missingPaths.isEmpty { return .failure(.noInput) }
       guard let b = result.catalog.banks.first, result.errorCount == 0 else {

@@ -39,7 +39,7 @@ enum ExportAnkiFiles {
       env.stderr.line("quizline: export-anki --all: \(why); \(hint)")
       return .failure(.noInput)
     }
-    let result = CatalogLoader(files: env.files).load(paths: folders)
+    let result = QuizzesFolders.loader(env).load(paths: folders)
     for d in result.diagnostics where d.severity == .error { env.stderr.line(d.description) }
     if result.catalog.banks.isEmpty, result.errorCount == 0 {
       let named = folders.map(quotedArg).joined(separator: ", ")

@@ -212,7 +212,7 @@ extension QuizlineCommand {
     }
     runtime.effects = exporter
     let quizFiles = QuizFiles(
-      folders: { QuizzesFolders.paths(env) }, loader: CatalogLoader(files: env.files), initial: loaded,
+      folders: { QuizzesFolders.paths(env) }, loader: QuizzesFolders.loader(env), initial: loaded,
       idWriter: idWriter)
     runtime.authoring = AuthoringEffects(
       files: quizFiles, editor: TerminalEditor(variables: env.variables), userFolder: settings.userQuizzesDirectory)
