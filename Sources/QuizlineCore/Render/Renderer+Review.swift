@@ -4,7 +4,7 @@ extension Renderer {
     let due = state.dueCards(at: now)
     let queue = state.reviewQueue(bank: nil, at: now)
     let fresh = queue.new.count
-    let limit = state.reviewLimitNotice(at: now)
+    let limit = state.reviewLimitNotice(at: now, queue: queue)
     let held =
       (queue.heldBackSiblings > 0 ? "; " + siblingsHeldBack(queue.heldBackSiblings) : "")
       + (limit.map { "; " + $0 } ?? "")

@@ -54,7 +54,9 @@ extension AppState {
 
   /// A question never scheduled (or forgotten), neither suspended nor buried at `now`.
   private func isNewCard(_ ref: QuestionRef, at now: Timestamp) -> Bool {
-    isUnscheduled(ref) && progress.questions[ref]?.isBuried(at: now) != true
+    // One look-up: `isUnscheduled(ref) && progress.questions[ref]?.isBuried(at: now) != true`.
+    guard let p = progress.questions[ref] else { return true }
+    return p.card == nil && !p.suspended && !p.isBuried(at: now)
   }
 
   /// A question never scheduled (or forgotten) and not suspended.

@@ -36,9 +36,10 @@ extension AppState {
 
   /// `N more due cards are held back by reviews-per-day L; config reviews-per-day M to take them
   /// today` (M: today's reviews plus every card held back), or nil when the limit holds none back.
-  func reviewLimitNotice(at now: Timestamp, bank: String? = nil) -> String? {
+  /// `queue` is `reviewQueue(bank:at:)`'s, when the caller has it already.
+  func reviewLimitNotice(at now: Timestamp, bank: String? = nil, queue: ReviewQueue? = nil) -> String? {
     // The count `review` holds back: after sibling burying, as `reviewQueue` limits.
-    let held = reviewQueue(bank: bank, at: now).heldBackByLimit
+    let held = (queue ?? reviewQueue(bank: bank, at: now)).heldBackByLimit
     guard held > 0, let limit = progress.settings.reviewsPerDay else { return nil }
     let done = progress.days[now.dayNumber]?.reviews ?? 0
     let raised = min(100_000, max(limit, done) + held)
