@@ -24,6 +24,9 @@ struct CSVAttemptWriter {
   private var no: Range<Int> = 0..<0
   private var ratings: [Range<Int>] = []
   private var dayPrefix: (number: Int64, bytes: [UInt8]) = (Int64.min, [])
+  /// The run source key and the score bits of the last attempt whose fields were made: the next
+  /// attempt with the same ones needs no dictionary look-up to know they are made.
+  private var lastMade: (source: Int, score: UInt64) = (Int.min, UInt64.max)
   private static let unmade = -1 ..< -1
 
   /// A writer for a whole attempt log.
@@ -93,7 +96,9 @@ struct CSVAttemptWriter {
     arena.withUnsafeBufferPointer { arena in
       func put(_ r: Range<Int>, _ buffer: inout ByteBuffer) { buffer.append(UnsafeBufferPointer(rebasing: arena[r])) }
       var lastSource = (key: Int.min, range: 0..<0)
+      // The two scores met last (most answers score 0 or 1): no dictionary look-up for them.
       var lastScore = (bits: UInt64.max, range: 0..<0)
+      var otherScore = (bits: UInt64.max, range: 0..<0)
       for a in attempts where !a.undone {
         put(profile, &buffer)
         comma()
@@ -117,7 +122,11 @@ struct CSVAttemptWriter {
         comma()
         if a.score.bitPattern == lastScore.bits {
           put(lastScore.range, &buffer)
+        } else if a.score.bitPattern == otherScore.bits {
+          swap(&lastScore, &otherScore)
+          put(lastScore.range, &buffer)
         } else if let r = scores[a.score.bitPattern] {
+          otherScore = lastScore
           lastScore = (a.score.bitPattern, r)
           put(r, &buffer)
         } else {
@@ -153,9 +162,15 @@ struct CSVAttemptWriter {
     let r = Int(a.response)
     if strings[r] == Self.unmade { strings[r] = add(Self.cell(table[a.response])) }
     let key = Self.sourceKey(a)
-    if sources[key] == nil { sources[key] = add(Self.cell(Self.sourceText(a, table))) }
-    if scores[a.score.bitPattern] == nil, scores.count < 4096 {
-      scores[a.score.bitPattern] = add(Array(JSONText.format(a.score).utf8))
+    if key != lastMade.source {
+      if sources[key] == nil { sources[key] = add(Self.cell(Self.sourceText(a, table))) }
+      lastMade.source = key
+    }
+    let bits = a.score.bitPattern
+    // Once a score is made (or the table is full) it stays so: the same bits need no second look.
+    if bits != lastMade.score {
+      if scores[bits] == nil, scores.count < 4096 { scores[bits] = add(Array(JSONText.format(a.score).utf8)) }
+      lastMade.score = bits
     }
   }
 

@@ -100,33 +100,62 @@ public struct HistoryScanner {
   private mutating func handle<S: HistorySink>(_ bytes: UnsafeBufferPointer<UInt8>, into sink: inout S) {
     line += 1
     if bytes.isEmpty { return }
-    var event: HistoryEvent?
-    var recorded: RecordedEvent?
-    if decoder == .fast {
-      event = FastEventLine.parse(bytes, table: &table, state: &lineState)
-      if let e = event, converter != nil {
-        let strings = table
-        recorded = converter?.convert(e, bytes, table: strings, state: lineState) ?? (try? EventCoding.decode(bytes))
-      }
+    // The reports' one pass (a converter, the fast decoder) also makes each line's fold event; every
+    // other reader (the CSV, the class report) reads the history alone, with no fold event to carry.
+    if converter != nil, decoder == .fast {
+      handleFolding(bytes, into: &sink)
+      return
     }
-    if event == nil {
-      if decoder == .fast { fallbackCount += 1 }
-      do {
-        let decoded = try EventCoding.decode(bytes)
-        if converter != nil { recorded = decoded }
-        event = HistoryEvent(decoded, table: &table, keepResponse: keepResponses)
-      } catch {
-        badLineCount += 1
-        badLinePositions.append(eventCount)
-        if badLines.count < Self.badLineSampleLimit {
-          badLines.append(BadLine(file: file, line: line, message: error.message))
-        }
-        if converter != nil { foldLines.append(nil) }
-        return
-      }
+    if decoder == .fast, let e = FastEventLine.parse(bytes, table: &table, state: &lineState) {
+      deliver(e, into: &sink)
+      return
     }
-    if converter != nil { foldLines.append(recorded) }
-    guard let e = event else { return }
+    if decoder == .fast { fallbackCount += 1 }
+    do {
+      let decoded = try EventCoding.decode(bytes)
+      if converter != nil { foldLines.append(decoded) }
+      let e = HistoryEvent(decoded, table: &table, keepResponse: keepResponses)
+      deliver(e, into: &sink)
+    } catch {
+      countBadLine(error)
+    }
+  }
+
+  /// ``handle(_:into:)`` with a converter: the compact event from the fast reader and the fold's
+  /// event from the same parse (the table read in place, not copied), the generic decoder otherwise.
+  private mutating func handleFolding<S: HistorySink>(_ bytes: UnsafeBufferPointer<UInt8>, into sink: inout S) {
+    if let e = FastEventLine.parse(bytes, table: &table, state: &lineState) {
+      if let recorded = converter!.convert(e, bytes, table: table, state: lineState) {
+        foldLines.append(recorded)
+      } else {
+        foldLines.append(try? EventCoding.decode(bytes))
+      }
+      deliver(e, into: &sink)
+      return
+    }
+    fallbackCount += 1
+    do {
+      let decoded = try EventCoding.decode(bytes)
+      foldLines.append(decoded)
+      let e = HistoryEvent(decoded, table: &table, keepResponse: keepResponses)
+      deliver(e, into: &sink)
+    } catch {
+      countBadLine(error)
+    }
+  }
+
+  /// A line that does not decode: counted, the first few kept, and a nil fold event (with a converter).
+  private mutating func countBadLine(_ error: EventCoding.DecodeError) {
+    badLineCount += 1
+    badLinePositions.append(eventCount)
+    if badLines.count < Self.badLineSampleLimit {
+      badLines.append(BadLine(file: file, line: line, message: error.message))
+    }
+    if converter != nil { foldLines.append(nil) }
+  }
+
+  /// Hands `e` on unless the sequence rule leaves it out.
+  @inline(__always) private mutating func deliver<S: HistorySink>(_ e: HistoryEvent, into sink: inout S) {
     if deduplicate {
       guard e.sequence > lastSequence else { return }
       lastSequence = e.sequence

@@ -29,6 +29,15 @@ public enum FastEventLine {
     /// `answered`: where the response's text (between its quotes) lies on the line last read, so
     /// that a reader that does not keep responses can still hand it on (``ReplayConverter``).
     public internal(set) var responseBytes: Range<Int>?
+    /// `answered`: whether the line last read carries a written answer (`"written"`, which the
+    /// compact form does not keep).
+    public internal(set) var hasWritten = false
+    /// `quizStarted`: where the seed's digits begin on the line last read (``ReplayConverter``
+    /// reads the seed and the bank hashes from there).
+    public internal(set) var seedStart = 0
+    /// `quizStarted`: the questions as they are read, before they become the event's array (made
+    /// once at its size, not grown question by question).
+    var questions: [Int32] = []
 
     public init(keepResponses: Bool = true) { self.keepResponses = keepResponses }
   }
@@ -80,7 +89,8 @@ public enum FastEventLine {
         e.scheduledDays = Int32(d)
       }
       // An open question's written answer is not part of any report figure.
-      if c.literal(",\"written\":") {
+      state.hasWritten = c.literal(",\"written\":")
+      if state.hasWritten {
         guard c.skipString() else { return nil }
       }
     } else if c.literal("quizStarted\",\"source\":\"") {
@@ -104,13 +114,17 @@ public enum FastEventLine {
       }
       guard c.literal(",\"questions\":[") else { return nil }
       if !c.literal("]") {
+        state.questions.removeAll(keepingCapacity: true)
         repeat {
           guard let q = c.reference(&table) else { return nil }
-          e.questions.append(q)
+          state.questions.append(q)
         } while c.literal(",")
         guard c.literal("]") else { return nil }
+        e.questions = state.questions.withUnsafeBufferPointer { Array($0) }
       }
-      guard c.literal(",\"seed\":\""), c.digits(max: 20), c.literal("\",\"bankHashes\":{") else { return nil }
+      guard c.literal(",\"seed\":\"") else { return nil }
+      state.seedStart = c.i
+      guard c.digits(max: 20), c.literal("\",\"bankHashes\":{") else { return nil }
       if !c.literal("}") {
         repeat {
           guard c.skipString(), c.literal(":"), c.skipString() else { return nil }

@@ -1,5 +1,3 @@
-import CMath
-
 /// Journal lines to ``RecordedEvent``s for replay, through the reports' fast reader
 /// (``FastEventLine``) for the frequent events whose compact form keeps every field the fold uses
 /// (`answered` without a written answer, `skipped`, `runEnded`, `flagged`, `sessionCompleted`,
@@ -54,7 +52,7 @@ public struct ReplayConverter {
     let payload: EventPayload
     switch e.kind {
     case .answered:
-      guard !FastReplayDecoder.hasWritten(line), let q = ref(e.subject, table) else { return nil }
+      guard !state.hasWritten, let q = ref(e.subject, table) else { return nil }
       let response: String
       if e.response >= 0 {
         response = table[e.response]
@@ -85,7 +83,7 @@ public struct ReplayConverter {
       payload = .sessionReopened(session: table[e.subject])
     case .undone: payload = .undone(target: e.run)
     case .quizStarted:
-      guard let start = runStart(e, line, table) else { return nil }
+      guard let start = runStart(e, line, seedStart: state.seedStart, table) else { return nil }
       payload = .quizStarted(start)
     default: return nil
     }
@@ -94,9 +92,9 @@ public struct ReplayConverter {
 
   /// The run's start of a `quizStarted` line the fast reader took: its source, questions and flags
   /// from the compact event, its seed and bank hashes read here (nil: take the generic path).
-  private mutating func runStart(_ e: HistoryEvent, _ line: UnsafeBufferPointer<UInt8>, _ table: StringTable)
-    -> RunStart?
-  {
+  private mutating func runStart(
+    _ e: HistoryEvent, _ line: UnsafeBufferPointer<UInt8>, seedStart: Int, _ table: StringTable
+  ) -> RunStart? {
     let source: RunSource
     switch e.sourceKind {
     case .bank:
@@ -115,7 +113,7 @@ public struct ReplayConverter {
       guard let q = ref(k, table) else { return nil }
       questions.append(q)
     }
-    guard let (seed, hashes) = FastReplayDecoder.seedAndHashes(line) else { return nil }
+    guard let (seed, hashes) = FastReplayDecoder.seedAndHashes(line, from: seedStart) else { return nil }
     return RunStart(
       source: source, questions: questions, seed: seed, bankHashes: hashes, practice: e.practice,
       certainty: e.certaintyRun)
@@ -123,22 +121,12 @@ public struct ReplayConverter {
 }
 
 extension FastReplayDecoder {
-  /// The `"seed"` and `"bankHashes"` of a canonical `quizStarted` line (strings without escapes, as
-  /// the fast reader checked): `,"seed":"` occurs once, as no string value holds a quote.
-  static func seedAndHashes(_ line: UnsafeBufferPointer<UInt8>) -> (UInt64, [String: String])? {
-    let key = seedKey
-    // From the end: only the bank hashes and two flags follow the seed.
-    var i = line.count - key.count
-    search: while true {
-      guard i >= 0 else { return nil }
-      for k in 0..<key.count where line[i + k] != key[k] {
-        i -= 1
-        continue search
-      }
-      break
-    }
+  /// The `"seed"` and `"bankHashes"` of a canonical `quizStarted` line the fast reader took, its
+  /// seed's digits beginning at `start` (``FastEventLine/State/seedStart``; strings without escapes,
+  /// as the reader checked).
+  static func seedAndHashes(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> (UInt64, [String: String])? {
     var c = JournalLineCursor(line)
-    c.i = i + key.count
+    c.i = start
     var seed: UInt64 = 0
     while c.i < line.count, line[c.i] >= 0x30, line[c.i] <= 0x39 {
       let (m, o1) = seed.multipliedReportingOverflow(by: 10)
@@ -157,24 +145,5 @@ extension FastReplayDecoder {
       guard c.literal("}") else { return nil }
     }
     return (seed, hashes)
-  }
-
-  /// The keys searched for, built once (not per line).
-  private static let seedKey: [UInt8] = Array(",\"seed\":\"".utf8)
-  private static let writtenKey: [UInt8] = Array(",\"written\":".utf8)
-
-  /// Whether an `answered` line carries a written answer (which the compact form does not keep).
-  static func hasWritten(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    let key = writtenKey
-    guard line.count >= key.count, let base = line.baseAddress else { return false }
-    // From one `w` to the next (memchr), checking the key around it.
-    var i = 2
-    while i <= line.count - key.count + 2, let hit = memchr(base + i, 0x77, line.count - i) {
-      let w = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-      guard w + key.count - 2 <= line.count else { return false }
-      if memcmp(base + w - 2, key, key.count) == 0 { return true }
-      i = w + 1
-    }
-    return false
   }
 }

@@ -222,11 +222,17 @@ public struct StringTable: Sendable {
       k += 8
     }
     var tail: UInt64 = 0
-    var shift: UInt64 = 0
-    while k < bytes.count {
-      tail |= UInt64(base[k]) << shift
-      shift += 8
-      k += 1
+    let rest = bytes.count - k
+    if rest > 0, bytes.count >= 8 {
+      // The last eight bytes in one load; the rest are its top `rest` bytes, shifted down.
+      tail = raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self) >> UInt64(64 - 8 * rest)
+    } else {
+      var shift: UInt64 = 0
+      while k < bytes.count {
+        tail |= UInt64(base[k]) << shift
+        shift += 8
+        k += 1
+      }
     }
     h = (h ^ tail) &* 0x94D0_49BB_1331_11EB
     return h ^ (h >> 29)

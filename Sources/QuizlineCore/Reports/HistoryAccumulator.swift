@@ -29,6 +29,9 @@ public struct HistoryAccumulator: HistorySink, Sendable {
   private var lastDay: (day: Int64, index: Int) = (Int64.min, -1)
   /// Quiz runs by id: where they were drawn from (only kept for the attempt log).
   private var runSources: [Int: (HistoryEvent.SourceKind, Int32, Bool)] = [:]
+  /// The last run looked up in `runSources` (or started) and its entry there: a run's answers
+  /// come together, so the dictionary is read about once a run.
+  private var lastRunSource: (run: Int, source: (HistoryEvent.SourceKind, Int32, Bool)?) = (Int.min, nil)
   /// The questions each bank or checkpoint run started in the period asked (kept with the attempt
   /// log): a question a run asked and never got an answer to scores 0 in the class's test
   /// statistics, as in a submitted Moodle attempt (``TestAttemptCollector``).
@@ -110,6 +113,7 @@ public struct HistoryAccumulator: HistorySink, Sendable {
       if let old = ledger.begin(run, ending: ()) { countEnded(old, at: e.at, early: true) }
       if keepAttempts {
         runSources[e.sequence] = (e.sourceKind, e.sourceID, e.practice)
+        lastRunSource = (e.sequence, (e.sourceKind, e.sourceID, e.practice))
         let inPeriod = sinceDay.map { floorDiv(e.at, 86_400_000_000) >= $0 } ?? true
         if inPeriod, e.sourceKind == .bank || e.sourceKind == .checkpoint { testRunQuestions[e.sequence] = e.questions }
       }
@@ -124,7 +128,7 @@ public struct HistoryAccumulator: HistorySink, Sendable {
       ledger.skip(run: e.run, subject: e.subject, outcome: nil)
     case .runEnded:
       guard let run = ledger.end(run: e.run, ()) else { return }
-      if run.sourceKind == .bank, run.answeredCount > 0 {
+      if run.sourceKind == .bank, run.hasAnswers {
         let bank = run.sourceID
         let previous = series[bank]
         ledger.amendStepThatMoved(e.run) { top in
@@ -179,9 +183,10 @@ public struct HistoryAccumulator: HistorySink, Sendable {
       record.setFirstAnswer = true
     }
     if keepAttempts {
-      let active = ledger.active
-      let source =
-        active?.id == e.run ? (active!.sourceKind, active!.sourceID, active!.practice) : runSources[e.run]
+      // Every run began with a `quizStarted` counted here, so `runSources` has each run's source
+      // (the active run's too, without copying it out of the ledger).
+      if lastRunSource.run != e.run { lastRunSource = (e.run, runSources[e.run]) }
+      let source = lastRunSource.source
       record.attempt = attemptBase + attempts.count
       attempts.append(
         Attempt(
@@ -254,7 +259,7 @@ public struct HistoryAccumulator: HistorySink, Sendable {
 
   /// Counts an ended run: a bank quiz with an answer adds a point to the bank's score series.
   private mutating func countEnded(_ run: HistoryRunState, at: Int64, early: Bool) {
-    guard run.sourceKind == .bank, run.answeredCount > 0 else { return }
+    guard run.sourceKind == .bank, run.hasAnswers else { return }
     let bank = run.sourceID
     let point = ScorePoint(run: run.id, endedAt: at, percent: run.percent, endedEarly: early)
     series[bank] = ScoreNode(point: point, next: series[bank] ?? nil)

@@ -53,10 +53,44 @@ struct HistoryRunState: LedgerRun {
   }
 
   var current: Int32? { position < questions.count ? questions[position] : nil }
-  var answeredCount: Int { outcomes.filter { ($0 ?? nil) != nil }.count }
+  /// Whether any of the run's questions was answered (skipped and unreached ones are not).
+  var hasAnswers: Bool { outcomes.contains { ($0 ?? nil) != nil } }
   /// Exactly `QuizRun.percent`: each question once (its last answered score, else 0), the same
-  /// sum in the same order.
+  /// sum in the same order. A run of at most ``percentScanLimit`` questions (nearly every run) finds
+  /// a repeated question by looking back along the run, without a dictionary or an array;
+  /// `AccumulatorShortcutTests` checks it against the dictionary's result for random runs.
   var percent: Int {
+    let n = min(questions.count, outcomes.count)
+    guard n <= Self.percentScanLimit else { return percentBySlot }
+    guard n > 0 else { return 0 }
+    return withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { scores in
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { slots in
+        var distinct = 0
+        for i in 0..<n {
+          var k = -1
+          for j in 0..<i where questions[j] == questions[i] {
+            k = slots[j]
+            break
+          }
+          if k < 0 {
+            k = distinct
+            distinct += 1
+            scores[k] = 0
+          }
+          slots[i] = k
+          if case .some(.some(let score)) = outcomes[i] { scores[k] = score }
+        }
+        let total = UnsafeBufferPointer(rebasing: scores[..<distinct]).reduce(0.0) { $0 + $1 }
+        return Int(saturating: (total / Double(distinct) * 100).rounded())
+      }
+    }
+  }
+
+  /// Runs longer than this count their questions through a dictionary (``percentBySlot``).
+  static let percentScanLimit = 48
+
+  /// ``percent`` through a dictionary of each question's slot (long runs).
+  var percentBySlot: Int {
     var slot: [Int32: Int] = [:]
     var scores: [Double] = []
     for (q, outcome) in zip(questions, outcomes) {
