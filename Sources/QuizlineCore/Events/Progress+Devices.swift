@@ -38,22 +38,38 @@ public struct MergePosition: Sendable, Equatable, Comparable {
   }
 }
 
-/// What stays per device in a profile shared by several devices: the resumable quiz, what `undo`
-/// can take back (a device takes back only its own steps), and the last sequence number applied.
+/// What stays per device in a profile shared by several devices: the resumable quiz and what `undo`
+/// can take back (a device takes back only its own steps), as the ledger keeps them, and the last
+/// sequence number applied.
 struct DeviceContext: Sendable, Equatable {
-  var activeRun: QuizRun?
-  var undoStack: [UndoEntry]
+  /// The device's own part of the ledger (``RunLedger/DevicePart``), kept whole while aside.
+  var ledgerPart: RunLedger<UndoEntry>.DevicePart
   var lastSequence: Int
 
   init(activeRun: QuizRun? = nil, undoStack: [UndoEntry] = [], lastSequence: Int) {
-    self.activeRun = activeRun
-    self.undoStack = undoStack
+    ledgerPart = .init(active: activeRun, steps: undoStack)
     self.lastSequence = lastSequence
+  }
+
+  /// The device's run going on, if any.
+  var activeRun: QuizRun? {
+    get { ledgerPart.active }
+    set { ledgerPart = .init(active: newValue, steps: ledgerPart.steps) }
+  }
+
+  /// The device's steps, newest last.
+  var undoStack: [UndoEntry] {
+    get { ledgerPart.steps }
+    set { ledgerPart = .init(active: ledgerPart.active, steps: newValue) }
   }
 
   /// Nothing recorded yet: not kept (so a fold's state does not depend on which device looked last).
   func isPristine(tag: Int) -> Bool {
-    activeRun == nil && undoStack.isEmpty && lastSequence == DeviceSequence.base(of: tag)
+    ledgerPart.isEmpty && lastSequence == DeviceSequence.base(of: tag)
+  }
+
+  static func == (a: Self, b: Self) -> Bool {
+    a.lastSequence == b.lastSequence && a.activeRun == b.activeRun && a.undoStack == b.undoStack
   }
 }
 
@@ -63,12 +79,11 @@ extension LearnerProgress {
   /// aside. `apply` then works on that device's own things, unchanged.
   public mutating func switchDevice(_ tag: Int) {
     guard tag != currentDevice else { return }
-    let mine = DeviceContext(activeRun: activeRun, undoStack: undoStack, lastSequence: lastSequence)
-    if !mine.isPristine(tag: currentDevice) { otherDevices[currentDevice] = mine }
-    let next = otherDevices.removeValue(forKey: tag) ?? DeviceContext(lastSequence: DeviceSequence.base(of: tag))
-    activeRun = next.activeRun
-    undoStack = next.undoStack
-    lastSequence = next.lastSequence
+    // The parts change places whole: no step is built or copied (``RunLedger/DevicePart``).
+    var context = otherDevices.removeValue(forKey: tag) ?? DeviceContext(lastSequence: DeviceSequence.base(of: tag))
+    ledger.exchangeDevicePart(&context.ledgerPart)
+    swap(&lastSequence, &context.lastSequence)
+    if !context.isPristine(tag: currentDevice) { otherDevices[currentDevice] = context }
     currentDevice = tag
   }
 

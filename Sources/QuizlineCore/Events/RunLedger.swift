@@ -51,6 +51,9 @@ struct RunLedger<Step: LedgerStep> {
   /// mark only by `record` (once per mark, each at the next position) and at most one `end`.
   private var pending: [(step: Int?, mark: Run.Mark)] = []
   private var pendingRun = 0
+  /// Run `pendingRun` as it was when this device's part was last put aside, if it had ended then
+  /// (another device's runs may have ended after it since).
+  private var pendingEnded: Run?
 
   init(stepLimit: Int, endedLimit: Int) {
     self.stepLimit = stepLimit
@@ -79,6 +82,7 @@ struct RunLedger<Step: LedgerStep> {
   /// Replaces the steps (a snapshot being read); the limit applies as for pushed steps.
   mutating func setSteps(_ steps: [Step]) {
     pending.removeAll()
+    pendingEnded = nil
     storage = []
     start = 0
     for step in steps { push(step) }
@@ -95,6 +99,7 @@ struct RunLedger<Step: LedgerStep> {
     // The pending steps are answers of a run: dropped with the others that touched one.
     let dropped = pending.compactMap(\.step)
     pending.removeAll(keepingCapacity: true)
+    pendingEnded = nil
     if !dropped.isEmpty || storage[start...].contains(where: { $0.touchesRun }) {
       // In place, keeping the storage's capacity and the kept steps' order (a run begins every few
       // events). The pending steps' indices rise.
@@ -229,11 +234,18 @@ struct RunLedger<Step: LedgerStep> {
   /// The pending steps' runs, built from the run where it now is by taking back its marks, newest
   /// first: (index in `storage`, the run before that step's answer).
   private func pendingRuns() -> [(step: Int, run: Run)] {
+    Self.pendingRuns(pending, of: pendingRun, running: running, ended: pendingEnded ?? finished.last)
+  }
+
+  /// The pending steps' runs of run `runID`, which is `running` or else `ended`.
+  fileprivate static func pendingRuns(
+    _ pending: [(step: Int?, mark: Run.Mark)], of runID: Int, running: Run?, ended: Run?
+  ) -> [(step: Int, run: Run)] {
     guard !pending.isEmpty else { return [] }
     var run: Run
-    if let r = running, r.id == pendingRun {
+    if let r = running, r.id == runID {
       run = r
-    } else if let r = finished.last, r.id == pendingRun {
+    } else if let r = ended, r.id == runID {
       run = r
     } else {
       assertionFailure("the run of pending undo steps is gone")
@@ -252,6 +264,7 @@ struct RunLedger<Step: LedgerStep> {
     guard !pending.isEmpty else { return }
     for (index, run) in pendingRuns() { storage[index].previousRun = run }
     pending.removeAll(keepingCapacity: true)
+    pendingEnded = nil
   }
 
   private mutating func appendEnded(_ run: Run) {
@@ -272,3 +285,53 @@ extension RunLedger: Equatable where Step: Equatable, Run: Equatable {
 }
 
 extension RunLedger: Sendable where Step: Sendable, Run: Sendable, Run.Mark: Sendable {}
+
+extension RunLedger {
+  /// One device's own part of the ledger: its run going on and its undo steps, answers' marks not
+  /// yet built into steps included. The ended runs are the ledger's, shared by all devices. A part
+  /// is put aside whole while another device's events are folded (``LearnerProgress/switchDevice(_:)``),
+  /// so that switching devices builds no steps; it keeps its pending steps' run when that one ended.
+  struct DevicePart {
+    fileprivate var running: Run?
+    fileprivate var storage: [Step]
+    fileprivate var start = 0
+    fileprivate var pending: [(step: Int?, mark: Run.Mark)] = []
+    fileprivate var pendingRun = 0
+    fileprivate var pendingEnded: Run?
+
+    /// A part with run `active` going on and `steps` (newest last; the ledger's step limit applies
+    /// when the part is taken in).
+    init(active: Run? = nil, steps: [Step] = []) {
+      running = active
+      storage = steps
+    }
+
+    /// The device's run going on, if any.
+    var active: Run? { running }
+
+    /// No run going on and no step.
+    var isEmpty: Bool { running == nil && storage.count == start }
+
+    /// The steps `undo` can take back, newest last.
+    var steps: [Step] {
+      var out = Array(storage[start...])
+      let runs = RunLedger.pendingRuns(pending, of: pendingRun, running: running, ended: pendingEnded)
+      for (index, run) in runs where index >= start { out[index - start].previousRun = run }
+      return out
+    }
+  }
+
+  /// Puts this device's part into `part` and takes the part there as its own (a device switch).
+  mutating func exchangeDevicePart(_ part: inout DevicePart) {
+    if !pending.isEmpty, running?.id != pendingRun, pendingEnded == nil { pendingEnded = finished.last }
+    swap(&running, &part.running)
+    swap(&storage, &part.storage)
+    swap(&start, &part.start)
+    swap(&pending, &part.pending)
+    swap(&pendingRun, &part.pendingRun)
+    swap(&pendingEnded, &part.pendingEnded)
+    if storage.count - start > stepLimit { start = storage.count - stepLimit }
+  }
+}
+
+extension RunLedger.DevicePart: Sendable where Step: Sendable, Step.Run: Sendable, Step.Run.Mark: Sendable {}

@@ -3,7 +3,7 @@ import Testing
 @testable import QuizlineCore
 
 /// A run of letters with a skip told apart from an answer and an ending that can differ.
-private struct TapeRun: LedgerRun, Equatable {
+struct TapeRun: LedgerRun, Equatable {
   var id: Int
   var subjects: [String]
   var position = 0
@@ -40,7 +40,7 @@ private struct TapeRun: LedgerRun, Equatable {
   }
 }
 
-private struct TapeStep: LedgerStep, Equatable {
+struct TapeStep: LedgerStep, Equatable {
   var sequence: Int
   var previousRun: TapeRun?
   var overriddenRun: TapeRun?
