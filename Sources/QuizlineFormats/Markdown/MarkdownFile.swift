@@ -10,6 +10,8 @@ struct MarkdownFile {
   /// The file's text (a byte-order mark left out).
   let text: String
   let tree: MarkdownNode
+  /// Whether ``MarkdownBlockReader`` read the tree (else cmark did), for the tests.
+  let treeReadWithoutCmark: Bool
 
   /// Nil (with an error) when the bytes are not UTF-8 or the front matter is malformed.
   init?(bytes: [UInt8], context: DecodeContext) {
@@ -29,7 +31,14 @@ struct MarkdownFile {
     frontMatter = front
     self.text = text
     let body = front.map { FrontMatterParser.blankingFrontMatter(text, closingLine: $0.closingLine) } ?? text
-    tree = MarkdownParser.parseBlocks(body)
+    // The bank format's plain shapes without cmark; anything else through cmark.
+    if let blocks = MarkdownBlockReader.blocks(body) {
+      tree = blocks
+      treeReadWithoutCmark = true
+    } else {
+      tree = MarkdownParser.parseBlocks(body)
+      treeReadWithoutCmark = false
+    }
   }
 
   /// The bytes as text; nil, with an error at the first bad byte, when they are not UTF-8 or hold

@@ -1,0 +1,366 @@
+/// The block tree of a Markdown bank read without cmark, for the shapes the bank format and
+/// ``MarkdownBankWriter`` use: blank lines, ATX headings, paragraphs, the thematic break `---`, and
+/// lists of `- ` or `N. ` items (task boxes `[ ]`, `[x]`) whose items hold paragraphs only. It gives
+/// exactly the tree ``MarkdownParser/parseBlocks(_:)`` gives (kinds, source positions, tightness)
+/// or nil as soon as a line could be anything else (indented or lazy lines, setext underlines,
+/// block quotes, fences, HTML, tables, other markers, tabs where they count, control bytes): the
+/// caller then parses with cmark. Guarded by `MarkdownBlockReaderTests` (the tree equal to cmark's
+/// wherever this gives one, and taken on the writer's output).
+enum MarkdownBlockReader {
+  /// The block tree of `text`, or nil when it needs cmark.
+  static func blocks(_ text: String) -> MarkdownNode? {
+    var text = text
+    return text.withUTF8 { bytes in
+      var reader = BlockLineReader(bytes: bytes)
+      return reader.read()
+    }
+  }
+}
+
+/// A paragraph being read: where it starts and its last line so far.
+private struct OpenParagraph {
+  var start: SourcePoint
+  var end: SourcePoint
+
+  var node: MarkdownNode { MarkdownNode(kind: .paragraph, start: start, end: end) }
+}
+
+/// A list being read, with its last item still open.
+private struct OpenList {
+  let ordered: Bool
+  let start: Int
+  let startPoint: SourcePoint
+  var items: [MarkdownNode] = []
+  var tight = true
+  var itemStart: SourcePoint
+  var itemTask: Bool?
+  /// The column (0-based) where the open item's content starts.
+  var contentOffset: Int
+  var itemChildren: [MarkdownNode] = []
+  var paragraph: OpenParagraph?
+  /// The open item's last line that is not blank, and its length.
+  var lastContent: SourcePoint
+  /// The last blank line after `lastContent` and its length (line 0 when none).
+  var blankAfter = SourcePoint(line: 0, column: 0)
+
+  /// Closes the open item: it ends on the last blank line after its content, if any.
+  mutating func closeItem() {
+    if let p = paragraph { itemChildren.append(p.node) }
+    paragraph = nil
+    let end = blankAfter.line > 0 ? blankAfter : lastContent
+    items.append(MarkdownNode(kind: .item(task: itemTask), start: itemStart, end: end, children: itemChildren))
+    itemChildren = []
+  }
+}
+
+/// A list item's marker at the start of a line.
+private struct ListMarker {
+  let ordered: Bool
+  let start: Int
+  /// The marker and its one space.
+  let width: Int
+  let task: Bool?
+  /// The paragraph's first column (0-based): after the marker, and after a task box.
+  let textOffset: Int
+}
+
+/// Reads the lines of a text one by one into the block tree (see ``MarkdownBlockReader``).
+private struct BlockLineReader {
+  let bytes: UnsafeBufferPointer<UInt8>
+  var children: [MarkdownNode] = []
+  var paragraph: OpenParagraph?
+  var list: OpenList?
+  /// An open thematic break: its line and length, and the last blank line after it and its length
+  /// (line 0 when none).
+  var thematicBreak: (line: Int, length: Int, blankAfter: SourcePoint)?
+  /// The length cmark gives the line just read: a heading's without its closing `#`s and spaces.
+  var lineLength = 0
+
+  init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  mutating func read() -> MarkdownNode? {
+    let n = bytes.count
+    guard n > 0 else { return nil }
+    var i = 0
+    var number = 0
+    var lastLength = 0
+    while i < n {
+      number += 1
+      var end = i
+      while end < n {
+        let b = bytes[end]
+        if b == 0x0A { break }
+        // Control bytes change columns or lines for cmark; "\r" only before "\n".
+        if b < 0x20 && b != 0x09 && !(b == 0x0D && end + 1 < n && bytes[end + 1] == 0x0A) { return nil }
+        end += 1
+      }
+      let contentEnd = end > i && bytes[end - 1] == 0x0D ? end - 1 : end
+      lineLength = contentEnd - i
+      guard line(i, contentEnd, number) else { return nil }
+      lastLength = lineLength
+      i = end + 1
+    }
+    closeBreak()
+    closeParagraph()
+    closeList()
+    return MarkdownNode(
+      kind: .document, start: SourcePoint(line: 1, column: 1), end: SourcePoint(line: number, column: lastLength),
+      children: children)
+  }
+
+  // MARK: lines
+
+  /// Reads the line `s..<e` (without its line end); false when it needs cmark.
+  private mutating func line(_ s: Int, _ e: Int, _ number: Int) -> Bool {
+    var indent = 0
+    while s + indent < e && bytes[s + indent] == 0x20 { indent += 1 }
+    var blank = true
+    for k in (s + indent)..<e where bytes[k] != 0x20 && bytes[k] != 0x09 {
+      blank = false
+      break
+    }
+    if blank {
+      blankLine(SourcePoint(line: number, column: e - s))
+      return true
+    }
+    if bytes[s + indent] == 0x09 { return false }
+    closeBreak()
+    if var open = list {
+      if indent >= open.contentOffset {
+        guard indent == open.contentOffset, plain(s + indent, e, firstLine: open.paragraph == nil) else { return false }
+        let here = SourcePoint(line: number, column: e - s)
+        if open.paragraph != nil {
+          open.paragraph!.end = here
+        } else {
+          // A second paragraph in the item, after a blank line: the list is loose.
+          open.tight = false
+          open.paragraph = OpenParagraph(start: SourcePoint(line: number, column: indent + 1), end: here)
+        }
+        open.lastContent = here
+        open.blankAfter = SourcePoint(line: 0, column: 0)
+        list = open
+        return true
+      }
+      guard indent == 0 else { return false }
+      switch listMarker(s, e) {
+      case .invalid: return false
+      case .marker(let marker):
+        guard marker.ordered == open.ordered else { return false }
+        if open.blankAfter.line > 0 { open.tight = false }
+        open.closeItem()
+        startItem(&open, marker, s, e, number)
+        list = open
+        return true
+      case .none:
+        // Without a blank line only a heading ends the item here (else a lazy line, a break…).
+        if open.blankAfter.line == 0 && atxLevel(s, e) == nil { return false }
+      }
+      closeList()
+    }
+    guard indent == 0 else { return false }
+    return topLevelLine(s, e, number)
+  }
+
+  private mutating func blankLine(_ here: SourcePoint) {
+    closeParagraph()
+    if thematicBreak != nil { thematicBreak!.blankAfter = here }
+    if var open = list {
+      if let p = open.paragraph { open.itemChildren.append(p.node) }
+      open.paragraph = nil
+      open.blankAfter = here
+      list = open
+    }
+  }
+
+  /// A line at the first column outside any list.
+  private mutating func topLevelLine(_ s: Int, _ e: Int, _ number: Int) -> Bool {
+    if bytes[s] == UInt8(ascii: "#"), let level = atxLevel(s, e) {
+      guard level > 0 else { return false }
+      closeParagraph()
+      // cmark takes the closing `#`s and spaces off a heading with text, not off an empty one.
+      var text = s + level
+      while text < e && (bytes[text] == 0x20 || bytes[text] == 0x09) { text += 1 }
+      lineLength = text == e ? e - s : headingEnd(s, e) - s
+      children.append(
+        MarkdownNode(
+          kind: .heading(level: level), start: SourcePoint(line: number, column: 1),
+          end: SourcePoint(line: number, column: lineLength)))
+      return true
+    }
+    if onlyBreakCharacters(s, e) {
+      // `---` alone is a thematic break; under a paragraph it would underline it (setext).
+      guard paragraph == nil, e - s >= 3, bytes[s] == 0x2D, bytes[s + 1] == 0x2D, bytes[s + 2] == 0x2D,
+        (s + 3..<e).allSatisfy({ bytes[$0] == 0x20 })
+      else { return false }
+      thematicBreak = (number, e - s, SourcePoint(line: 0, column: 0))
+      return true
+    }
+    switch listMarker(s, e) {
+    case .invalid: return false
+    case .marker(let marker):
+      // Only a list starting at 1 may interrupt a paragraph.
+      if marker.ordered && marker.start != 1 && paragraph != nil { return false }
+      closeParagraph()
+      var open = OpenList(
+        ordered: marker.ordered, start: marker.start, startPoint: SourcePoint(line: number, column: 1),
+        itemStart: SourcePoint(line: number, column: 1), contentOffset: marker.width,
+        lastContent: SourcePoint(line: number, column: e - s))
+      startItem(&open, marker, s, e, number)
+      list = open
+      return true
+    case .none: break
+    }
+    guard plain(s, e, firstLine: paragraph == nil) else { return false }
+    let here = SourcePoint(line: number, column: e - s)
+    if paragraph != nil {
+      paragraph!.end = here
+    } else {
+      paragraph = OpenParagraph(start: SourcePoint(line: number, column: 1), end: here)
+    }
+    return true
+  }
+
+  private func startItem(_ open: inout OpenList, _ marker: ListMarker, _ s: Int, _ e: Int, _ number: Int) {
+    let here = SourcePoint(line: number, column: e - s)
+    open.itemStart = SourcePoint(line: number, column: 1)
+    open.itemTask = marker.task
+    open.contentOffset = marker.width
+    open.paragraph = OpenParagraph(start: SourcePoint(line: number, column: marker.textOffset + 1), end: here)
+    open.lastContent = here
+    open.blankAfter = SourcePoint(line: 0, column: 0)
+  }
+
+  // MARK: closing
+
+  private mutating func closeParagraph() {
+    if let p = paragraph { children.append(p.node) }
+    paragraph = nil
+  }
+
+  /// A thematic break ends on the last blank line after it, if any.
+  private mutating func closeBreak() {
+    guard let b = thematicBreak else { return }
+    let end = b.blankAfter.line > 0 ? b.blankAfter : SourcePoint(line: b.line, column: b.length)
+    children.append(MarkdownNode(kind: .thematicBreak, start: SourcePoint(line: b.line, column: 1), end: end))
+    thematicBreak = nil
+  }
+
+  private mutating func closeList() {
+    guard var open = list else { return }
+    open.closeItem()
+    children.append(
+      MarkdownNode(
+        kind: .list(ordered: open.ordered, start: open.start, tight: open.tight), start: open.startPoint,
+        end: open.items[open.items.count - 1].end, children: open.items))
+    list = nil
+  }
+
+  // MARK: recognising
+
+  /// What a line's start is as a list item.
+  private enum MarkerMatch {
+    case none
+    case marker(ListMarker)
+    /// A marker this reader does not follow cmark on (empty item, wider gap, a block inside).
+    case invalid
+  }
+
+  /// `- ` or `N. ` (1 to 9 digits) at `s`, followed by a paragraph's text (after a task box).
+  private func listMarker(_ s: Int, _ e: Int) -> MarkerMatch {
+    var width = 0
+    var ordered = false
+    var start = 0
+    if bytes[s] == 0x2D {
+      guard s + 1 < e, bytes[s + 1] == 0x20 else { return .none }
+      width = 2
+    } else {
+      var d = 0
+      while s + d < e && d < 10 && bytes[s + d] >= 0x30 && bytes[s + d] <= 0x39 {
+        start = start * 10 + Int(bytes[s + d] - 0x30)
+        d += 1
+      }
+      guard d > 0 else { return .none }
+      guard d <= 9, s + d + 1 < e, bytes[s + d] == 0x2E, bytes[s + d + 1] == 0x20 else {
+        return s + d < e && (bytes[s + d] == 0x2E || bytes[s + d] == 0x29) ? .invalid : .none
+      }
+      width = d + 2
+      ordered = true
+    }
+    let c = s + width
+    var task: Bool?
+    var text = c
+    if c + 4 < e, bytes[c] == 0x5B, bytes[c + 2] == 0x5D, bytes[c + 3] == 0x20 {
+      switch bytes[c + 1] {
+      case 0x20: task = false
+      case 0x78, 0x58: task = true
+      default: break
+      }
+      if task != nil { text = c + 4 }
+    }
+    // cmark-gfm reports a box as checked when `[x]` follows it on its line: no `[` after a box.
+    if task != nil, (text..<e).contains(where: { bytes[$0] == 0x5B }) { return .invalid }
+    guard plain(text, e, firstLine: true) else { return .invalid }
+    return .marker(ListMarker(ordered: ordered, start: start, width: width, task: task, textOffset: text - s))
+  }
+
+  /// Whether the text at `c..<e` is a paragraph's line and nothing else for cmark: not empty,
+  /// not indented, no block's start, not an underline or a table's delimiter row, and (on a
+  /// paragraph's first line) no link reference definition.
+  private func plain(_ c: Int, _ e: Int, firstLine: Bool) -> Bool {
+    guard c < e else { return false }
+    let b = bytes[c]
+    let next: UInt8 = c + 1 < e ? bytes[c + 1] : 0x20
+    switch b {
+    case 0x20, 0x09, 0x3E, 0x3C, 0x7C: return false  // space, tab, > < |
+    case 0x23: if atxLevel(c, e) != nil { return false }  // #
+    case 0x5B: if firstLine { return false }  // [
+    case 0x60, 0x7E:  // ` ~
+      if c + 2 < e && bytes[c + 1] == b && bytes[c + 2] == b { return false }
+    case 0x2D, 0x2B, 0x2A:  // - + *
+      if next == 0x20 || next == 0x09 { return false }
+    case 0x30...0x39:
+      var d = c
+      while d < e && bytes[d] >= 0x30 && bytes[d] <= 0x39 { d += 1 }
+      if d < e && (bytes[d] == 0x2E || bytes[d] == 0x29) { return false }
+    default: break
+    }
+    return !onlyBreakCharacters(c, e)
+  }
+
+  /// Whether `s..<e` holds only `-*_=:|`, spaces and tabs: a thematic break, a setext underline or a
+  /// table's delimiter row, for cmark.
+  private func onlyBreakCharacters(_ s: Int, _ e: Int) -> Bool {
+    for k in s..<e {
+      switch bytes[k] {
+      case 0x2D, 0x2A, 0x5F, 0x3D, 0x3A, 0x7C, 0x20, 0x09: continue
+      default: return false
+      }
+    }
+    return true
+  }
+
+  /// The level of an ATX heading at `s` (1 to 6 `#` and a space or the line's end); 0 when the
+  /// `#`s are followed by a tab (a heading this reader leaves to cmark); nil when not a heading.
+  private func atxLevel(_ s: Int, _ e: Int) -> Int? {
+    var k = s
+    while k < e && bytes[k] == 0x23 { k += 1 }
+    let level = k - s
+    guard level >= 1 && level <= 6 else { return nil }
+    if k == e || bytes[k] == 0x20 { return level }
+    return bytes[k] == 0x09 ? 0 : nil
+  }
+
+  /// Where cmark ends a heading's line: trailing spaces, then a closing run of `#` after a space,
+  /// then spaces again taken off the whole line.
+  private func headingEnd(_ s: Int, _ e: Int) -> Int {
+    var end = e
+    while end > s && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+    var k = end
+    while k > s && bytes[k - 1] == 0x23 { k -= 1 }
+    if k < end && k > s && (bytes[k - 1] == 0x20 || bytes[k - 1] == 0x09) {
+      end = k - 1
+      while end > s && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+    }
+    return end
+  }
+}
