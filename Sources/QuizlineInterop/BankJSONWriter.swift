@@ -8,11 +8,21 @@ import QuizlineFormats
 /// Built on ``JSONText`` (hand-written: `JSONSerialization` is slow to write and does not keep key order).
 public enum BankJSONWriter {
   /// The bank file's text, ending with a newline.
-  public static func json(_ bank: Bank) -> String { value(bank).rendered(pretty: true) + "\n" }
+  public static func json(_ bank: Bank) -> String { String(decoding: bytes(bank), as: UTF8.self) }
 
   /// The study session file's text, ending with a newline.
-  public static func json(_ session: StudySession) -> String {
-    value(session).rendered(pretty: true) + "\n"
+  public static func json(_ session: StudySession) -> String { String(decoding: bytes(session), as: UTF8.self) }
+
+  /// ``json(_:)-(Bank)``'s text as UTF-8 bytes, made without a `String`.
+  public static func bytes(_ bank: Bank) -> [UInt8] { fileBytes(value(bank)) }
+
+  /// ``json(_:)-(StudySession)``'s text as UTF-8 bytes.
+  public static func bytes(_ session: StudySession) -> [UInt8] { fileBytes(value(session)) }
+
+  private static func fileBytes(_ value: JSONText) -> [UInt8] {
+    var out = value.renderedBytes(pretty: true)
+    out.append(0x0A)
+    return out
   }
 
   static func value(_ bank: Bank) -> JSONText {

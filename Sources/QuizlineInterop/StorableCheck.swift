@@ -12,7 +12,7 @@ import QuizlineFormats
 enum StorableCheck {
   /// The first error the bank decoder reports for a bank holding only `question`; nil when it reads back.
   static func problem(_ question: Question) -> String? {
-    problem(BankJSONWriter.json(Bank(id: "import", title: "import", questions: [question])))
+    problem(BankJSONWriter.bytes(Bank(id: "import", title: "import", questions: [question])))
   }
 
   /// The first error the session decoder reports for the study session made of `note` alone; nil when it
@@ -20,11 +20,11 @@ enum StorableCheck {
   static func problem(_ note: StudyNote) -> String? {
     let alone = ImportResult(
       bank: Bank(id: "import", title: "import", questions: []), studyNotes: [note])
-    return alone.studySession.flatMap { problem(BankJSONWriter.json($0)) }
+    return alone.studySession.flatMap { problem(BankJSONWriter.bytes($0)) }
   }
 
-  private static func problem(_ json: String) -> String? {
-    let (_, context) = CatalogFileDecoder.decode(bytes: Array(json.utf8), path: "import.json")
+  private static func problem(_ json: [UInt8]) -> String? {
+    let (_, context) = CatalogFileDecoder.decode(bytes: json, path: "import.json")
     return context.diagnostics.first { $0.severity == .error }?.message
   }
 }

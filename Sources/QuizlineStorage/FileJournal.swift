@@ -38,7 +38,7 @@ final class FileJournal: Journal {
   deinit { if fd >= 0 { close(fd) } }
 
   public func append(_ event: RecordedEvent) throws(JournalError) {
-    let bytes = Array((EventCoding.encode(event) + "\n").utf8)
+    let bytes = EventCoding.line(event)
     try writeAll(bytes)
     var synced = syncFile(fd)
     while synced != 0 && errno == EINTR { synced = syncFile(fd) }

@@ -110,7 +110,7 @@ public enum ProfileBackups {
     }
     let dir = folder(layout)
     let path = dir + "/" + fileName(day: now.dayNumber, sequence: DeviceSequence.withinDevice(progress.lastSequence))
-    let bytes = Array(SnapshotCoding.encode(progress, writtenAt: now).utf8)
+    let bytes = SnapshotCoding.encodedBytes(progress, writtenAt: now)
     // Never keep a copy that could not be read back: a backup is only worth what restore can read.
     guard let back = try? SnapshotCoding.decode(bytes), back.deviceSequences == progress.deviceSequences else {
       return "today's backup was not written: the copy did not read back; your progress is untouched"

@@ -69,7 +69,7 @@ public final class ProfileStore: Journal {
   public func checkpoint(_ progress: LearnerProgress, at now: Timestamp) -> String? {
     let (covered, writtenAt) = snapshotForm(progress, now: now)
     do {
-      try FileOps.writeAtomically(Array(SnapshotCoding.encode(covered, writtenAt: writtenAt).utf8), to: layout.snapshot)
+      try FileOps.writeAtomically(SnapshotCoding.encodedBytes(covered, writtenAt: writtenAt), to: layout.snapshot)
     } catch {
       return "could not write the snapshot (\(error.message)); your answers are safe in the journal"
     }

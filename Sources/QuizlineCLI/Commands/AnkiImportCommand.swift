@@ -66,7 +66,7 @@ enum AnkiImportCommand {
         .init(
           path: ImportCommand.target(out, "banks", bank.id),
           hint: " (re-importing keeps progress: ids come from the notes)"
-        ) { Array(BankJSONWriter.json(bank).utf8) })
+        ) { BankJSONWriter.bytes(bank) })
     }
     let bankFolder = PathText.directory(of: targets.files[0].path)
     let mediaFolder = bankFolder + "/" + AnkiImporter.mediaFolder(for: path)

@@ -77,11 +77,11 @@ enum ImportCommand {
     var targets = ImportTargets()
     let hint = " (or choose another --id or --out)"
     targets.files.append(
-      .init(path: target(out, "banks", result.bank.id), bytes: Array(BankJSONWriter.json(result.bank).utf8), hint: hint)
+      .init(path: target(out, "banks", result.bank.id), bytes: BankJSONWriter.bytes(result.bank), hint: hint)
     )
     if let session = result.studySession {
       targets.files.append(
-        .init(path: target(out, "sessions", session.id), bytes: Array(BankJSONWriter.json(session).utf8), hint: hint))
+        .init(path: target(out, "sessions", session.id), bytes: BankJSONWriter.bytes(session), hint: hint))
     }
     var refused = ExitCode.failure
     guard let plan = targets.checked(force: args.flag("force"), env: env, exitCode: &refused) else { return refused }

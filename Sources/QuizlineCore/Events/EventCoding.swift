@@ -3,12 +3,21 @@
 /// `{"seq":12,"at":"2026-12-02T10:00:00Z","type":"answered","run":7,"question":"bank/q1",...}`.
 /// Written with ``JSONText`` and read with ``JSONDocument``, so reading a long journal stays fast.
 public enum EventCoding {
-  public static func encode(_ e: RecordedEvent) -> String {
+  public static func encode(_ e: RecordedEvent) -> String { value(e).rendered() }
+
+  /// The journal line's bytes: ``encode(_:)``'s text and a newline, made without a `String`.
+  public static func line(_ e: RecordedEvent) -> [UInt8] {
+    var out = value(e).renderedBytes()
+    out.append(0x0A)
+    return out
+  }
+
+  static func value(_ e: RecordedEvent) -> JSONText {
     var members: [(String, JSONText)] = [
       ("seq", .int(e.sequence)), ("at", .string(e.at.iso8601)), ("type", .string(e.payload.typeName)),
     ]
     members += e.payload.journalFields
-    return JSONText.object(members).rendered()
+    return .object(members)
   }
 
   /// Why a journal line could not be read.

@@ -15,16 +15,23 @@ public enum SnapshotCoding {
   static let reviewCounts = "reviewCounts"
 
   public static func encode(_ progress: LearnerProgress, writtenAt: Timestamp) -> String {
+    String(decoding: encodedBytes(progress, writtenAt: writtenAt), as: UTF8.self)
+  }
+
+  /// The snapshot file's bytes: the root's members with keys sorted, pretty-printed, a newline at the end.
+  /// Written as made: each question's value is built, written and let go in turn, so that no tree of
+  /// the whole progress (nor a sorted copy of it, nor a `String` of the file) is held.
+  public static func encodedBytes(_ progress: LearnerProgress, writtenAt: Timestamp) -> [UInt8] {
     // Device 0's run, undo and sequence at the top, every other device's under "devices" (in
     // SnapshotCoding+Devices.swift): the bytes do not depend on which device wrote them.
     var p = progress
     p.switchDevice(0)
-    let doc = JSONText.object(
+    let root: [(String, JSONText)] =
       [
         ("schemaVersion", .int(schemaVersion)),
         ("lastSequence", .int(p.lastSequence)),
         ("writtenAt", .string(writtenAt.iso8601)),
-        ("questions", .object(p.questions.sorted { $0.key < $1.key }.map { ($0.key.description, question($0.value)) })),
+        ("questions", .null),  // written by `writeQuestions`, one at a time
         ("sessions", .object(p.sessions.sorted { $0.key < $1.key }.map { ($0.key, session($0.value)) })),
         ("activeRun", p.activeRun.map(run) ?? .null),
         ("runs", .array(p.runs.map(run))),
@@ -37,8 +44,42 @@ public enum SnapshotCoding {
         ("undoStack", .array(p.undoStack.map(undo))),
         ("settings", SettingsCoding.encode(p.settings)),
         (learnerFlagsOnly, .bool(true)),
-      ] + (p.countsReviews ? [(reviewCounts, .bool(true))] : []) + devices(p))
-    return doc.sortedKeys.rendered(pretty: true) + "\n"
+      ] + (p.countsReviews ? [(reviewCounts, .bool(true))] : []) + devices(p)
+    var out: [UInt8] = []
+    out.reserveCapacity(4096 + 512 * p.questions.count)
+    out.append(0x7B)
+    for (n, k) in root.indices.sorted(by: { root[$0].0 < root[$1].0 }).enumerated() {
+      if n > 0 { out.append(0x2C) }
+      JSONText.newline(&out, 1)
+      JSONText.writeString(root[k].0, to: &out)
+      out.append(contentsOf: [0x3A, 0x20])
+      if root[k].0 == "questions" {
+        writeQuestions(p.questions, to: &out)
+      } else {
+        root[k].1.write(to: &out, pretty: true, indent: 1, sortingKeys: true)
+      }
+    }
+    JSONText.newline(&out, 0)
+    out.append(contentsOf: [0x7D, 0x0A])
+    return out
+  }
+
+  /// The `questions` object at the root's first level: keys sorted as text (the order a tree with
+  /// sorted keys gives: the same sort over the refs in their own order), each value made when written.
+  private static func writeQuestions(_ questions: [QuestionRef: QuestionProgress], to out: inout [UInt8]) {
+    guard !questions.isEmpty else { return out.append(contentsOf: [0x7B, 0x7D]) }
+    let refs = questions.keys.sorted()
+    let names = refs.map(\.description)
+    out.append(0x7B)
+    for (n, k) in names.indices.sorted(by: { names[$0] < names[$1] }).enumerated() {
+      if n > 0 { out.append(0x2C) }
+      JSONText.newline(&out, 2)
+      JSONText.writeString(names[k], to: &out)
+      out.append(contentsOf: [0x3A, 0x20])
+      question(questions[refs[k]]!).write(to: &out, pretty: true, indent: 2, sortingKeys: true)
+    }
+    JSONText.newline(&out, 1)
+    out.append(0x7D)
   }
 
   // MARK: encoding parts

@@ -18,7 +18,12 @@ public indirect enum JSONText: Sendable, Equatable {
 
   /// The JSON text: compact on one line, or pretty-printed with two-space indentation.
   public func rendered(pretty: Bool = false) -> String {
-    var out = ""
+    String(decoding: renderedBytes(pretty: pretty), as: UTF8.self)
+  }
+
+  /// ``rendered(pretty:)`` as UTF-8 bytes, made without a `String` (for files and journal lines).
+  public func renderedBytes(pretty: Bool = false) -> [UInt8] {
+    var out: [UInt8] = []
     write(to: &out, pretty: pretty, indent: 0)
     return out
   }
@@ -32,47 +37,11 @@ public indirect enum JSONText: Sendable, Equatable {
     }
   }
 
+  /// Appends the text to `out`: the byte writer's text (JSONWriter+Bytes.swift), decoded.
   public func write(to out: inout String, pretty: Bool, indent: Int) {
-    switch self {
-    case .null: out += "null"
-    case .bool(let b): out += b ? "true" : "false"
-    case .int(let v): out += String(v)
-    case .double(let d): out += JSONText.format(d)
-    case .string(let s): JSONText.writeString(s, to: &out)
-    case .array(let items):
-      if items.isEmpty {
-        out += "[]"
-        return
-      }
-      out += "["
-      for (k, item) in items.enumerated() {
-        if k > 0 { out += "," }
-        if pretty { newline(&out, indent + 1) }
-        item.write(to: &out, pretty: pretty, indent: indent + 1)
-      }
-      if pretty { newline(&out, indent) }
-      out += "]"
-    case .object(let members):
-      if members.isEmpty {
-        out += "{}"
-        return
-      }
-      out += "{"
-      for (k, (key, value)) in members.enumerated() {
-        if k > 0 { out += "," }
-        if pretty { newline(&out, indent + 1) }
-        JSONText.writeString(key, to: &out)
-        out += pretty ? ": " : ":"
-        value.write(to: &out, pretty: pretty, indent: indent + 1)
-      }
-      if pretty { newline(&out, indent) }
-      out += "}"
-    }
-  }
-
-  private func newline(_ out: inout String, _ indent: Int) {
-    out += "\n"
-    out += String(repeating: "  ", count: indent)
+    var bytes: [UInt8] = []
+    write(to: &bytes, pretty: pretty, indent: indent)
+    out += String(decoding: bytes, as: UTF8.self)
   }
 
   /// Shortest round-tripping form; integral values without a fraction; non-finite values as null.
@@ -80,35 +49,5 @@ public indirect enum JSONText: Sendable, Equatable {
     guard d.isFinite else { return "null" }
     if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
     return "\(d)"
-  }
-
-  /// Writes `s` as a JSON string literal (control characters as `\uXXXX`, `"` and `\` escaped).
-  static func writeString(_ s: String, to out: inout String) {
-    out += "\""
-    var needsEscape = false
-    for u in s.utf8 where u < 0x20 || u == 0x22 || u == 0x5C {
-      needsEscape = true
-      break
-    }
-    if !needsEscape {
-      out += s
-    } else {
-      for scalar in s.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-          if scalar.value < 0x20 {
-            out += "\\u" + hex4(scalar.value)
-          } else {
-            out.unicodeScalars.append(scalar)
-          }
-        }
-      }
-    }
-    out += "\""
   }
 }
