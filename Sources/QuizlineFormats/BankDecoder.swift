@@ -30,8 +30,8 @@ struct BankDecoder {
     questions.reserveCapacity(itemCount)
     var seenIDs = QuestionIDTable(capacity: itemCount)
     items?.forEachElement { n, item in
-      guard var q = ObjectReader(item, context: context, part: .numbered("question", n + 1), of: nil) else { return }
-      guard let question = decodeQuestion(&q, position: n + 1) else { return }
+      // Most questions are read in one pass off the tape; the general path reads what that declines.
+      guard let question = QuestionFastPath.decode(item) ?? decodeQuestion(item, position: n + 1) else { return }
       if let first = seenIDs.position(of: question.id) {
         context.error(
           item,
@@ -58,6 +58,22 @@ struct BankDecoder {
       return nil
     }
     return s
+  }
+
+  /// The question `item` read by the general path, the home of the rules and their messages.
+  func decodeQuestion(_ item: TapeValue, position: Int) -> Question? {
+    guard var q = ObjectReader(item, context: context, part: .numbered("question", position), of: nil) else {
+      return nil
+    }
+    return decodeQuestion(&q, position: position)
+  }
+
+  /// Whether an explanation is blank, which is warned about (a printable ASCII byte in a literal
+  /// without escapes, the parser's flag, is never part of a whitespace character: the Unicode
+  /// look-up is needed only without one).
+  static func isBlankExplanation(_ v: TapeValue, _ explanation: String) -> Bool {
+    let printable = !v.node.hasEscapes && v.node.stringFlags.contains(.printable)
+    return !printable && explanation.allSatisfy(\.isWhitespace)
   }
 
   private func decodeQuestion(_ q: inout ObjectReader, position: Int) -> Question? {
@@ -87,10 +103,7 @@ struct BankDecoder {
       explanation = q.string("explanation", nonEmpty: false) ?? ""
     } else if let v = q.required("explanation") {
       explanation = q.text(v, key: "explanation", nonEmpty: false)
-      // A printable ASCII byte in a literal without escapes (the parser's flag) is never part of a
-      // whitespace character: the Unicode look-up is needed only without one.
-      let printable = !v.node.hasEscapes && v.node.stringFlags.contains(.printable)
-      if let e = explanation, !printable, e.allSatisfy(\.isWhitespace) {
+      if let e = explanation, Self.isBlankExplanation(v, e) {
         context.warning(v, "\(q.what) has an empty explanation; say why the answer is right")
       }
     }

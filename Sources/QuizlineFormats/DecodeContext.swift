@@ -91,6 +91,30 @@ extension ObjectReader {
       context.error(v, "\(quoted(key)) in \(what) must be a string, found \(v.kindDescription)")
       return nil
     }
+    switch Self.textProblem(v, s, nonEmpty: nonEmpty) {
+    case nil:
+      return s
+    case .empty:
+      context.error(v, "\(quoted(key)) in \(what) must not be empty")
+    case .control(let bad):
+      context.error(
+        v, "\(quoted(key)) in \(what) contains control character U+\(hex4(bad.value)); only newline and tab are allowed"
+      )
+    }
+    return nil
+  }
+
+  /// What ``text(_:key:nonEmpty:)`` rejects in the string `s` of the value `v`.
+  enum TextProblem: Equatable {
+    /// Empty or only whitespace (where text is required).
+    case empty
+    /// A control character other than newline and tab.
+    case control(Unicode.Scalar)
+  }
+
+  /// The one home of the rules of ``text(_:key:nonEmpty:)`` (also asked by ``QuestionFastPath``):
+  /// nil when `s`, the string of `v`, is acceptable text.
+  static func textProblem(_ v: TapeValue, _ s: String, nonEmpty: Bool) -> TextProblem? {
     // One pass over the bytes answers both checks for almost every string: a printable ASCII byte
     // means "not empty", and only bytes below 0x20, DEL, and the lead bytes of C1 controls (0xC2)
     // and of the bidirectional overrides (0xE2) can start a control character. The parser made
@@ -105,17 +129,11 @@ extension ObjectReader {
       printable = node.stringFlags.contains(.printable)
       suspect = node.stringFlags.contains(.mayHoldControl)
     }
-    if nonEmpty && !printable && s.allSatisfy(\.isWhitespace) {
-      context.error(v, "\(quoted(key)) in \(what) must not be empty")
-      return nil
-    }
+    if nonEmpty && !printable && s.allSatisfy(\.isWhitespace) { return .empty }
     if suspect, let bad = s.unicodeScalars.first(where: { isControl($0) && $0 != "\n" && $0 != "\t" }) {
-      context.error(
-        v, "\(quoted(key)) in \(what) contains control character U+\(hex4(bad.value)); only newline and tab are allowed"
-      )
-      return nil
+      return .control(bad)
     }
-    return s
+    return nil
   }
 
   mutating func bool(_ key: StaticString, required isRequired: Bool = false) -> Bool? {

@@ -291,7 +291,7 @@ struct ObjectReader {
 }
 
 /// Whether `count` bytes at `a` and `b` are equal: keys are short, so a loop beats a call to `memcmp`.
-@inline(__always) private func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+@inline(__always) func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
   var k = 0
   while k + 8 <= count {
     if UnsafeRawPointer(a + k).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + k).loadUnaligned(as: UInt64.self)
