@@ -91,6 +91,9 @@ format:
 lint:
 	$(SWIFT) format lint --strict -r -p Sources Tests Package.swift
 	scripts/lint/pure-core.sh
+	@# Each mutant's pattern must still match exactly once, or `make mutate` would test nothing there.
+	@for list in mutants fresh-mutants hostile-review-mutants; do \
+	  python3 scripts/mutate/run.py --check --list scripts/mutate/$$list.txt || exit 1; done
 
 clean:
 	rm -rf .build

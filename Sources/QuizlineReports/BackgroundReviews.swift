@@ -6,11 +6,11 @@ import QuizlineStorage
 /// reads the report's history (``HistoryLoader``): the two reads share nothing, and on a long history
 /// each takes a good part of a second. The reviews are the same as read on the calling thread.
 ///
-/// A per-device profile with several logs has its reviews read in ``wait()``, on the calling thread,
-/// after the history: both readers then hold every device's events at once (to merge them), and
-/// reading them side by side would add the two (about 290 and 350 MB for 1,000,000 events,
-/// BENCHMARKS.md "Reports"). One device's log (a learner's own profile) is streamed by both readers,
-/// so it is read beside the history as a single journal is.
+/// Reports mostly read the reviews in their one pass (`ReportPass`, `ReportPass+Devices`); this
+/// reader is the way when that pass cannot be used. A per-device profile with several logs then has
+/// its reviews read in ``wait()``, on the calling thread, after the history, so that the two merges
+/// of every device's logs do not run side by side. One device's log (a learner's own profile) is
+/// read beside the history as a single journal is.
 public final class BackgroundReviews: @unchecked Sendable {
   private let layout: ProfileLayout
   private let group = DispatchGroup()

@@ -30,7 +30,7 @@ extension HistoryLoader {
     let folders = deviceFolders(layout)
     if folders.count == 1 {
       return try loadOnlyLog(
-        folders[0], contiguous: folders[0].device != nil && folders[0].device != layout.device, scanner: scanner,
+        folders[0], contiguous: LogReadRule.readsFilesInFlight(folders[0], of: layout), scanner: scanner,
         accumulator: accumulator, reader: reader, stream: stream)
     }
     return try mergeDevices(layout, folders: folders, scanner: scanner, accumulator: accumulator, stream: stream)
@@ -52,8 +52,7 @@ extension HistoryLoader {
     var sources: [DeviceHistorySource] = []
     var targets: [[Int: Int]] = []
     for device in folders {
-      // The old single journal is read as the fold reads it: without the rule for files in flight.
-      let contiguous = device.device != nil && device.device != layout.device
+      let contiguous = LogReadRule.readsFilesInFlight(device, of: layout)
       sources.append(DeviceHistorySource(device, contiguous: contiguous, scanner: scanner, table: table))
       targets.append(try UndoScan.targets(sources[sources.count - 1].files))
     }
@@ -107,7 +106,7 @@ extension HistoryLoader {
     let folders = deviceFolders(layout)
     if folders.count == 1 {
       return try loadOnlyLog(
-        folders[0], contiguous: folders[0].device != nil && folders[0].device != layout.device, scanner: scanner,
+        folders[0], contiguous: LogReadRule.readsFilesInFlight(folders[0], of: layout), scanner: scanner,
         accumulator: accumulator, reader: reader, stream: stream)
     }
     for device in folders {
@@ -123,8 +122,7 @@ extension HistoryLoader {
         _ = try reader.read(path) { chunk in scanner.feed(chunk, into: &buffer) }
       }
       let damaged = scanner.badLinePositions[firstBad...].map { $0 - firstEvent }
-      // The old single journal is read as the fold reads it: without the rule for files in flight.
-      let contiguous = device.device != nil && device.device != layout.device
+      let contiguous = LogReadRule.readsFilesInFlight(device, of: layout)
       ownOrder(&buffer.events, fileStarts: fileStarts, damagedBefore: damaged, contiguous: contiguous)
       logs.append(buffer.events)
       devices.append(device.device ?? "")

@@ -23,6 +23,13 @@ public struct LogReadRule: Sendable {
     firstOfFile = inFile
   }
 
+  /// Whether `log`, one of the logs of the profile at `profile`, is read with the rule for files in
+  /// flight (`contiguous`): another device's log is; this device's own and the old single journal
+  /// (no device) are read as the fold reads them, without it.
+  public static func readsFilesInFlight(_ log: ProfileLayout, of profile: ProfileLayout) -> Bool {
+    log.device != nil && log.device != profile.device
+  }
+
   /// The next events are a new file's.
   public mutating func beginFile() { firstOfFile = true }
 

@@ -195,7 +195,7 @@ struct RunLedger<Step: LedgerStep> {
   /// Puts `step` on the stack.
   mutating func push(_ step: consuming Step) {
     storage.append(consume step)
-    if storage.count - start > stepLimit { start = storage.count - stepLimit }
+    keepStepLimit()
     if start >= 256 {
       storage.removeFirst(start)
       for k in pending.indices {
@@ -257,6 +257,11 @@ struct RunLedger<Step: LedgerStep> {
       if let step { out.append((step, run)) }
     }
     return out
+  }
+
+  /// Lets the steps beyond the newest `stepLimit` go (they stay in storage until a compaction).
+  private mutating func keepStepLimit() {
+    if storage.count - start > stepLimit { start = storage.count - stepLimit }
   }
 
   /// Writes the pending steps' runs into them (before anything else changes a run or reads a step).
@@ -330,7 +335,7 @@ extension RunLedger {
     swap(&pending, &part.pending)
     swap(&pendingRun, &part.pendingRun)
     swap(&pendingEnded, &part.pendingEnded)
-    if storage.count - start > stepLimit { start = storage.count - stepLimit }
+    keepStepLimit()
   }
 }
 

@@ -53,17 +53,6 @@ private struct OpenList {
   }
 }
 
-/// A list item's marker at the start of a line.
-private struct ListMarker {
-  let ordered: Bool
-  let start: Int
-  /// The marker and its one space.
-  let width: Int
-  let task: Bool?
-  /// The paragraph's first column (0-based): after the marker, and after a task box.
-  let textOffset: Int
-}
-
 /// Reads the lines of a text one by one into the block tree (see ``MarkdownBlockReader``).
 private struct BlockLineReader {
   let bytes: UnsafeBufferPointer<UInt8>
@@ -77,6 +66,9 @@ private struct BlockLineReader {
   var lineLength = 0
 
   init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  /// The recognisers of a line's start, on the same bytes.
+  private var shapes: MarkdownLineShapes { MarkdownLineShapes(bytes: bytes) }
 
   mutating func read() -> MarkdownNode? {
     let n = bytes.count
@@ -127,7 +119,9 @@ private struct BlockLineReader {
     closeBreak()
     if var open = list {
       if indent >= open.contentOffset {
-        guard indent == open.contentOffset, plain(s + indent, e, firstLine: open.paragraph == nil) else { return false }
+        guard indent == open.contentOffset, shapes.plain(s + indent, e, firstLine: open.paragraph == nil) else {
+          return false
+        }
         let here = SourcePoint(line: number, column: e - s)
         if open.paragraph != nil {
           open.paragraph!.end = here
@@ -142,7 +136,7 @@ private struct BlockLineReader {
         return true
       }
       guard indent == 0 else { return false }
-      switch listMarker(s, e) {
+      switch shapes.listMarker(s, e) {
       case .invalid: return false
       case .marker(let marker):
         guard marker.ordered == open.ordered else { return false }
@@ -153,7 +147,7 @@ private struct BlockLineReader {
         return true
       case .none:
         // Without a blank line only a heading ends the item here (else a lazy line, a break…).
-        if open.blankAfter.line == 0 && atxLevel(s, e) == nil { return false }
+        if open.blankAfter.line == 0 && shapes.atxLevel(s, e) == nil { return false }
       }
       closeList()
     }
@@ -174,20 +168,20 @@ private struct BlockLineReader {
 
   /// A line at the first column outside any list.
   private mutating func topLevelLine(_ s: Int, _ e: Int, _ number: Int) -> Bool {
-    if bytes[s] == UInt8(ascii: "#"), let level = atxLevel(s, e) {
+    if bytes[s] == UInt8(ascii: "#"), let level = shapes.atxLevel(s, e) {
       guard level > 0 else { return false }
       closeParagraph()
       // cmark takes the closing `#`s and spaces off a heading with text, not off an empty one.
       var text = s + level
       while text < e && (bytes[text] == 0x20 || bytes[text] == 0x09) { text += 1 }
-      lineLength = text == e ? e - s : headingEnd(s, e) - s
+      lineLength = text == e ? e - s : shapes.headingEnd(s, e) - s
       children.append(
         MarkdownNode(
           kind: .heading(level: level), start: SourcePoint(line: number, column: 1),
           end: SourcePoint(line: number, column: lineLength)))
       return true
     }
-    if onlyBreakCharacters(s, e) {
+    if shapes.onlyBreakCharacters(s, e) {
       // `---` alone is a thematic break; under a paragraph it would underline it (setext).
       guard paragraph == nil, e - s >= 3, bytes[s] == 0x2D, bytes[s + 1] == 0x2D, bytes[s + 2] == 0x2D,
         (s + 3..<e).allSatisfy({ bytes[$0] == 0x20 })
@@ -195,7 +189,7 @@ private struct BlockLineReader {
       thematicBreak = (number, e - s, SourcePoint(line: 0, column: 0))
       return true
     }
-    switch listMarker(s, e) {
+    switch shapes.listMarker(s, e) {
     case .invalid: return false
     case .marker(let marker):
       // Only a list starting at 1 may interrupt a paragraph.
@@ -210,7 +204,7 @@ private struct BlockLineReader {
       return true
     case .none: break
     }
-    guard plain(s, e, firstLine: paragraph == nil) else { return false }
+    guard shapes.plain(s, e, firstLine: paragraph == nil) else { return false }
     let here = SourcePoint(line: number, column: e - s)
     if paragraph != nil {
       paragraph!.end = here
@@ -253,114 +247,5 @@ private struct BlockLineReader {
         kind: .list(ordered: open.ordered, start: open.start, tight: open.tight), start: open.startPoint,
         end: open.items[open.items.count - 1].end, children: open.items))
     list = nil
-  }
-
-  // MARK: recognising
-
-  /// What a line's start is as a list item.
-  private enum MarkerMatch {
-    case none
-    case marker(ListMarker)
-    /// A marker this reader does not follow cmark on (empty item, wider gap, a block inside).
-    case invalid
-  }
-
-  /// `- ` or `N. ` (1 to 9 digits) at `s`, followed by a paragraph's text (after a task box).
-  private func listMarker(_ s: Int, _ e: Int) -> MarkerMatch {
-    var width = 0
-    var ordered = false
-    var start = 0
-    if bytes[s] == 0x2D {
-      guard s + 1 < e, bytes[s + 1] == 0x20 else { return .none }
-      width = 2
-    } else {
-      var d = 0
-      while s + d < e && d < 10 && bytes[s + d] >= 0x30 && bytes[s + d] <= 0x39 {
-        start = start * 10 + Int(bytes[s + d] - 0x30)
-        d += 1
-      }
-      guard d > 0 else { return .none }
-      guard d <= 9, s + d + 1 < e, bytes[s + d] == 0x2E, bytes[s + d + 1] == 0x20 else {
-        return s + d < e && (bytes[s + d] == 0x2E || bytes[s + d] == 0x29) ? .invalid : .none
-      }
-      width = d + 2
-      ordered = true
-    }
-    let c = s + width
-    var task: Bool?
-    var text = c
-    if c + 4 < e, bytes[c] == 0x5B, bytes[c + 2] == 0x5D, bytes[c + 3] == 0x20 {
-      switch bytes[c + 1] {
-      case 0x20: task = false
-      case 0x78, 0x58: task = true
-      default: break
-      }
-      if task != nil { text = c + 4 }
-    }
-    // cmark-gfm reports a box as checked when `[x]` follows it on its line: no `[` after a box.
-    if task != nil, (text..<e).contains(where: { bytes[$0] == 0x5B }) { return .invalid }
-    guard plain(text, e, firstLine: true) else { return .invalid }
-    return .marker(ListMarker(ordered: ordered, start: start, width: width, task: task, textOffset: text - s))
-  }
-
-  /// Whether the text at `c..<e` is a paragraph's line and nothing else for cmark: not empty,
-  /// not indented, no block's start, not an underline or a table's delimiter row, and (on a
-  /// paragraph's first line) no link reference definition.
-  private func plain(_ c: Int, _ e: Int, firstLine: Bool) -> Bool {
-    guard c < e else { return false }
-    let b = bytes[c]
-    let next: UInt8 = c + 1 < e ? bytes[c + 1] : 0x20
-    switch b {
-    case 0x20, 0x09, 0x3E, 0x3C, 0x7C: return false  // space, tab, > < |
-    case 0x23: if atxLevel(c, e) != nil { return false }  // #
-    case 0x5B: if firstLine { return false }  // [
-    case 0x60, 0x7E:  // ` ~
-      if c + 2 < e && bytes[c + 1] == b && bytes[c + 2] == b { return false }
-    case 0x2D, 0x2B, 0x2A:  // - + *
-      if next == 0x20 || next == 0x09 { return false }
-    case 0x30...0x39:
-      var d = c
-      while d < e && bytes[d] >= 0x30 && bytes[d] <= 0x39 { d += 1 }
-      if d < e && (bytes[d] == 0x2E || bytes[d] == 0x29) { return false }
-    default: break
-    }
-    return !onlyBreakCharacters(c, e)
-  }
-
-  /// Whether `s..<e` holds only `-*_=:|`, spaces and tabs: a thematic break, a setext underline or a
-  /// table's delimiter row, for cmark.
-  private func onlyBreakCharacters(_ s: Int, _ e: Int) -> Bool {
-    for k in s..<e {
-      switch bytes[k] {
-      case 0x2D, 0x2A, 0x5F, 0x3D, 0x3A, 0x7C, 0x20, 0x09: continue
-      default: return false
-      }
-    }
-    return true
-  }
-
-  /// The level of an ATX heading at `s` (1 to 6 `#` and a space or the line's end); 0 when the
-  /// `#`s are followed by a tab (a heading this reader leaves to cmark); nil when not a heading.
-  private func atxLevel(_ s: Int, _ e: Int) -> Int? {
-    var k = s
-    while k < e && bytes[k] == 0x23 { k += 1 }
-    let level = k - s
-    guard level >= 1 && level <= 6 else { return nil }
-    if k == e || bytes[k] == 0x20 { return level }
-    return bytes[k] == 0x09 ? 0 : nil
-  }
-
-  /// Where cmark ends a heading's line: trailing spaces, then a closing run of `#` after a space,
-  /// then spaces again taken off the whole line.
-  private func headingEnd(_ s: Int, _ e: Int) -> Int {
-    var end = e
-    while end > s && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
-    var k = end
-    while k > s && bytes[k - 1] == 0x23 { k -= 1 }
-    if k < end && k > s && (bytes[k - 1] == 0x20 || bytes[k - 1] == 0x09) {
-      end = k - 1
-      while end > s && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
-    }
-    return end
   }
 }
