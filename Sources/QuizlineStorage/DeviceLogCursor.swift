@@ -114,8 +114,10 @@ public enum UndoScan {
   /// Each target of the `undone` events in `paths`, with how many (distinct) `undone`s take it back.
   public static func targets(_ paths: [String]) throws(ProfileError) -> [Int: Int] {
     var undos: [Int: Int] = [:]  // the undone's sequence number → its target
-    // One buffer for every file (a long history has 2,000 segments; a fresh 1 MiB each was cleared each time).
-    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    // One buffer for every file (a long history has 2,000 segments; a fresh 1 MiB each was cleared
+    // each time), sized to the largest file read, up to 1 MiB: a new profile's few small files
+    // then touch a page, not the 256 that clearing 1 MiB cost every start-up.
+    var buffer: [UInt8] = []
     for path in paths { try scan(path, into: &undos, buffer: &buffer) }
     var targets: [Int: Int] = [:]
     for target in undos.values { targets[target, default: 0] += 1 }
@@ -123,11 +125,19 @@ public enum UndoScan {
   }
 
   private static let needle: [UInt8] = Array("undone".utf8)
+  /// The most the scan's buffer holds before a line longer than that makes it grow.
+  static let bufferLimit = 1 << 20
 
   private static func scan(_ path: String, into undos: inout [Int: Int], buffer: inout [UInt8]) throws(ProfileError) {
     guard FileOps.exists(path) else { return }
     let fd = try FileOps.openRegular(path, O_RDONLY)
     defer { close(fd) }
+    var info = stat()
+    let size = fstat(fd, &info) == 0 ? Int(info.st_size) : bufferLimit
+    // Room for the whole file and one byte more (so a full buffer means a line goes on), at least
+    // a page; a file that grows meanwhile is read on as one with a long line.
+    let wanted = max(4096, min(bufferLimit, size + 1))
+    if buffer.count < wanted { buffer = [UInt8](repeating: 0, count: wanted) }
     var filled = 0
     while true {
       if filled == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }  // one long line
