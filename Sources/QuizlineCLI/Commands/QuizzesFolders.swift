@@ -32,14 +32,19 @@ enum QuizzesFolders {
 
   /// Loads every folder, or says which one does not exist (exit 66).
   static func load(_ env: CommandEnvironment) -> Result<CatalogLoadResult, ExitCode> {
-    let folders = paths(env)
-    for dir in folders where env.files.kind(of: dir) != .directory {
+    if let missing = missingFolder(env) { return .failure(missing) }
+    return .success(loader(env).load(paths: paths(env)))
+  }
+
+  /// Says which quizzes folder does not exist (exit 66), or nil when every one does.
+  static func missingFolder(_ env: CommandEnvironment) -> ExitCode? {
+    for dir in paths(env) where env.files.kind(of: dir) != .directory {
       env.stderr.line(
         "quizline: quizzes folder \(quotedArg(dir)) does not exist (set the folders with --quizzes DIR, once per folder, or QUIZLINE_QUIZZES=DIR:DIR)"
       )
-      return .failure(.noInput)
+      return .noInput
     }
-    return .success(loader(env).load(paths: folders))
+    return nil
   }
 
   /// The catalog loader of the command line: it reads and decodes the files on every core

@@ -30,7 +30,8 @@ struct REPLRuntime {
   /// Shows a frame's text on a terminal, a screen at a time when it is longer (nil: written whole).
   var page: ((String) -> Void)?
   /// `edit`, `reload` and `add`, and the check for quizzes files changed on disk before each home
-  /// prompt (nil: the catalog never changes while the loop runs).
+  /// prompt but the first, the files having just been read (nil: the catalog never changes while
+  /// the loop runs).
   var authoring: AuthoringEffects?
   /// `play`, autoplay and `open`: players and the opener started in the background (nil: media
   /// effects say they cannot be carried out here).
@@ -62,6 +63,8 @@ struct REPLRuntime {
     } else {
       show(welcome)
     }
+    // The quizzes files were read just before the loop (and stamped when they were).
+    var filesReadBeforeThisPrompt = true
     while !store.state.quitRequested {
       if terminationRequested() {
         show(send(.terminationRequested(at: clock())))
@@ -69,9 +72,10 @@ struct REPLRuntime {
       }
       // A quizzes file changed on disk (saved from an editor outside quizline): read again before
       // the home prompt, never in the middle of a quiz or a question asked.
-      if store.state.mode == .home, let outcome = authoring?.noticeChanges() {
+      if store.state.mode == .home, !filesReadBeforeThisPrompt, let outcome = authoring?.noticeChanges() {
         show(send(.effectFinished(outcome, at: clock())))
       }
+      filesReadBeforeThisPrompt = false
       let prompt = Renderer.prompt(store.state, renderContext())
       let action: Action
       let snapshot = store.state
@@ -149,14 +153,18 @@ extension QuizlineCommand {
     _ parsed: ParsedArguments, _ env: CommandEnvironment, catalog preloaded: CatalogLoadResult? = nil,
     firstCommand: ReplCommand? = nil, leaveAfterRun: Bool = false, welcome: Bool = true
   ) -> ExitCode {
+    let settings = env.settings
+    let clock = makeClock(settings)
     var loaded: CatalogLoadResult
+    var opening: ProfileOpenAlongside?
     if let preloaded {
       loaded = preloaded
     } else {
-      switch loadCatalog(env) {
-      case .failure(let code): return code
-      case .success(let result): loaded = result
-      }
+      // Neither needs the other: the profile's files are read while the quizzes folders are, once
+      // every folder is known to exist (a missing one stops before the profile is touched).
+      if let missing = QuizzesFolders.missingFolder(env) { return missing }
+      opening = ProfileOpenAlongside { () throws(ProfileError) in try openProfile(env, now: clock()) }
+      loaded = QuizzesFolders.loader(env).load(paths: QuizzesFolders.paths(env))
     }
     let idWriter =
       env.settings.readOnly
@@ -171,14 +179,12 @@ extension QuizlineCommand {
     // Leaving frees the whole catalog string by string just before the process exits (4 % of a
     // start-up's instructions on the shipped quizzes): the real process leaves it to the exit.
     defer { KeptUntilExit.keepWhenExiting(loaded) }
-    let settings = env.settings
-    let clock = makeClock(settings)
     let profile: OpenedProfile
     do {
-      if settings.readOnly {
-        profile = try DeviceProfiles.view(env, now: clock())
+      if let opening {
+        profile = try opening.result()
       } else {
-        profile = try DeviceProfiles.open(env, now: clock())
+        profile = try openProfile(env, now: clock())
       }
     } catch {
       env.stderr.line("quizline: \(error.message)")
@@ -236,6 +242,11 @@ extension QuizlineCommand {
       }
     }
     return runtime.run()
+  }
+
+  /// The profile the REPL runs on: locked for writing, or only read under `--read-only`.
+  private static func openProfile(_ env: CommandEnvironment, now: Timestamp) throws(ProfileError) -> OpenedProfile {
+    env.settings.readOnly ? try DeviceProfiles.view(env, now: now) : try DeviceProfiles.open(env, now: now)
   }
 
   /// Loads the quizzes folders, or says why it cannot (exit 66 when one does not exist).
