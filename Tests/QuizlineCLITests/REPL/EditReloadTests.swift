@@ -68,10 +68,13 @@ final class StepLineReader: LineReader {
   /// A REPL session on `folder` (and `alsoLoads`), `add` writing into `userFolder`.
   static func session(
     _ script: [StepLineReader.Step], folder: String, editor: any EditorLauncher = FakeEditor([{ $0 }]),
-    userFolder: String? = nil, alsoLoads: [String] = []
+    userFolder: String? = nil, alsoLoads: [String] = [], folderLookups: Counter = Counter()
   ) -> (text: String, progress: LearnerProgress, state: AppState) {
     // A folder loaded only once it exists, as MyQuizzes is.
-    let folders = { [folder] + alsoLoads.filter { FileManager.default.fileExists(atPath: $0) } }
+    let folders = {
+      _ = folderLookups.next()
+      return [folder] + alsoLoads.filter { FileManager.default.fileExists(atPath: $0) }
+    }
     let loaded = CatalogLoader().load(paths: folders())
     let out = BufferSink()
     let ticks = Counter()
@@ -176,6 +179,14 @@ final class StepLineReader: LineReader {
     #expect(run.text.contains(expected), "\(run.text)")
     #expect(run.state.catalog.bank("sample")?.questions.count == 11)
     #expect(run.text.components(separatedBy: "Quizzes changed").count == 2, "said once, not at every prompt")
+  }
+
+  @Test func theFirstPromptDoesNotLookForChangedFilesJustRead() throws {
+    let (folder, _) = Self.copyCatalog()
+    let lookups = Counter()
+    _ = Self.session([.line("status"), .line("status"), .line("quit")], folder: folder, folderLookups: lookups)
+    // The load before the loop, then the second and third prompts' checks: none at the first.
+    #expect(lookups.next() == 4)
   }
 
   @Test func aFileBrokenOnDiskIsReportedOnceAndItsOldVersionStaysInUse() throws {
