@@ -24,7 +24,9 @@ final class ProfileLock {
       let busy = errno == EWOULDBLOCK
       var buffer = [UInt8](repeating: 0, count: 32)
       let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 32, 0) }
-      let owner = n > 0 ? String(decoding: buffer[..<n], as: UTF8.self).filter(\.isNumber) : ""
+      // The first line: the owner writes its PID over the one before, then cuts what is left.
+      let firstLine = buffer[..<max(n, 0)].prefix { $0 != 0x0A }
+      let owner = String(decoding: firstLine, as: UTF8.self).filter(\.isNumber)
       close(fd)
       guard busy else { throw ProfileError("cannot lock \(path): \(FileOps.lastError)", exitCode: .ioError) }
       let who = owner.isEmpty ? "another quizline" : "another quizline (process \(owner))"
@@ -32,9 +34,11 @@ final class ProfileLock {
         "profile \(quoted(profile)) is in use by \(who). Close it first, or add --read-only to look without saving.",
         exitCode: .busy)
     }
+    // Written over the PID before, then cut to its length: truncating to 0 first made ext4 free the
+    // file's block and take a new one at every start.
     let pid = Array("\(getpid())\n".utf8)
-    _ = ftruncate(fd, 0)
     _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, pid.count, 0) }
+    _ = ftruncate(fd, off_t(pid.count))
     self.fd = fd
   }
 
