@@ -30,6 +30,8 @@ public struct CoursePlan: Sendable, Equatable {
     let bankByID = Dictionary(banks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let sessionByID = Dictionary(sessions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     var claimedBanks = Set<String>()
+    // At most one entry a question: no growing while it fills.
+    unlockedBy.reserveCapacity(questionIndex.count)
     for course in courses {
       let steps = course.sessions.compactMap { sessionByID[$0] }
       guard !steps.isEmpty else { continue }
@@ -48,7 +50,9 @@ public struct CoursePlan: Sendable, Equatable {
           guard let k = questionIndex[ref], let bank = bankByID[ref.bank] else { continue }
           unlockedBy[ref] = session.id
           tied[i].append(ref)
-          for tag in Set(bank.questions[k].tags) {
+          // Each tag once, however often the question lists it.
+          let tags = bank.questions[k].tags
+          for (t, tag) in tags.enumerated() where !tags[..<t].contains(tag) {
             tagUses[tag, default: Array(repeating: 0, count: steps.count)][i] += 1
           }
         }
@@ -57,29 +61,57 @@ public struct CoursePlan: Sendable, Equatable {
       var termSession: [String: Int] = [:]
       for (i, session) in steps.enumerated() {
         for term in session.keyTerms {
-          for name in term.term.split(separator: "/") {
-            let key = Self.folded(Substring(name))
+          for name in Self.names(term.term) {
+            let key = Self.folded(name)
             if !key.isEmpty, termSession[key] == nil { termSession[key] = i }
           }
         }
       }
+      // A prompt longer than every term cannot be one (``mayFoldToTerm``): not folded.
+      let longestTerm = termSession.keys.reduce(0) { max($0, $1.utf8.count) }
       // The session using a tag most; on a tie the earlier one.
       let tagHome = tagUses.mapValues { uses in
         uses.indices.reduce(0) { best, i in uses[i] > uses[best] ? i : best }
       }
       for bank in courseBanks {
-        for question in bank.questions {
-          let ref = QuestionRef(bank: bank.id, question: question.id)
+        // Fields read in place: copying each question whole cost more than the rest of the loop.
+        for q in bank.questions.indices {
+          let ref = QuestionRef(bank: bank.id, question: bank.questions[q].id)
           guard unlockedBy[ref] == nil else { continue }
-          let index =
-            termSession[Self.folded(Self.withoutNote(question.prompt))]
-            ?? question.tags.compactMap { tagHome[$0] }.max() ?? steps.count - 1
+          let stem = Self.withoutNote(bank.questions[q].prompt)
+          let term = Self.mayFoldToTerm(stem, longest: longestTerm) ? termSession[Self.folded(stem)] : nil
+          let index = term ?? bank.questions[q].tags.compactMap { tagHome[$0] }.max() ?? steps.count - 1
           unlockedBy[ref] = steps[index].id
           tied[index].append(ref)
         }
       }
       order += tied.flatMap { $0 }
     }
+  }
+
+  /// The names a key term gives (`A / B` names both): split at `/` on bytes when the term is ASCII,
+  /// where each byte is a character; by characters otherwise (a `/` with an accent on it is not one).
+  static func names(_ term: String) -> [Substring] {
+    guard term.utf8.allSatisfy({ $0 < 0x80 }) else { return term.split(separator: "/") }
+    return term.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
+  }
+
+  /// False only when `text`, folded, cannot equal a term of at most `longest` bytes. Folding keeps
+  /// every ASCII byte but spaces, tabs and newlines, each still one byte (lower case); and a string
+  /// equal to it, in any normalization, holds those ASCII scalars once decomposed, each from a byte
+  /// of its own or from a longer character (`é`, the Kelvin sign). So more such bytes than
+  /// `longest` rules the text out, whatever else it holds.
+  static func mayFoldToTerm(_ text: Substring, longest: Int) -> Bool {
+    var kept = 0
+    for byte in text.utf8 where byte < 0x80 {
+      switch byte {
+      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"): continue
+      default:
+        kept += 1
+        if kept > longest { return false }
+      }
+    }
+    return true
   }
 
   /// Lower case with runs of spaces as one, trimmed: how key terms and prompts are compared.

@@ -22,6 +22,37 @@ import Testing
     #expect(CoursePlan.asciiFolded("Émile") == nil)
   }
 
+  /// The prompts left unfolded for their length could never have matched a term.
+  @Test func aTextRuledOutByLengthNeverFoldsToATerm() {
+    let pieces = [
+      "a", "Z", "k", "\u{212A}", "é", "e\u{301}", "\u{301}", " ", "\t", "\n", "\r", "\r\n", "ß", "ẞ", "Ω", "\u{2126}",
+      "İ", "🙂", "/",
+    ]
+    var random = SplitMix64(seed: 360)
+    func text() -> String {
+      (0..<Int(random.next() % 7)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+    }
+    var ruledOut = 0
+    for _ in 0..<20_000 {
+      let terms = (0..<1 + Int(random.next() % 3)).map { _ in CoursePlan.folded(Substring(text())) }
+      let longest = terms.reduce(0) { max($0, $1.utf8.count) }
+      let prompt = text()
+      if !CoursePlan.mayFoldToTerm(Substring(prompt), longest: longest) {
+        ruledOut += 1
+        #expect(!terms.contains(CoursePlan.folded(Substring(prompt))), "\(prompt.debugDescription) \(terms)")
+      }
+    }
+    #expect(ruledOut > 1_000, "the rule is put to the test")
+    #expect(!CoursePlan.mayFoldToTerm("Which wrapper owns state?", longest: 7))
+    #expect(CoursePlan.mayFoldToTerm("  State  ", longest: 5))
+  }
+
+  @Test func keyTermNamesSplitAtSlashesAsCharactersDo() {
+    for term in ["Binding / Bindings", "a/b/", "/", "", "x/\u{301}y", "É / e", "no slash"] {
+      #expect(CoursePlan.names(term) == term.split(separator: "/"), "\(term.debugDescription)")
+    }
+  }
+
   @Test func theShippedCurriculumsPlanIsTheHeldCodesPlan() {
     let catalog = NewCardOrderTests.shipped
     let held = Self.heldPlan(banks: catalog.banks, sessions: catalog.sessions, courses: catalog.courses)
@@ -34,7 +65,10 @@ import Testing
     var random = SplitMix64(seed: 7)
     func pick(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
     let tags = ["state", "layout", "data", "view", "list"]
-    let terms = ["State", "Binding / Bindings", "view  body", "Émile", "Layout (stack)", "List"]
+    let terms = [
+      "State", "Binding / Bindings", "view  body", "Émile", "Layout (stack)", "List", "a/\u{301}b / a",
+      "e\u{301}mile", "\u{212A}elvin / kelvin", "State (the concept)", "  LIST\t", "A prompt longer than any term",
+    ]
     for round in 0..<300 {
       let banks = (0..<1 + pick(3)).map { b in
         Bank(
