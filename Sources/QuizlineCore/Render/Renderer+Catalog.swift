@@ -7,9 +7,10 @@ extension Renderer {
       s.paint("quizline \(out.context.version)", .bold)
         + "\(s.dot)profile \(safe(state.profile, out.context))\(s.dot)\(count(c.banks.count, "bank")), \(count(c.sessions.count, "session"))\(s.dot)\(done)/\(c.sessions.count) completed"
     )
-    if let due = dueLine(state, out.context.now) {
+    let outlook = ReviewOutlook(state, out.context.now)
+    if let due = dueLine(state, out.context.now, outlook) {
       out.paragraph("Reviews: \(due). Type review to start.")
-    } else if let unlock = readFirstLine(state, out.context.now) {
+    } else if let unlock = readFirstLine(state, out.context.now, outlook) {
       out.paragraph("Reviews: \(unlock).")
     }
     if c.isEmpty {

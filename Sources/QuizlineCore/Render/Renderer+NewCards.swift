@@ -4,10 +4,9 @@ extension Renderer {
   /// `read session 1 (declarative-ui) to unlock its 13 new cards`, when nothing is due today, no
   /// new card is unlocked and a session's reading would unlock some (nil otherwise). The welcome
   /// screen and `status` show it in place of a due count.
-  static func readFirstLine(_ state: AppState, _ now: Timestamp) -> String? {
-    let due = state.dueCards(at: now)
-    guard due.now.isEmpty, due.laterToday == 0, state.newCardsLeftToday(at: now) > 0, state.newCards(at: now).isEmpty,
-      let unlock = state.nextUnlock()
+  static func readFirstLine(_ state: AppState, _ now: Timestamp, _ outlook: ReviewOutlook) -> String? {
+    guard outlook.due.now.isEmpty, outlook.due.laterToday == 0, state.newCardsLeftToday(at: now) > 0,
+      outlook.queue.newCardsWaiting == 0, let unlock = state.nextUnlock()
     else { return nil }
     return
       "nothing due; read session \(unlock.place) (\(unlock.session.id)) to unlock its \(count(unlock.cards, "new card"))"

@@ -1,8 +1,7 @@
 extension Renderer {
   /// `N due now, M more today`, or nil when no card is scheduled yet.
-  static func dueLine(_ state: AppState, _ now: Timestamp) -> String? {
-    let due = state.dueCards(at: now)
-    let queue = state.reviewQueue(bank: nil, at: now)
+  static func dueLine(_ state: AppState, _ now: Timestamp, _ outlook: ReviewOutlook) -> String? {
+    let (due, queue) = (outlook.due, outlook.queue)
     let fresh = queue.new.count
     let limit = state.reviewLimitNotice(at: now, queue: queue)
     let held =
@@ -119,7 +118,8 @@ extension Renderer {
   /// (nothing due) when the next review is, in `review`'s words; "nothing scheduled yet" only when
   /// no card is scheduled.
   static func reviewsLine(_ state: AppState, _ now: Timestamp) -> String {
-    dueLine(state, now) ?? readFirstLine(state, now)
+    let outlook = ReviewOutlook(state, now)
+    return dueLine(state, now, outlook) ?? readFirstLine(state, now, outlook)
       ?? nothingDueText(newCardsDone: newCardsDoneToday(state, now), next: nextReview(state)?.due, now: now)
   }
 
@@ -155,5 +155,17 @@ extension Renderer {
   /// `N cards held back until tomorrow by bury-siblings`.
   static func siblingsHeldBack(_ n: Int) -> String {
     "\(count(n, "sibling")) held back until tomorrow (bury-siblings)"
+  }
+}
+
+/// What the welcome screen and `status` say about reviews is read from the due cards and the
+/// review queue: computed once for both of their lines.
+struct ReviewOutlook {
+  let due: (now: [QuestionRef], laterToday: Int)
+  let queue: ReviewQueue
+
+  init(_ state: AppState, _ now: Timestamp) {
+    due = state.dueCards(at: now)
+    queue = state.reviewQueue(bank: nil, at: now, dueNow: due.now)
   }
 }

@@ -48,6 +48,9 @@ struct ReviewQueue: Equatable {
   var heldBackSiblings = 0
   /// Due review cards the daily limit (`reviews-per-day`) holds back, counted after burying.
   var heldBackByLimit = 0
+  /// The new cards `review` may introduce before today's allowance and burying
+  /// (`newCards(bank:at:).count`).
+  var newCardsWaiting = 0
 }
 
 extension AppState {
@@ -57,15 +60,17 @@ extension AppState {
   /// left out when a sibling was answered today, or when a sibling gathered before it is in this
   /// run; cards are gathered as Anki does (intraday learning, interday learning, review, new), so
   /// the earlier kind wins. Intraday learning cards are never held back.
-  func reviewQueue(bank: String?, at now: Timestamp) -> ReviewQueue {
-    let due = dueCards(at: now).now.filter { bank == nil || $0.bank == bank }
+  /// `dueNow` is `dueCards(at: now).now`, when the caller has it already.
+  func reviewQueue(bank: String?, at now: Timestamp, dueNow: [QuestionRef]? = nil) -> ReviewQueue {
+    let due = (dueNow ?? dueCards(at: now).now).filter { bank == nil || $0.bank == bank }
     let left = newCardsLeftToday(at: now)
     let bury = progress.settings.burySiblings
+    let waiting = newCards(bank: bank, at: now)
     guard !bury.isEmpty else {
       let limited = limitedByReviewsPerDay(due, at: now)
       return ReviewQueue(
-        due: limited.offered, new: Array(newCards(bank: bank, at: now).prefix(left)),
-        heldBackByLimit: limited.heldBack)
+        due: limited.offered, new: Array(waiting.prefix(left)), heldBackByLimit: limited.heldBack,
+        newCardsWaiting: waiting.count)
     }
     let today = now.dayNumber
     /// Each note with a card answered today, and which of its cards were (one is no sibling of itself).
@@ -101,7 +106,7 @@ extension AppState {
     }
     var fresh: [QuestionRef] = []
     var heldNew = 0
-    for ref in newCards(bank: bank, at: now) {
+    for ref in waiting {
       guard fresh.count < left else { break }
       if holdsBack(ref, .new) { heldNew += 1 } else { fresh.append(ref) }
     }
@@ -110,7 +115,7 @@ extension AppState {
     let limited = limitedByReviewsPerDay(kept, at: now)
     return ReviewQueue(
       due: limited.offered, new: fresh, heldBackSiblings: due.count - kept.count + heldNew,
-      heldBackByLimit: limited.heldBack)
+      heldBackByLimit: limited.heldBack, newCardsWaiting: waiting.count)
   }
 }
 

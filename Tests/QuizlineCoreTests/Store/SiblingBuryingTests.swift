@@ -112,6 +112,26 @@ import Testing
     #expect(state.reviewLimitNotice(at: Self.now)?.hasPrefix("1 more due card is held back") == true)
   }
 
+  /// The welcome screen and `status` read the waiting new cards off the queue instead of listing
+  /// them again: the count is `newCards`', whatever burying, the allowance or the bank.
+  @Test func theQueueCountsTheNewCardsWaitingAsNewCardsDoes() {
+    let kinds: [Kind] = [.new, .intraday, .interday, .review, .answeredToday, .practisedToday]
+    var random = SplitMix64(seed: 44)
+    for _ in 0..<400 {
+      var chosen: [String: Kind] = [:]
+      for id in ["a1", "a2", "b1", "b2", "c"] { chosen[id] = kinds[Int(random.next() % UInt64(kinds.count))] }
+      let bury = BurySiblings(rawValue: Int(random.next() % 8))
+      var state = Self.state(chosen, bury: bury)
+      state.progress.settings.newCardsPerDay = Int(random.next() % 4)
+      for bank in [nil, "vocab", "other"] as [String?] {
+        let queue = state.reviewQueue(bank: bank, at: Self.now)
+        #expect(queue.newCardsWaiting == state.newCards(bank: bank, at: Self.now).count, "\(chosen) \(bury)")
+        let due = state.dueCards(at: Self.now).now
+        #expect(state.reviewQueue(bank: bank, at: Self.now, dueNow: due) == queue)
+      }
+    }
+  }
+
   @Test func theKindAnkiGathersFirstWinsWhateverTheDueOrder() {
     // The review card a2 is more overdue than the interday learning a1; a1 is gathered first.
     #expect(Self.offered(Self.state(["a1": .interday, "a2": .review], bury: .all)) == ["a1", "b1", "c"])
