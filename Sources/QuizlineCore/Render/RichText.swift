@@ -57,8 +57,23 @@ enum RichText {
   /// Prose ready to wrap: its inline markup (``InlineMarkup``) turned into marks (with colour) or
   /// plain marks (without), formulas drawn, media as placeholders.
   static func marked(_ prose: String, _ style: Style) -> String {
-    guard prose.contains(where: { "`*_\\[~<!".contains($0) }) else { return prose }
+    guard mayHoldMarkup(prose), prose.contains(where: { "`*_\\[~<!".contains($0) }) else { return prose }
     return marked(InlineMarkup.parse(prose), style)
+  }
+
+  /// False only for prose sure to hold none of the characters markup starts with, read on bytes:
+  /// each is an ASCII byte, or U+1FEF (Greek varia, which Unicode makes equal to the grave accent),
+  /// whose UTF-8 starts with 0xE1. Most screen text is plain, and comparing it character by
+  /// character cost more than the rest of a welcome screen's wrapping.
+  static func mayHoldMarkup(_ prose: String) -> Bool {
+    prose.utf8.contains { byte in
+      switch byte {
+      case UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "\\"), UInt8(ascii: "["),
+        UInt8(ascii: "~"), UInt8(ascii: "<"), UInt8(ascii: "!"), 0xE1:
+        true
+      default: false
+      }
+    }
   }
 
   static func marked(_ spans: [InlineSpan], _ style: Style) -> String {
