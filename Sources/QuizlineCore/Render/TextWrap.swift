@@ -73,6 +73,8 @@ public enum TextWrap {
   /// Columns a string occupies in a terminal (wide East Asian characters count 2, combining marks 0).
   /// ANSI colour sequences (`ESC [ … m`) take no columns.
   public static func displayWidth(_ s: String) -> Int {
+    // Printable ASCII: each byte a character of one column (no two of them make one character).
+    if s.utf8.allSatisfy({ $0 >= 0x20 && $0 <= 0x7F }) { return s.utf8.count }
     var w = 0
     var inEscape = false
     for ch in s {
