@@ -24,7 +24,11 @@ enum MarkupLines {
     func flushRuns() {
       flushText()
       guard !runs.isEmpty else { return }
-      line += InlineMarkup.serialize(tree(runs[...], depth: 0))
+      if runs.count == 1, runs[0].styles.isEmpty, case .text(let t) = runs[0].span, readsAsItself(t) {
+        line += t
+      } else {
+        line += InlineMarkup.serialize(tree(runs[...], depth: 0))
+      }
       runs = []
     }
     for piece in pieces {
@@ -51,6 +55,23 @@ enum MarkupLines {
     flushRuns()
     lines.append(trimmedEnd(line))
     return lines
+  }
+
+  /// Whether `text` is written as it stands by ``InlineMarkup/serialize(_:)`` (as one `.text` span):
+  /// true only when it holds nothing but ASCII letters, digits, spaces and `,.?;:'"-`, none of which
+  /// begins or escapes a mark (issue 36: the parse that serializing checks with is skipped for plain
+  /// words; `AnkiFastPathTests` compares it with `serialize`).
+  static func readsAsItself(_ text: String) -> Bool {
+    text.utf8.allSatisfy { b in
+      switch b {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: " "), UInt8(ascii: ","), UInt8(ascii: "."),
+        UInt8(ascii: "?"), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "'"), UInt8(ascii: "\""),
+        UInt8(ascii: "-"):
+        true
+      default: false
+      }
+    }
   }
 
   private static func trimmedEnd(_ s: String) -> String {

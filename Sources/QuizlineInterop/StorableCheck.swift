@@ -23,6 +23,27 @@ enum StorableCheck {
     return alone.studySession.flatMap { problem(BankJSONWriter.bytes($0)) }
   }
 
+  /// Whether every one of `questions` reads back alone (``problem(_:)-(Question)`` is nil for each), decided
+  /// by reading them back together, `batch` at a time, in banks like the one-question bank: true only
+  /// when no such bank has an error.
+  ///
+  /// Why that keeps the guarantee: the decoder reads each question of a bank on its own (its rules see
+  /// only that question's object; no rule needs another question to pass), and a bank of several adds
+  /// errors (a duplicate id) but never takes one away; so a bank without an error holds no question
+  /// that would have one alone. False says only that some bank had an error: the caller then checks each
+  /// question alone, whose answer is the one that counts (which question, and why). Issue 36: one
+  /// decode of a batch instead of one per question (about 9 % of an Anki import).
+  static func allPass(_ questions: [Question], batch: Int = 512) -> Bool {
+    var start = questions.startIndex
+    while start < questions.endIndex {
+      let end = min(start + batch, questions.endIndex)
+      let bank = Bank(id: "import", title: "import", questions: Array(questions[start..<end]))
+      if problem(BankJSONWriter.bytes(bank)) != nil { return false }
+      start = end
+    }
+    return true
+  }
+
   private static func problem(_ json: [UInt8]) -> String? {
     let (_, context) = CatalogFileDecoder.decode(bytes: json, path: "import.json")
     return context.diagnostics.first { $0.severity == .error }?.message

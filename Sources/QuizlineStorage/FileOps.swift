@@ -133,7 +133,18 @@ public enum FileOps {
   public static func writeAtomically(
     _ bytes: [UInt8], to path: String, keepingOldAs aside: String? = nil, onlyIfAbsent: Bool = false
   ) throws(JournalError) -> Bool {
-    try writeAtomically(bytes, to: path, keepingOldAs: aside, onlyIfAbsent: onlyIfAbsent) { fsync($0) }
+    try writeAtomically(
+      to: path, keepingOldAs: aside, onlyIfAbsent: onlyIfAbsent, syncFile: { fsync($0) }, producing: { $0(bytes) })
+  }
+
+  /// ``writeAtomically(_:to:keepingOldAs:onlyIfAbsent:)`` with the content made as it is written:
+  /// `produce` hands each piece, in order, to the function it is given, and each is written to the
+  /// temporary file at once (after a failed write the rest is not written; the write fails as a whole).
+  /// The same temporary file, fsync and rename: a large file is never one buffer in memory.
+  public static func writeAtomically(to path: String, producing produce: (([UInt8]) -> Void) -> Void)
+    throws(JournalError)
+  {
+    try writeAtomically(to: path, syncFile: { fsync($0) }, producing: produce)
   }
 
   /// ``writeAtomically(_:to:keepingOldAs:onlyIfAbsent:)`` with the flush of the temporary file
@@ -144,11 +155,25 @@ public enum FileOps {
     _ bytes: [UInt8], to path: String, keepingOldAs aside: String? = nil, onlyIfAbsent: Bool = false,
     syncFile: (Int32) -> Int32
   ) throws(JournalError) -> Bool {
+    try writeAtomically(to: path, keepingOldAs: aside, onlyIfAbsent: onlyIfAbsent, syncFile: syncFile) { $0(bytes) }
+  }
+
+  /// The one atomic writer: the content comes in pieces from `produce` (see
+  /// ``writeAtomically(to:producing:)``).
+  @discardableResult
+  static func writeAtomically(
+    to path: String, keepingOldAs aside: String? = nil, onlyIfAbsent: Bool = false,
+    syncFile: (Int32) -> Int32, producing produce: (([UInt8]) -> Void) -> Void
+  ) throws(JournalError) -> Bool {
     let temp = temporaryName(path)
     unlink(temp)
     let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw JournalError("cannot create \(temp): \(lastError)") }
-    var failure = writeAll(fd, bytes).map { "cannot write \(temp): \($0)" }
+    var failure: String?
+    produce { piece in
+      guard failure == nil else { return }
+      failure = writeAll(fd, piece).map { "cannot write \(temp): \($0)" }
+    }
     if failure == nil {
       var synced = syncFile(fd)
       while synced != 0 && errno == EINTR { synced = syncFile(fd) }

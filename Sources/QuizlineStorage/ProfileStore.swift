@@ -69,7 +69,10 @@ public final class ProfileStore: Journal {
   public func checkpoint(_ progress: LearnerProgress, at now: Timestamp) -> String? {
     let (covered, writtenAt) = snapshotForm(progress, now: now)
     do {
-      try FileOps.writeAtomically(SnapshotCoding.encodedBytes(covered, writtenAt: writtenAt), to: layout.snapshot)
+      // Written in pieces as it is made: a large progress's snapshot is never one buffer (issue 36).
+      try FileOps.writeAtomically(to: layout.snapshot) { write in
+        SnapshotCoding.encodedChunks(covered, writtenAt: writtenAt, emit: write)
+      }
     } catch {
       return "could not write the snapshot (\(error.message)); your answers are safe in the journal"
     }

@@ -146,8 +146,8 @@ extension EventPayload {
     case .parametersAdopted(let weights, let fit):
       fields.append(("weights", .array(weights.map { .double($0) })))
       fields += fit.fields
-    case .historyImported(let h):
-      fields += h.journalFields
+    case .historyImported:
+      break  // written by `EventCoding.line`, review by review (``HistoryImport/writeJournalMembers(to:)``)
     case .cardsChanged(let c):
       fields += c.journalFields
     }

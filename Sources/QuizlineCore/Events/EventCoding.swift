@@ -3,15 +3,24 @@
 /// `{"seq":12,"at":"2026-12-02T10:00:00Z","type":"answered","run":7,"question":"bank/q1",...}`.
 /// Written with ``JSONText`` and read with ``JSONDocument``, so reading a long journal stays fast.
 public enum EventCoding {
-  public static func encode(_ e: RecordedEvent) -> String { value(e).rendered() }
+  public static func encode(_ e: RecordedEvent) -> String { String(decoding: line(e).dropLast(), as: UTF8.self) }
 
   /// The journal line's bytes: ``encode(_:)``'s text and a newline, made without a `String`.
   public static func line(_ e: RecordedEvent) -> [UInt8] {
     var out = value(e).renderedBytes()
+    if case .historyImported(let h) = e.payload {
+      // Its members follow the head's, written as they are read (a long review log is no tree).
+      out.removeLast()
+      out.append(0x2C)
+      h.writeJournalMembers(to: &out)
+      out.append(0x7D)
+    }
     out.append(0x0A)
     return out
   }
 
+  /// The line's object as a tree: `seq`, `at`, `type` and the payload's ``EventPayload/journalFields``
+  /// (a `historyImported` event's members are written by ``line(_:)`` alone).
   static func value(_ e: RecordedEvent) -> JSONText {
     var members: [(String, JSONText)] = [
       ("seq", .int(e.sequence)), ("at", .string(e.at.iso8601)), ("type", .string(e.payload.typeName)),

@@ -39,23 +39,46 @@ public struct ImportedReview: Sendable, Equatable {
 }
 
 extension HistoryImport {
-  /// `source`, `reviews` (each `[question, epoch ms, rating 1–4, ms spent]`), `suspended`, `resumed`.
-  var journalFields: [(String, JSONText)] {
-    [
-      ("source", .string(source)),
-      (
-        "reviews",
-        .array(
-          reviews.map {
-            .array([
-              .string($0.question.description), .int(Self.floorDiv($0.at.microseconds, 1000)),
-              .int($0.rating.rawValue), .int($0.milliseconds),
-            ])
-          })
-      ),
-      ("suspended", .array(suspended.map { .string($0.description) })),
-      ("resumed", .array(resumed.map { .string($0.description) })),
-    ]
+  /// Appends the event's members after the line's `seq`, `at` and `type`: `"source":…,"reviews":[…],
+  /// "suspended":[…],"resumed":[…]`, each review `[question, epoch ms, rating 1–4, ms spent]`. Written
+  /// review by review, as ``JSONText`` would write them: a long log is never built as a tree first
+  /// (issue 36; `ProgressBytesTests` holds the tree it was).
+  func writeJournalMembers(to out: inout [UInt8]) {
+    JSONText.writeString("source", to: &out)
+    out.append(0x3A)
+    JSONText.writeString(source, to: &out)
+    out.append(0x2C)
+    JSONText.writeString("reviews", to: &out)
+    out.append(contentsOf: [0x3A, 0x5B])
+    out.reserveCapacity(out.count + 48 * reviews.count)
+    var question: QuestionRef?
+    var written: [UInt8] = []
+    for (k, r) in reviews.enumerated() {
+      if k > 0 { out.append(0x2C) }
+      out.append(0x5B)
+      // The reviews come grouped by question: each question's text is escaped once.
+      if r.question != question {
+        question = r.question
+        written.removeAll(keepingCapacity: true)
+        JSONText.writeString(r.question.description, to: &written)
+      }
+      out.append(contentsOf: written)
+      out.append(0x2C)
+      JSONText.writeInt(Self.floorDiv(r.at.microseconds, 1000), to: &out)
+      out.append(0x2C)
+      JSONText.writeInt(Int64(r.rating.rawValue), to: &out)
+      out.append(0x2C)
+      JSONText.writeInt(Int64(r.milliseconds), to: &out)
+      out.append(0x5D)
+    }
+    out.append(contentsOf: [0x5D, 0x2C])
+    JSONText.writeString("suspended", to: &out)
+    out.append(0x3A)
+    JSONText.array(suspended.map { .string($0.description) }).write(to: &out, pretty: false, indent: 0)
+    out.append(0x2C)
+    JSONText.writeString("resumed", to: &out)
+    out.append(0x3A)
+    JSONText.array(resumed.map { .string($0.description) }).write(to: &out, pretty: false, indent: 0)
   }
 
   static func decode(_ fields: FieldMap) throws(EventCoding.DecodeError) -> HistoryImport {
@@ -96,7 +119,7 @@ extension HistoryImport {
     scheduler.review(card ?? .new(at: review.at), rating: review.rating, at: review.at)
   }
 
-  private static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
+  static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
 }
 
 extension LearnerProgress {

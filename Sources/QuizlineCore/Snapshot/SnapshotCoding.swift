@@ -22,6 +22,33 @@ public enum SnapshotCoding {
   /// Written as made: each question's value is built, written and let go in turn, so that no tree of
   /// the whole progress (nor a sorted copy of it, nor a `String` of the file) is held.
   public static func encodedBytes(_ progress: LearnerProgress, writtenAt: Timestamp) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(4096 + 512 * progress.questions.count)
+    write(progress, writtenAt: writtenAt, to: &out) { _ in }
+    return out
+  }
+
+  /// The bytes of ``encodedBytes(_:writtenAt:)`` handed to `emit` in pieces of about `chunkBytes` (the
+  /// last one shorter), in order: their concatenation is the file, byte for byte. Only one piece is held
+  /// at a time, so that a large progress's snapshot is never one buffer in memory (issue 36).
+  public static func encodedChunks(
+    _ progress: LearnerProgress, writtenAt: Timestamp, chunkBytes: Int = 1 << 20, emit: ([UInt8]) -> Void
+  ) {
+    var out: [UInt8] = []
+    out.reserveCapacity(chunkBytes + 4096)
+    write(progress, writtenAt: writtenAt, to: &out) { piece in
+      guard piece.count >= chunkBytes else { return }
+      emit(piece)
+      piece.removeAll(keepingCapacity: true)
+    }
+    emit(out)
+  }
+
+  /// Writes the snapshot to `out`, calling `handOver` between questions (it may take what `out` holds
+  /// and empty it).
+  private static func write(
+    _ progress: LearnerProgress, writtenAt: Timestamp, to out: inout [UInt8], handOver: (inout [UInt8]) -> Void
+  ) {
     // Device 0's run, undo and sequence at the top, every other device's under "devices" (in
     // SnapshotCoding+Devices.swift): the bytes do not depend on which device wrote them.
     var p = progress
@@ -45,8 +72,6 @@ public enum SnapshotCoding {
         ("settings", SettingsCoding.encode(p.settings)),
         (learnerFlagsOnly, .bool(true)),
       ] + (p.countsReviews ? [(reviewCounts, .bool(true))] : []) + devices(p)
-    var out: [UInt8] = []
-    out.reserveCapacity(4096 + 512 * p.questions.count)
     out.append(0x7B)
     for (n, k) in root.indices.sorted(by: { root[$0].0 < root[$1].0 }).enumerated() {
       if n > 0 { out.append(0x2C) }
@@ -54,19 +79,20 @@ public enum SnapshotCoding {
       JSONText.writeString(root[k].0, to: &out)
       out.append(contentsOf: [0x3A, 0x20])
       if root[k].0 == "questions" {
-        writeQuestions(p.questions, to: &out)
+        writeQuestions(p.questions, to: &out, handOver: handOver)
       } else {
         root[k].1.write(to: &out, pretty: true, indent: 1, sortingKeys: true)
       }
     }
     JSONText.newline(&out, 0)
     out.append(contentsOf: [0x7D, 0x0A])
-    return out
   }
 
   /// The `questions` object at the root's first level: keys sorted as text (the order a tree with
   /// sorted keys gives: the same sort over the refs in their own order), each value made when written.
-  private static func writeQuestions(_ questions: [QuestionRef: QuestionProgress], to out: inout [UInt8]) {
+  private static func writeQuestions(
+    _ questions: [QuestionRef: QuestionProgress], to out: inout [UInt8], handOver: (inout [UInt8]) -> Void
+  ) {
     guard !questions.isEmpty else { return out.append(contentsOf: [0x7B, 0x7D]) }
     let refs = questions.keys.sorted()
     let names = refs.map(\.description)
@@ -77,6 +103,7 @@ public enum SnapshotCoding {
       JSONText.writeString(names[k], to: &out)
       out.append(contentsOf: [0x3A, 0x20])
       question(questions[refs[k]]!).write(to: &out, pretty: true, indent: 2, sortingKeys: true)
+      handOver(&out)
     }
     JSONText.newline(&out, 1)
     out.append(0x7D)

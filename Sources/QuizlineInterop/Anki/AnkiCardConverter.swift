@@ -67,8 +67,7 @@ struct AnkiCardConverter {
       notes.append((.templateFilter, "note type \(quoted(nt.name)): \(detail)"))
     }
     if values.values.contains(where: AnkiNotetypeReport.hasScript) { notes.append(Self.note(for: .script)) }
-    if values.values.contains(where: { Self.mayHoldTag($0) && $0.range(of: "<style", options: .caseInsensitive) != nil }
-    ) {
+    if values.values.contains(where: { Self.holdsTag("<style", $0) }) {
       notes.append(Self.note(for: .stylesheet))
     }
     let prompt = markup(frontHTML, &notes)
@@ -111,19 +110,24 @@ struct AnkiCardConverter {
     // Most backs have no `<hr`: then none of the three case-insensitive searches can match.
     let rules = ["<hr id=answer>", "<hr id=\"answer\">", "<hr id='answer'>"]
     let rule: Range<String.Index>?
+    // ASCII and the mark: Foundation's searches are byte searches there (``AnkiPlainText``).
+    let plain = AnkiPlainText.isPlain(html)
     if !mayHoldRule(html) {
       rule = nil
-    } else if html.utf8.allSatisfy({ $0 < 0x80 }) {
-      // ASCII text: Foundation's case-insensitive search is ASCII case folding.
-      rule = rules.lazy.compactMap { asciiCaseInsensitiveRange(of: $0, in: html) }.first
+    } else if plain {
+      rule = rules.lazy.compactMap { AnkiPlainText.range(of: $0, in: html[...], caseInsensitive: true) }.first
     } else {
       rule = rules.lazy.compactMap { html.range(of: $0, options: .caseInsensitive) }.first
     }
-    guard let rule else { return html.withoutFrontSideMark }
-    if let front = html.range(of: AnkiTemplate.frontSideMark), front.lowerBound < rule.lowerBound {
-      return String(html[..<rule.lowerBound] + html[rule.upperBound...]).withoutFrontSideMark
+    let withoutMark = { (text: String) in plain ? AnkiPlainText.withoutMarks(text) : text.withoutFrontSideMark }
+    guard let rule else { return withoutMark(html) }
+    let mark = AnkiTemplate.frontSideMark
+    if let front = plain ? AnkiPlainText.range(of: mark, in: html[...]) : html.range(of: mark),
+      front.lowerBound < rule.lowerBound
+    {
+      return withoutMark(String(html[..<rule.lowerBound] + html[rule.upperBound...]))
     }
-    return String(html[rule.upperBound...]).withoutFrontSideMark
+    return withoutMark(String(html[rule.upperBound...]))
   }
 
   /// False only when `html` has no `<` followed by `h` or `H` (so no `<hr` in any case: no other
@@ -138,31 +142,17 @@ struct AnkiCardConverter {
     return holdsNotLessThan(html)
   }
 
-  /// The first range of `pattern` (ASCII, lowercase) in the ASCII text `html`, letters compared
-  /// without case.
-  static func asciiCaseInsensitiveRange(of pattern: String, in html: String) -> Range<String.Index>? {
-    let needle = Array(pattern.utf8)
-    let utf8 = html.utf8
-    guard let first = needle.first else { return nil }
-    var i = utf8.startIndex
-    while let start = utf8[i...].firstIndex(where: { $0 | 0x20 == first | 0x20 }) {
-      var j = start
-      var k = 0
-      while k < needle.count, j < utf8.endIndex, Self.lowered(utf8[j]) == needle[k] {
-        j = utf8.index(after: j)
-        k += 1
-      }
-      if k == needle.count { return start..<j }
-      i = utf8.index(after: start)
-    }
-    return nil
-  }
-
-  private static func lowered(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
-
   /// False only when `html` has no `<` at all and no `≮` (so no tag to search for).
   static func mayHoldTag(_ html: String) -> Bool {
     html.utf8.contains(UInt8(ascii: "<")) || holdsNotLessThan(html)
+  }
+
+  /// Whether `html` holds `tag` (`<style`, `<script`: lowercase ASCII) in any case, as Foundation's
+  /// case-insensitive search finds it.
+  static func holdsTag(_ tag: String, _ html: String) -> Bool {
+    guard mayHoldTag(html) else { return false }
+    if AnkiPlainText.isPlain(html) { return AnkiPlainText.range(of: tag, in: html[...], caseInsensitive: true) != nil }
+    return html.range(of: tag, options: .caseInsensitive) != nil
   }
 
   private static func holdsNotLessThan(_ html: String) -> Bool {

@@ -97,6 +97,13 @@ final class AnkiCollection {
     }
   }
 
+  /// The review log's rows (what ``forEachReview(_:)`` steps through), to size what is built from them.
+  func reviewCount() throws(PackageError) -> Int {
+    var count = 0
+    try db.query("SELECT count(*) FROM revlog") { r in count = Int(clamping: r.int(0)) }
+    return count
+  }
+
   /// Calls `body` for each review, by card and then by time, stepping the table one row at a time.
   func forEachReview(_ body: (Review) throws(PackageError) -> Void) throws(PackageError) {
     try db.query("SELECT cid, id, ease, type, time FROM revlog ORDER BY cid, id") { r throws(PackageError) in

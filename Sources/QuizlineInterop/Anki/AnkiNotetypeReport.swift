@@ -38,7 +38,7 @@ enum AnkiNotetypeReport {
   }
 
   static func hasScript(_ html: String) -> Bool {
-    AnkiCardConverter.mayHoldTag(html) && html.range(of: "<script", options: .caseInsensitive) != nil
+    AnkiCardConverter.holdsTag("<script", html)
   }
 
   /// The selectors of `css`'s rules that go beyond the stock stylesheet (a rule with another

@@ -38,9 +38,10 @@ struct AnkiTemplate {
   mutating func render(_ template: String) -> String {
     var out = ""
     var rest = Substring(template)
-    while let open = rest.range(of: "{{") {
+    let plain = AnkiPlainText.isPlain(template)
+    while let open = Self.find("{{", in: rest, plain) {
       out += rest[..<open.lowerBound]
-      guard let close = rest[open.upperBound...].range(of: "}}") else {
+      guard let close = Self.find("}}", in: rest[open.upperBound...], plain) else {
         out += rest[open.lowerBound...]
         return out
       }
@@ -48,7 +49,7 @@ struct AnkiTemplate {
       rest = rest[close.upperBound...]
       if let first = tag.first, first == "#" || first == "^" {
         let name = String(tag.dropFirst()).trimmingSpaces
-        let (body, after) = Self.section(rest, name: name)
+        let (body, after) = Self.section(rest, name: name, plain)
         rest = after
         let value = fields[name].map { !Self.isBlank($0) } ?? false
         if value == (first == "#") { out += render(String(body)) }
@@ -61,13 +62,18 @@ struct AnkiTemplate {
     return out
   }
 
+  /// `text.range(of: pattern)`, searched as bytes in a template that is ``AnkiPlainText`` (`plain`).
+  private static func find(_ pattern: String, in text: Substring, _ plain: Bool) -> Range<String.Index>? {
+    plain ? AnkiPlainText.range(of: pattern, in: text) : text.range(of: pattern)
+  }
+
   /// The body of a section of `name` opened just before `rest`, up to its own `{{/name}}` (sections
   /// of the same name inside it are counted), and what follows that.
-  private static func section(_ rest: Substring, name: String) -> (Substring, Substring) {
+  private static func section(_ rest: Substring, name: String, _ plain: Bool) -> (Substring, Substring) {
     var depth = 1
     var k = rest.startIndex
-    while let open = rest[k...].range(of: "{{") {
-      guard let close = rest[open.upperBound...].range(of: "}}") else { break }
+    while let open = find("{{", in: rest[k...], plain) {
+      guard let close = find("}}", in: rest[open.upperBound...], plain) else { break }
       let tag = rest[open.upperBound..<close.lowerBound].trimmingSpaces
       if tag == "#" + name || tag == "^" + name
         || (tag.count > 1 && (tag.first == "#" || tag.first == "^")
@@ -299,15 +305,5 @@ extension StringProtocol {
       end = before
     }
     return String(self[start..<end])
-  }
-}
-
-extension String {
-  /// The text without ``AnkiTemplate/frontSideMark``: the Foundation replacement (which costs a
-  /// search per field) only when the mark's scalar is there at all; nothing else can match it (a
-  /// noncharacter has no decomposition and no case).
-  var withoutFrontSideMark: String {
-    unicodeScalars.contains(AnkiTemplate.frontSideScalar)
-      ? replacingOccurrences(of: AnkiTemplate.frontSideMark, with: "") : self
   }
 }

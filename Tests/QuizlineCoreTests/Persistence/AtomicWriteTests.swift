@@ -64,4 +64,25 @@ import Testing
     #expect(try read(path) == "old")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["snapshot.json"])
   }
+
+  /// Content made in pieces (the snapshot, issue 36): every piece is written, in order, before the one
+  /// sync, and the name holds the old content until the whole new one is durable.
+  @Test func piecesAreWrittenWholeBeforeTheSyncAndTheRename() throws {
+    let (_, path) = try folderWithFile("old")
+    var syncs: [(synced: (inode: UInt, size: Int), atName: String)] = []
+    try FileOps.writeAtomically(
+      to: path,
+      syncFile: { fd in
+        syncs.append((identity(fd: fd), (try? read(path)) ?? ""))
+        return fsync(fd)
+      },
+      producing: { write in
+        for piece in ["ne", "", "w", "!!"] {
+          write(Array(piece.utf8))
+          #expect((try? read(path)) == "old", "the name keeps the old content while pieces are written")
+        }
+      })
+    #expect(syncs.count == 1 && syncs.first?.synced.size == 5 && syncs.first?.atName == "old")
+    #expect(try read(path) == "new!!")
+  }
 }

@@ -44,10 +44,33 @@ import Testing
     var members: [(String, JSONText)] = [
       ("seq", .int(e.sequence)), ("at", .string(e.at.iso8601)), ("type", .string(e.payload.typeName)),
     ]
-    members += e.payload.journalFields
+    if case .historyImported(let h) = e.payload {
+      members += heldHistoryFields(h)
+    } else {
+      members += e.payload.journalFields
+    }
     var out = ""
     JSONTextBytesTests.heldWrite(.object(members), to: &out, pretty: false, indent: 0)
     return out + "\n"
+  }
+
+  /// `HistoryImport.journalFields` before issue 36's fourth round: the history event's members as a tree.
+  static func heldHistoryFields(_ h: HistoryImport) -> [(String, JSONText)] {
+    [
+      ("source", .string(h.source)),
+      (
+        "reviews",
+        .array(
+          h.reviews.map {
+            .array([
+              .string($0.question.description), .int(HistoryImport.floorDiv($0.at.microseconds, 1000)),
+              .int($0.rating.rawValue), .int($0.milliseconds),
+            ])
+          })
+      ),
+      ("suspended", .array(h.suspended.map { .string($0.description) })),
+      ("resumed", .array(h.resumed.map { .string($0.description) })),
+    ]
   }
 
   @Test(arguments: [1, 2, 3] as [UInt64])
@@ -70,6 +93,20 @@ import Testing
     }
     let cards = progress.questions.values.filter { $0.card != nil }.count
     #expect(lines > 40 && cards > 3, "\(lines) events, \(cards) questions with a card")
+    Self.expectChunksAreTheBytes(progress, writtenAt: at)
+  }
+
+  /// ``SnapshotCoding/encodedChunks(_:writtenAt:chunkBytes:emit:)`` joined is ``SnapshotCoding/encodedBytes(_:writtenAt:)``
+  /// at every piece size, and pieces (but the last) are at least that size.
+  static func expectChunksAreTheBytes(_ progress: LearnerProgress, writtenAt at: Timestamp) {
+    let whole = SnapshotCoding.encodedBytes(progress, writtenAt: at)
+    for size in [1, 7, 300, 4096, 1 << 20] {
+      var pieces: [[UInt8]] = []
+      SnapshotCoding.encodedChunks(progress, writtenAt: at, chunkBytes: size) { pieces.append($0) }
+      #expect(Array(pieces.joined()) == whole, "pieces of \(size) bytes")
+      #expect(pieces.dropLast().allSatisfy { $0.count >= size }, "pieces of \(size) bytes")
+      if size == 1 { #expect(pieces.count > 3, "\(pieces.count) pieces") }
+    }
   }
 
   @Test func anImportedHistoryIsTheHeldText() {
@@ -84,10 +121,20 @@ import Testing
     let history = HistoryImport(source: "anki:Deck\n.apkg", reviews: reviews, suspended: [refs[1]], resumed: [refs[2]])
     let event = RecordedEvent(sequence: 3, at: Timestamp(seconds: 1_796_200_001), payload: .historyImported(history))
     #expect(EventCoding.line(event) == Array(Self.heldLine(event).utf8))
+    let early = ImportedReview(
+      question: refs[0], at: Timestamp(microseconds: -1_500), rating: .good, milliseconds: 0)
+    for other in [
+      HistoryImport(source: "", reviews: []), HistoryImport(source: "x", reviews: [early, early], resumed: refs),
+    ] {
+      let e = RecordedEvent(sequence: 4, at: Timestamp(seconds: 1_796_200_001), payload: .historyImported(other))
+      #expect(EventCoding.line(e) == Array(Self.heldLine(e).utf8))
+      #expect(EventCoding.encode(e) + "\n" == Self.heldLine(e))
+    }
     var progress = LearnerProgress()
     progress.apply(event)
     let at = Timestamp(seconds: 1_796_200_002)
     #expect(
       SnapshotCoding.encodedBytes(progress, writtenAt: at) == Array(Self.heldSnapshot(progress, writtenAt: at).utf8))
+    Self.expectChunksAreTheBytes(progress, writtenAt: at)
   }
 }
