@@ -40,13 +40,14 @@ extension HistoryLoader {
 
   /// Several logs (`folders`), each read by a ``DeviceHistorySource`` (a chunk when the merge needs
   /// it), merged as they are read (``StreamingMerge``) and counted by `accumulator`; `each` sees
-  /// every merged event (void or not) with its log's index in `folders`. `Event`: ``ReportEvent``
+  /// every merged event (void or not) with its log's index in `folders` (it may take the fold's
+  /// event out, not copy it: the history's is counted after). `Event`: ``ReportEvent``
   /// with the fold's events (a scanner with a converter), the bare ``HistoryEvent`` otherwise.
   /// `diverged`: a source's fold events
   /// (a scanner with a converter) were not read as the history's (``DeviceHistorySource/diverged``).
   static func mergeDevices<Event: ReportMergeEvent>(
     _ layout: ProfileLayout, folders: [ProfileLayout], scanner: HistoryScanner, accumulator: HistoryAccumulator,
-    stream: (any AttemptStream)?, of: Event.Type, each: (MergedEvent<Event>, Int) -> Void = { _, _ in }
+    stream: (any AttemptStream)?, of: Event.Type, each: (inout MergedEvent<Event>, Int) -> Void = { _, _ in }
   ) throws(ProfileError) -> (history: ProfileHistory, diverged: Bool) {
     var scanner = scanner
     scanner.deduplicate = false
@@ -70,8 +71,8 @@ extension HistoryLoader {
       swap(&strings, &table.table)
       let next = try merge.next()
       swap(&strings, &table.table)
-      guard let step = next else { break }
-      each(step, step.log)
+      guard var step = consume next else { break }
+      each(&step, step.log)
       guard !step.void else { continue }
       count += 1
       if first == nil { first = step.event.sequence }

@@ -37,7 +37,7 @@ extension ReportPass {
       (history, diverged) = try HistoryLoader.mergeDevices(
         layout, folders: folders, scanner: scanner, accumulator: accumulator, stream: nil, of: ReportEvent.self
       ) { step, log in
-        guard let event = step.event.fold else { return }
+        guard let event = step.event.fold.take() else { return }
         steps.append(MergedFoldStep(event: event, device: log, void: step.void))
         if steps.count == Self.mergedBatch {
           fold.send(merged: steps)

@@ -143,9 +143,12 @@ final class FoldThread: @unchecked Sendable {
       case .end: break reading
       case .fileBegins: rule.beginFile()
       case .merged(let steps):
-        for step in steps {
-          single!.merging(device: devices[step.device], void: step.void)
-          collector.fold(step.event, &single!)
+        // Read in place (the array's elements were copied out, each event's strings retained).
+        steps.withUnsafeBufferPointer { steps in
+          for k in steps.indices {
+            single!.merging(device: devices[steps[k].device], void: steps[k].void)
+            collector.fold(steps[k].event, &single!)
+          }
         }
       case .lines(let lines):
         if single != nil {
