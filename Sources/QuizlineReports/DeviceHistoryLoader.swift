@@ -33,23 +33,27 @@ extension HistoryLoader {
         folders[0], contiguous: LogReadRule.readsFilesInFlight(folders[0], of: layout), scanner: scanner,
         accumulator: accumulator, reader: reader, stream: stream)
     }
-    return try mergeDevices(layout, folders: folders, scanner: scanner, accumulator: accumulator, stream: stream)
-      .history
+    return try mergeDevices(
+      layout, folders: folders, scanner: scanner, accumulator: accumulator, stream: stream, of: HistoryEvent.self
+    ).history
   }
 
   /// Several logs (`folders`), each read by a ``DeviceHistorySource`` (a chunk when the merge needs
   /// it), merged as they are read (``StreamingMerge``) and counted by `accumulator`; `each` sees
-  /// every merged event (void or not) with its device's id. `diverged`: a source's fold events
+  /// every merged event (void or not) with its log's index in `folders` (it may take the fold's
+  /// event out, not copy it: the history's is counted after). `Event`: ``ReportEvent``
+  /// with the fold's events (a scanner with a converter), the bare ``HistoryEvent`` otherwise.
+  /// `diverged`: a source's fold events
   /// (a scanner with a converter) were not read as the history's (``DeviceHistorySource/diverged``).
-  static func mergeDevices(
+  static func mergeDevices<Event: ReportMergeEvent>(
     _ layout: ProfileLayout, folders: [ProfileLayout], scanner: HistoryScanner, accumulator: HistoryAccumulator,
-    stream: (any AttemptStream)?, each: (MergedEvent<ReportEvent>, String) -> Void = { _, _ in }
+    stream: (any AttemptStream)?, of: Event.Type, each: (inout MergedEvent<Event>, Int) -> Void = { _, _ in }
   ) throws(ProfileError) -> (history: ProfileHistory, diverged: Bool) {
     var scanner = scanner
     scanner.deduplicate = false
     var accumulator = accumulator
     let table = SharedStringTable()
-    var sources: [DeviceHistorySource] = []
+    var sources: [DeviceHistorySource<Event>] = []
     var targets: [[Int: Int]] = []
     for device in folders {
       let contiguous = LogReadRule.readsFilesInFlight(device, of: layout)
@@ -67,8 +71,8 @@ extension HistoryLoader {
       swap(&strings, &table.table)
       let next = try merge.next()
       swap(&strings, &table.table)
-      guard let step = next else { break }
-      each(step, merge.devices[step.log])
+      guard var step = consume next else { break }
+      each(&step, step.log)
       guard !step.void else { continue }
       count += 1
       if first == nil { first = step.event.sequence }

@@ -58,9 +58,23 @@ final class ChunkPuller {
   }
 }
 
-/// A line's event as a report reads it: the history's compact event and, in the reports' one pass
-/// (``ReportPass``), the fold's event of the same line (nil otherwise).
-struct ReportEvent: MergeableEvent {
+/// What a report's merge reads of a line: the history's compact event, and in the reports' one
+/// pass the fold's event of the same line too. The CSV's history (no fold) merges the bare
+/// ``HistoryEvent``, so no room for a fold event is copied through the merge per line.
+protocol ReportMergeEvent: MergeableEvent {
+  var history: HistoryEvent { get }
+  /// The event of a line (`fold`: the fold's event of it, nil without a converter).
+  init(history: HistoryEvent, fold: RecordedEvent?)
+}
+
+extension HistoryEvent: ReportMergeEvent {
+  @inline(__always) var history: HistoryEvent { self }
+  @inline(__always) init(history: HistoryEvent, fold: RecordedEvent?) { self = history }
+}
+
+/// A line's event as the reports' one pass reads it (``ReportPass``): the history's compact
+/// event and the fold's event of the same line.
+struct ReportEvent: ReportMergeEvent {
   var history: HistoryEvent
   var fold: RecordedEvent?
 
@@ -73,8 +87,8 @@ struct ReportEvent: MergeableEvent {
 /// fast line decoder as for one journal, the device's own order (``OwnOrder``: each sequence number
 /// once, and for another device's log nothing after a gap between files), as ``HistoryLoader/ownOrder``
 /// leaves a held log. With a scanner that has a converter, each event also carries the fold's
-/// event of its line (``ReportEvent/fold``).
-struct DeviceHistorySource: MergeSource {
+/// event of its line (``ReportEvent/fold``); without one, `Event` is the bare ``HistoryEvent``.
+struct DeviceHistorySource<Event: ReportMergeEvent>: MergeSource {
   let files: [String]
   /// This device's lines: its bad lines and fallbacks are counted here.
   private(set) var scanner: HistoryScanner
@@ -101,13 +115,13 @@ struct DeviceHistorySource: MergeSource {
     filter = OwnOrder(contiguous: contiguous)
   }
 
-  mutating func next() throws(ProfileError) -> ReportEvent? {
+  mutating func next() throws(ProfileError) -> Event? {
     while true {
       while position < buffer.events.count {
         let k = position
         position += 1
         if filter.keeps(buffer.events[k].sequence, at: read + k, damagedBefore: scanner.badLinePositions) {
-          return ReportEvent(history: buffer.events[k], fold: k < folds.count ? folds[k] : nil)
+          return Event(history: buffer.events[k], fold: k < folds.count ? folds[k] : nil)
         }
         if filter.stopped {
           // Nothing more of this log is merged; its lines are still read, so its bad lines count.

@@ -3,9 +3,9 @@ import QuizlineStorage
 
 /// The reports' one pass over several devices' logs: every line read and parsed once (each
 /// device's ``DeviceHistorySource`` with the fold's events of its lines), the logs merged once
-/// (``StreamingMerge``), each merged event counted by the history's accumulator and folded for the
-/// reviews (``ReviewHistoryCollector`` over ``SingleLogFold``, as ``ProfileReviewHistory/collect(_:following:)``
-/// folds its own merge). The same history as ``HistoryLoader/loadDevices`` and the same reviews as
+/// (``StreamingMerge``), each merged event counted by the history's accumulator and, in batches on
+/// the fold's thread (``FoldThread``), folded for the reviews (``ReviewHistoryCollector`` over
+/// ``SingleLogFold``, as ``ProfileReviewHistory/collect(_:following:)`` folds its own merge). The same history as ``HistoryLoader/loadDevices`` and the same reviews as
 /// `collect`, which read and merge every log once each.
 extension ReportPass {
   /// The history and the reviews of a profile with several logs; nil when the two readers would
@@ -24,20 +24,37 @@ extension ReportPass {
     else { return nil }
     var scanner = scanner
     scanner.converter = ReplayConverter()
-    var collector = ReviewHistoryCollector()
-    var single = SingleLogFold(device: "")
-    let (history, diverged) = try HistoryLoader.mergeDevices(
-      layout, folders: folders, scanner: scanner, accumulator: accumulator, stream: nil
-    ) { step, device in
-      guard let event = step.event.fold else { return }
-      single.merging(device: device, void: step.void)
-      collector.fold(event, &single)
+    // The fold on its own thread, as for one log (``FoldThread``): its memory is in that thread's
+    // malloc arena, given back whole when the reviews are taken out (folded on this thread, the
+    // fold's freed blocks lay between the history's, and the json report's peak counted them).
+    let fold = FoldThread(
+      single: SingleLogFold(device: ""), devices: folders.map { $0.device ?? "" })
+    var steps: [MergedFoldStep] = []
+    steps.reserveCapacity(Self.mergedBatch)
+    let history: ProfileHistory
+    let diverged: Bool
+    do {
+      (history, diverged) = try HistoryLoader.mergeDevices(
+        layout, folders: folders, scanner: scanner, accumulator: accumulator, stream: nil, of: ReportEvent.self
+      ) { step, log in
+        guard let event = step.event.fold.take() else { return }
+        steps.append(MergedFoldStep(event: event, device: log, void: step.void))
+        if steps.count == Self.mergedBatch {
+          fold.send(merged: steps)
+          steps = []
+          steps.reserveCapacity(Self.mergedBatch)
+        }
+      }
+    } catch {
+      _ = fold.finish()
+      throw error
     }
+    fold.send(merged: steps)
+    let reviews = fold.finish()
     guard !diverged else { return nil }
-    collector.finish(single)
-    // The reviews taken out as the fold's logs are let go, as the one log's pass does (``FoldThread``).
-    let reviews = collector.takeReviews(freeing: 4 << 20) { MallocTrim.trim() }
-    MallocTrim.trim()
     return (history, reviews)
   }
+
+  /// How many merged events go to the fold's thread at once.
+  static let mergedBatch = 4096
 }

@@ -99,6 +99,7 @@ public enum ReportPass {
 final class FoldThread: @unchecked Sendable {
   private enum Message: Sendable {
     case lines([RecordedEvent?])
+    case merged([MergedFoldStep])
     case fileBegins
     case end
   }
@@ -109,10 +110,15 @@ final class FoldThread: @unchecked Sendable {
   /// Written by the folding thread only; read after `done`.
   private var reviews: [ReviewRecord] = []
 
+  /// The devices' ids of a merge (``MergedFoldStep/device`` indexes them); empty otherwise.
+  private let devices: [String]
+
   /// `single`: the one log of a per-device profile (folded as ``SingleLogFold`` folds it, its lines
   /// taken by `rule`); nil for a single journal (each event above the last sequence number
-  /// applied, as replay does).
-  init(single: SingleLogFold?, rule: LogReadRule = LogReadRule(contiguous: false)) {
+  /// applied, as replay does). `devices`: several devices' logs merged (``send(merged:)``, folded
+  /// as ``StreamingFold`` folds a merge, `single` given).
+  init(single: SingleLogFold?, rule: LogReadRule = LogReadRule(contiguous: false), devices: [String] = []) {
+    self.devices = devices
     done.enter()
     DispatchQueue.global().async { [self] in
       reviews = fold(single: single, rule: rule)
@@ -136,6 +142,14 @@ final class FoldThread: @unchecked Sendable {
       switch message {
       case .end: break reading
       case .fileBegins: rule.beginFile()
+      case .merged(let steps):
+        // Read in place (the array's elements were copied out, each event's strings retained).
+        steps.withUnsafeBufferPointer { steps in
+          for k in steps.indices {
+            single!.merging(device: devices[steps[k].device], void: steps[k].void)
+            collector.fold(steps[k].event, &single!)
+          }
+        }
       case .lines(let lines):
         if single != nil {
           for line in lines where rule.keeps(line) { collector.fold(line!, &single!) }
@@ -156,6 +170,12 @@ final class FoldThread: @unchecked Sendable {
     put(.lines(lines))
   }
 
+  /// Hands on the next merged events (none: nothing to do).
+  func send(merged steps: [MergedFoldStep]) {
+    guard !steps.isEmpty else { return }
+    put(.merged(steps))
+  }
+
   /// The next lines are a new file's (``LogReadRule/beginFile()``).
   func beginFile() { put(.fileBegins) }
 
@@ -171,6 +191,14 @@ final class FoldThread: @unchecked Sendable {
     done.wait()
     return reviews
   }
+}
+
+/// A merged event as the fold takes it: the fold's event, its device (an index into
+/// ``FoldThread``'s devices) and whether the merge made it void.
+struct MergedFoldStep: Sendable {
+  var event: RecordedEvent
+  var device: Int
+  var void: Bool
 }
 
 /// glibc's `malloc_trim(0)`: the free memory of every malloc arena given back to the system (a

@@ -173,26 +173,54 @@ public enum UndoScan {
     }
   }
 
-  private static let seqPrefix = Array("{\"seq\":".utf8)
-  private static let atPrefix = Array(",\"at\":\"".utf8)
-  private static let typePrefix = Array(",\"type\":\"".utf8)
-  private static let undoneType = Array("undone\"".utf8)
+  /// `{"seq":`, `,"at":"`, `,"type":"` and `undone"` as little-endian words (at most 8 bytes each:
+  /// the type's prefix is 9, its last byte `"` checked apart), with their lengths.
+  private static let seqPrefix = word("{\"seq\":")
+  private static let atPrefix = word(",\"at\":\"")
+  private static let typePrefix = word(",\"type\":")
+  private static let undoneType = word("undone\"")
+
+  private static func word(_ text: StaticString) -> (bits: UInt64, count: Int) {
+    var bits: UInt64 = 0
+    for k in 0..<text.utf8CodeUnitCount { bits |= UInt64(text.utf8Start[k]) << (8 * k) }
+    return (bits, text.utf8CodeUnitCount)
+  }
+
+  /// Whether `line` holds `prefix`'s bytes at `at` (read as one word when 8 bytes are there).
+  @inline(__always)
+  private static func holds(_ line: UnsafeBufferPointer<UInt8>, _ prefix: (bits: UInt64, count: Int), at: Int) -> Bool {
+    guard line.count - at >= prefix.count else { return false }
+    if line.count - at >= 8 {
+      let mask: UInt64 = prefix.count == 8 ? ~0 : (1 << (8 * UInt64(prefix.count))) - 1
+      return UnsafeRawPointer(line.baseAddress! + at).loadUnaligned(as: UInt64.self) & mask == prefix.bits
+    }
+    for k in 0..<prefix.count where line[at + k] != UInt8(truncatingIfNeeded: prefix.bits >> (8 * UInt64(k))) {
+      return false
+    }
+    return true
+  }
 
   /// False only for a line sure not to be an `undone`: a line as quizline writes it
   /// (`{"seq":N,"at":"…","type":"…"`) of another type. Any other line is looked for `undone`.
+  /// (Its prefixes are compared a word at a time; `UndoScanTests` holds the byte-by-byte form as
+  /// the oracle.)
   static func mayBeUndone(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    var i = 0
-    if line.count > 40, line.starts(with: seqPrefix) {
-      i = seqPrefix.count
-      while i < line.count, line[i] >= 0x30, line[i] <= 0x39 { i += 1 }
+    if line.count > 40, holds(line, seqPrefix, at: 0) {
+      var i = seqPrefix.count
+      while i < line.count, line[i] &- 0x30 < 10 { i += 1 }
       // `,"at":"`, the time up to its closing quote, then `,"type":"`.
-      if line[i...].starts(with: atPrefix) {
-        i += 7
-        while i < line.count, line[i] != 0x22, line[i] != 0x5C { i += 1 }
-        if i < line.count, line[i] == 0x22, line[(i + 1)...].starts(with: typePrefix) {
+      if holds(line, atPrefix, at: i) {
+        i += atPrefix.count
+        // The time's closing quote, unless an escape comes first (`i` where either is, or the end).
+        let base = UnsafeRawPointer(line.baseAddress!)
+        let end = memchr(base + i, 0x22, line.count - i).map { base.distance(to: $0) } ?? line.count
+        i = memchr(base + i, 0x5C, end - i).map { base.distance(to: $0) } ?? end
+        let type = i + 1 + typePrefix.count + 1
+        if i < line.count, line[i] == 0x22, holds(line, typePrefix, at: i + 1), type <= line.count,
+          line[type - 1] == 0x22
+        {
           // A type spelled with an escape (`\u0075ndone`) is decoded as the fold decodes it.
-          let type = line[(i + 1 + typePrefix.count)...]
-          return type.starts(with: undoneType) || type.first == 0x5C
+          return holds(line, undoneType, at: type) || (type < line.count && line[type] == 0x5C)
         }
       }
     }
