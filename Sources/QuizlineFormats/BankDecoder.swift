@@ -32,14 +32,13 @@ struct BankDecoder {
     items?.forEachElement { n, item in
       // Most questions are read in one pass off the tape; the general path reads what that declines.
       guard let question = QuestionFastPath.decode(item) ?? decodeQuestion(item, position: n + 1) else { return }
-      if let first = seenIDs.position(of: question.id) {
+      if let first = seenIDs.firstPosition(of: question.id, recording: n + 1) {
         context.error(
           item,
           "duplicate question id \(quoted(question.id)): question \(first) already uses it; ids must be unique in a bank"
         )
         return
       }
-      seenIDs.insert(question.id, at: n + 1)
       questions.append(question)
     }
     if itemCount == 0, reader.has("questions") {

@@ -112,6 +112,15 @@ extension ObjectReader {
     case control(Unicode.Scalar)
   }
 
+  /// Whether the parser's flags alone accept the string literal `node` as text (see
+  /// ``textProblem(_:_:nonEmpty:)``): no escapes, nothing that may be a control character, and a
+  /// printable ASCII byte where text is required. Answered before the string is made.
+  @inline(__always) static func isPlainText(_ node: JSONDocument.Node, nonEmpty: Bool) -> Bool {
+    let flags = node.stringFlags
+    return node.kind == .string && !node.hasEscapes && !flags.contains(.mayHoldControl)
+      && (!nonEmpty || flags.contains(.printable))
+  }
+
   /// The one home of the rules of ``text(_:key:nonEmpty:)`` (also asked by ``QuestionFastPath``):
   /// nil when `s`, the string of `v`, is acceptable text.
   static func textProblem(_ v: TapeValue, _ s: String, nonEmpty: Bool) -> TextProblem? {
@@ -120,6 +129,7 @@ extension ObjectReader {
     // and of the bidirectional overrides (0xE2) can start a control character. The parser made
     // that pass already for a literal without escapes (its bytes are the string's).
     let node = v.node
+    if isPlainText(node, nonEmpty: nonEmpty) { return nil }
     let printable: Bool
     let suspect: Bool
     if node.hasEscapes {
@@ -228,8 +238,7 @@ extension ObjectReader {
   /// An array of ids (tags), each validated, duplicates reported.
   mutating func ids(_ key: StaticString, required isRequired: Bool = false, minCount: Int = 0) -> [String]? {
     guard let items = arrayValue(key, required: isRequired, minCount: minCount) else { return nil }
-    var out: [String] = []
-    out.reserveCapacity(Int(items.node.count))
+    var list = DistinctIDList(capacity: Int(items.node.count))
     var k = items.index + 1
     for _ in 0..<Int(items.node.count) {
       let item = items.at(k)
@@ -237,13 +246,16 @@ extension ObjectReader {
       guard let s = text(item, key: key, nonEmpty: false) else { continue }
       if let problem = Identifier.problem(s) {
         context.error(item, "\(quoted(s)) in \(quoted(key)) of \(what) is not a valid id: \(problem)")
-      } else if out.contains(s) {
+        continue
+      }
+      let hash = QuestionIDTable.hash(s)
+      if list.contains(s, hash: hash) {
         context.error(item, "\(quoted(s)) appears twice in \(quoted(key)) of \(what)")
       } else {
-        out.append(s)
+        list.append(s, hash: hash)
       }
     }
-    return out
+    return list.ids
   }
 }
 

@@ -144,24 +144,31 @@ enum QuestionFastPath {
   private static func text(_ v: TapeValue) -> String? { text(v, nonEmpty: true) }
 
   private static func text(_ v: TapeValue, nonEmpty: Bool) -> String? {
+    if ObjectReader.isPlainText(v.node, nonEmpty: nonEmpty) { return v.string }
     guard let s = v.string, ObjectReader.textProblem(v, s, nonEmpty: nonEmpty) == nil else { return nil }
     return s
   }
 
-  /// Valid, distinct tags (``ObjectReader/ids(_:required:minCount:)`` without a message).
+  /// Valid, distinct tags (``ObjectReader/ids(_:required:minCount:)`` without a message), each
+  /// written plainly (a tag with escapes is left to the general path): checked on the literal's
+  /// bytes before its string is made.
   private static func tags(_ v: TapeValue) -> [String]? {
     guard v.kind == .array else { return nil }
-    var out: [String] = []
-    out.reserveCapacity(Int(v.node.count))
-    var failed = false
-    v.forEachElement { _, item in
-      guard !failed, let s = text(item, nonEmpty: false), Identifier.isValid(s), !out.contains(s) else {
-        failed = true
-        return
-      }
-      out.append(s)
+    let count = Int(v.node.count)
+    var list = DistinctIDList(capacity: count)
+    var k = v.index + 1
+    for _ in 0..<count {
+      let item = v.at(k)
+      let node = item.node
+      k = Int(v.tape.nodes[k].next)
+      guard ObjectReader.isPlainText(node, nonEmpty: false) else { return nil }
+      let bytes = UnsafeBufferPointer(rebasing: v.tape.source[Int(node.start) + 1..<Int(node.end) - 1])
+      guard Identifier.isValid(utf8: bytes), let s = item.string else { return nil }
+      let hash = QuestionIDTable.hash(utf8: bytes)
+      guard !list.contains(s, hash: hash) else { return nil }
+      list.append(s, hash: hash)
     }
-    return failed ? nil : out
+    return list.ids
   }
 
   /// A `{"title"?, "file", "section"}` object without a message.
@@ -198,26 +205,37 @@ enum QuestionFastPath {
     guard v.kind == .array else { return nil }
     let count = Int(v.node.count)
     guard count >= 2, count <= QuestionRules.maxChoices else { return nil }
-    var complete = false
-    let out = [Choice](unsafeUninitializedCapacity: count) { buffer, initialized in
-      withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { seen in
-        var k = v.index + 1
-        for n in 0..<count {
-          let item = v.at(k)
-          k = Int(v.tape.nodes[k].next)
-          guard item.kind == .string, let s = text(item) else { return }
-          let key = comparisonKey(s)
-          var first = 0
-          while first < n && seen[first] != key { first += 1 }
-          guard first == n else { return }
-          seen[n] = key
-          buffer.initializeElement(at: n, to: Choice(text: s))
-          initialized = n + 1
-        }
-        complete = true
+    // Appended to a list made at its size: `[Choice](unsafeUninitializedCapacity:)` was not
+    // specialized and looked the list's type up in the runtime's metadata cache every time.
+    var out: [Choice] = []
+    out.reserveCapacity(count)
+    let complete = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { seen in
+      var k = v.index + 1
+      for n in 0..<count {
+        let item = v.at(k)
+        k = Int(v.tape.nodes[k].next)
+        guard item.kind == .string, let s = text(item) else { return false }
+        let key = comparisonKey(item, s)
+        var first = 0
+        while first < n && seen[first] != key { first += 1 }
+        guard first == n else { return false }
+        seen[n] = key
+        out.append(Choice(text: s))
       }
+      return true
     }
     return complete ? out : nil
+  }
+
+  /// The comparison key of `s`, the string of `item`: from the literal's bytes when they are its
+  /// text (no escapes) and ASCII.
+  private static func comparisonKey(_ item: TapeValue, _ s: String) -> UInt64 {
+    let node = item.node
+    if !node.hasEscapes && !node.stringFlags.contains(.nonASCII) {
+      let body = UnsafeBufferPointer(rebasing: item.tape.source[Int(node.start) + 1..<Int(node.end) - 1])
+      if let key = QuizlineCore.comparisonKey(utf8: body) { return key }
+    }
+    return QuizlineCore.comparisonKey(s)
   }
 
   /// The choice letter `v` (a plain one-byte string among the first `choiceCount` letters).

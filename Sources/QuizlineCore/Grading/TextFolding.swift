@@ -26,6 +26,14 @@ public func comparisonKey(_ text: String, ignoringPunctuation: Bool = false) -> 
   return fnv1a(unicodeNormalizedForComparison(text, ignoringPunctuation: ignoringPunctuation).utf8)
 }
 
+/// ``comparisonKey(_:ignoringPunctuation:)`` of the text whose UTF-8 bytes are `utf8`, straight
+/// from the bytes when they are ASCII (a decoder hashing a literal in its file, without the
+/// string's view); nil for any other text, whose key the string gives.
+public func comparisonKey(utf8: UnsafeBufferPointer<UInt8>) -> UInt64? {
+  var hash = FNVSink()
+  return asciiFold(utf8, ignoringPunctuation: false, into: &hash) ? hash.value : nil
+}
+
 /// The same folding for printable ASCII text (with tab and line ends) without Unicode property
 /// look-ups, which made them most of loading a bank; nil for any other byte. Tested equal to the
 /// Unicode path.

@@ -18,7 +18,9 @@ public struct Question: Sendable, Equatable, Hashable {
   public var note: String?
   public var body: QuestionBody
 
-  public init(
+  /// Inlinable: called from another module (the bank decoders), the init copied the whole question
+  /// into its result and destroyed the original (a retain and a release of every field).
+  @inlinable public init(
     id: String, title: String? = nil, prompt: String, explanation: String, hint: String? = nil,
     tags: [String] = [], difficulty: Difficulty? = nil, source: SourceReference? = nil, note: String? = nil,
     body: QuestionBody

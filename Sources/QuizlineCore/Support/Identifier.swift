@@ -7,15 +7,18 @@ public enum Identifier {
   /// Whether `text` is a valid id.
   public static func isValid(_ text: String) -> Bool {
     var copy = text
-    return copy.withUTF8 { u in
-      guard !u.isEmpty, u.count <= 64 else { return false }
-      for k in 0..<u.count {
-        let c = u[k]
-        let alnum = (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39)
-        if !(alnum || (k > 0 && c == UInt8(ascii: "-"))) { return false }
-      }
-      return true
+    return copy.withUTF8 { isValid(utf8: $0) }
+  }
+
+  /// Whether the text whose UTF-8 bytes are `u` is a valid id (a decoder asks of a literal's bytes).
+  public static func isValid(utf8 u: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard !u.isEmpty, u.count <= 64 else { return false }
+    for k in 0..<u.count {
+      let c = u[k]
+      let alnum = (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39)
+      if !(alnum || (k > 0 && c == UInt8(ascii: "-"))) { return false }
     }
+    return true
   }
 
   /// Why `text` is not a valid id, in words (nil when it is valid).

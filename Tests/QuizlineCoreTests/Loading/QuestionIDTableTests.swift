@@ -26,6 +26,46 @@ import Testing
     #expect(table.position(of: "not-there") == nil)
   }
 
+  /// The bank decoder's one call: the first position of an id, recorded when it is new.
+  @Test(arguments: [1, 1_000])
+  func firstPositionsAreTheDictionarysFirstPositions(capacity: Int) {
+    var random = SplitMix64(seed: UInt64(capacity) + 7)
+    var table = QuestionIDTable(capacity: capacity)
+    var dictionary: [String: Int] = [:]
+    let alphabet = Array("ab0-".utf8)
+    for n in 1...20_000 {
+      let length = 1 + Int(random.next() % 6)
+      let id = String(decoding: (0..<length).map { _ in alphabet[Int(random.next() % 4)] }, as: UTF8.self)
+      #expect(table.firstPosition(of: id, recording: n) == dictionary[id], "\(id)")
+      if dictionary[id] == nil { dictionary[id] = n }
+    }
+    #expect(table.count == dictionary.count)
+    for (id, position) in dictionary { #expect(table.position(of: id) == position) }
+  }
+
+  /// A tag list finds the repeats `[String].contains` finds, with hashes of the strings and of
+  /// their bytes alike.
+  @Test func distinctIDListsAnswerAsContains() {
+    var random = SplitMix64(seed: 36)
+    let alphabet = Array("ab0-".utf8)
+    for _ in 0..<2_000 {
+      var list = DistinctIDList(capacity: 4)
+      var plain: [String] = []
+      for _ in 0..<Int(random.next() % 24) {
+        let bytes = (0..<1 + Int(random.next() % 3)).map { _ in alphabet[Int(random.next() % 4)] }
+        let id = String(decoding: bytes, as: UTF8.self)
+        let hash =
+          random.next() % 2 == 0 ? QuestionIDTable.hash(id) : bytes.withUnsafeBufferPointer(QuestionIDTable.hash(utf8:))
+        #expect(list.contains(id, hash: hash) == plain.contains(id), "\(plain) \(id)")
+        if !plain.contains(id) {
+          plain.append(id)
+          list.append(id, hash: hash)
+        }
+      }
+      #expect(list.ids == plain)
+    }
+  }
+
   @Test func longAndSimilarIDsStayApart() {
     var table = QuestionIDTable(capacity: 100_000)
     for k in 0..<100_000 { table.insert("q\(k)", at: k + 1) }
