@@ -18,15 +18,7 @@ struct DeviceReportBytesTests {
     let input = ReportInput(profile: "default", progress: progress, history: history, reviews: reviews)
     let report = ReportBuilder.build(
       catalog: fixtureCatalog, inputs: [input], now: now, options: ReportOptions(includeAttempts: true))
-    var out: [String] = []
-    for format in ReportFormat.allCases {
-      for table in format == .csv ? [CSVTable.attempts, .sessions] : [.attempts] {
-        let sink = StringReportSink()
-        ReportRenderer.render(report, format: format, table: table, to: sink)
-        out.append(sink.text)
-      }
-    }
-    return out
+    return ReportPassTests.everyFormat(report)
   }
 
   static func expectSameBytes(_ new: [String], _ old: [String], _ label: String) {

@@ -80,6 +80,11 @@ import Testing
     let report = ReportBuilder.build(
       catalog: ReportLearner.catalog, inputs: [input], now: l.now,
       options: ReportOptions(sinceDay: since, includeAttempts: true))
+    return everyFormat(report)
+  }
+
+  /// `report` in every format, and the CSV's two tables.
+  static func everyFormat(_ report: Report) -> [String] {
     var out: [String] = []
     for format in ReportFormat.allCases {
       for table in format == .csv ? [CSVTable.attempts, .sessions] : [.attempts] {
