@@ -36,14 +36,18 @@ def run(k, argv, stdin=None):
     env = dict(os.environ, XDG_STATE_HOME=f"{profiles[k]}/state")
     base = [binary, "--quizzes", "Quizzes", "--progress", profiles[k], "--now", NOW]
     start = time.monotonic()
-    p = subprocess.Popen(base + argv, env=env, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.PIPE)
-    p.stdin.write((stdin or "").encode()); p.stdin.close()
-    _, status, usage = os.wait4(p.pid, 0)
+    # Standard output to a file, read only when the run fails (a REPL's notes go there).
+    with open(f"{work}/stdout-{k}.txt", "wb") as out:
+        p = subprocess.Popen(base + argv, env=env, stdin=subprocess.PIPE, stdout=out, stderr=subprocess.PIPE)
+        p.stdin.write((stdin or "").encode()); p.stdin.close()
+        _, status, usage = os.wait4(p.pid, 0)
     wall = time.monotonic() - start
     err = p.stderr.read().decode(); p.stderr.close()
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit(f"failed ({k} devices): {' '.join(argv)}\n{err}")
+    code = os.waitstatus_to_exitcode(status)
+    if code != 0:
+        said = open(f"{work}/stdout-{k}.txt", errors="replace").read()[-2000:]
+        how = f"killed by signal {-code}" if code < 0 else f"exit status {code}"
+        sys.exit(f"failed ({k} devices, {how}): {' '.join(argv)}\nstderr: {err}\nstdout (end): {said}")
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 def snapshots(k):
