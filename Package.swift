@@ -5,7 +5,7 @@ import PackageDescription
 /// Every product links libstdc++, zlib, SQLite, zstd and libedit (with termcap, bsd, md) from their
 /// static archives: the linker finds `-lstdc++`, `-lz`, … first in `Linking/`, whose `lib*.so` files
 /// are linker scripts naming the archive (`INPUT(libz.a)`, searched in the usual folders). A release
-/// binary then loads libc, libm and libgcc_s, instead of eleven shared libraries with about 4,000
+/// binary then loads libc, libm, libgcc_s (and chafa's), instead of eleven shared libraries with about 4,000
 /// symbol relocations (BENCHMARKS.md, "Issue 20: start-up linked statically"). Set on the core,
 /// which every product links.
 let staticLinking: [LinkerSetting] = [
