@@ -6,15 +6,20 @@ import Testing
 /// The duplicate-id table answers as the dictionary it replaced, and message subjects kept in
 /// parts read as the strings that were written out before.
 @Suite struct QuestionIDTableTests {
+  /// An id of 1 to 6 bytes from a small alphabet, so ids repeat often.
+  static func randomID(_ random: inout SplitMix64) -> String {
+    let alphabet = Array("ab0-".utf8)
+    let length = 1 + Int(random.next() % 6)
+    return String(decoding: (0..<length).map { _ in alphabet[Int(random.next() % 4)] }, as: UTF8.self)
+  }
+
   @Test(arguments: [1, 1_000])
   func answersAsADictionaryOnRandomIDs(capacity: Int) {
     var random = SplitMix64(seed: UInt64(capacity))
     var table = QuestionIDTable(capacity: capacity)
     var dictionary: [String: Int] = [:]
-    let alphabet = Array("ab0-".utf8)
     for n in 1...20_000 {
-      let length = 1 + Int(random.next() % 6)
-      let id = String(decoding: (0..<length).map { _ in alphabet[Int(random.next() % 4)] }, as: UTF8.self)
+      let id = Self.randomID(&random)
       #expect(table.position(of: id) == dictionary[id], "\(id)")
       if dictionary[id] == nil {
         dictionary[id] = n
@@ -32,10 +37,8 @@ import Testing
     var random = SplitMix64(seed: UInt64(capacity) + 7)
     var table = QuestionIDTable(capacity: capacity)
     var dictionary: [String: Int] = [:]
-    let alphabet = Array("ab0-".utf8)
     for n in 1...20_000 {
-      let length = 1 + Int(random.next() % 6)
-      let id = String(decoding: (0..<length).map { _ in alphabet[Int(random.next() % 4)] }, as: UTF8.self)
+      let id = Self.randomID(&random)
       #expect(table.firstPosition(of: id, recording: n) == dictionary[id], "\(id)")
       if dictionary[id] == nil { dictionary[id] = n }
     }
