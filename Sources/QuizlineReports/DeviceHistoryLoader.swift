@@ -34,32 +34,32 @@ extension HistoryLoader {
         accumulator: accumulator, reader: reader, stream: stream)
     }
     return try mergeDevices(
-      layout, folders: folders, scanner: scanner, accumulator: accumulator, stream: stream, of: HistoryEvent.self
+      layout, folders: folders, scanner: scanner, accumulator: accumulator, stream: stream
     ).history
   }
 
   /// Several logs (`folders`), each read by a ``DeviceHistorySource`` (a chunk when the merge needs
   /// it), merged as they are read (``StreamingMerge``) and counted by `accumulator`; `each` sees
-  /// every merged event (void or not) with its log's index in `folders` (it may take the fold's
-  /// event out, not copy it: the history's is counted after). `Event`: ``ReportEvent``
-  /// with the fold's events (a scanner with a converter), the bare ``HistoryEvent`` otherwise.
-  /// `diverged`: a source's fold events
-  /// (a scanner with a converter) were not read as the history's (``DeviceHistorySource/diverged``).
-  static func mergeDevices<Event: ReportMergeEvent>(
+  /// every merged event (void or not), its log's index in `folders` in ``MergedEvent/log``, with
+  /// the fold's event of its line (a scanner with a converter: ``DeviceHistorySource/takeFold()``;
+  /// nil otherwise). `diverged`: a source's fold events (a scanner with a converter) were not read
+  /// as the history's (``DeviceHistorySource/diverged``).
+  static func mergeDevices(
     _ layout: ProfileLayout, folders: [ProfileLayout], scanner: HistoryScanner, accumulator: HistoryAccumulator,
-    stream: (any AttemptStream)?, of: Event.Type, each: (inout MergedEvent<Event>, Int) -> Void = { _, _ in }
+    stream: (any AttemptStream)?, each: (MergedEvent<HistoryEvent>, consuming RecordedEvent?) -> Void = { _, _ in }
   ) throws(ProfileError) -> (history: ProfileHistory, diverged: Bool) {
     var scanner = scanner
     scanner.deduplicate = false
     var accumulator = accumulator
     let table = SharedStringTable()
-    var sources: [DeviceHistorySource<Event>] = []
+    var sources: [DeviceHistorySource] = []
     var targets: [[Int: Int]] = []
     for device in folders {
       let contiguous = LogReadRule.readsFilesInFlight(device, of: layout)
       sources.append(DeviceHistorySource(device, contiguous: contiguous, scanner: scanner, table: table))
       targets.append(try UndoScan.targets(sources[sources.count - 1].files))
     }
+    let folds = scanner.converter != nil
     var merge = StreamingMerge(sources: sources, devices: folders.map { $0.device ?? "" }, targets: targets)
     var count = 0
     var first: Int?
@@ -71,13 +71,13 @@ extension HistoryLoader {
       swap(&strings, &table.table)
       let next = try merge.next()
       swap(&strings, &table.table)
-      guard var step = consume next else { break }
-      each(&step, step.log)
+      guard let step = consume next else { break }
+      each(step, folds ? merge.withSource(step.log) { $0.takeFold() } : nil)
       guard !step.void else { continue }
       count += 1
       if first == nil { first = step.event.sequence }
       lastSequence = max(lastSequence, step.event.sequence)
-      accumulator.consume(step.event.history, table: strings)
+      accumulator.consume(step.event, table: strings)
       if let stream, count % 4096 == 0 { accumulator.drainAttempts { stream.write($0, table: strings) } }
     }
     if let stream { accumulator.drainAttempts(all: true) { stream.write($0, table: strings) } }

@@ -58,37 +58,43 @@ final class ChunkPuller {
   }
 }
 
-/// What a report's merge reads of a line: the history's compact event, and in the reports' one
-/// pass the fold's event of the same line too. The CSV's history (no fold) merges the bare
-/// ``HistoryEvent``, so no room for a fold event is copied through the merge per line.
-protocol ReportMergeEvent: MergeableEvent {
-  var history: HistoryEvent { get }
-  /// The event of a line (`fold`: the fold's event of it, nil without a converter).
-  init(history: HistoryEvent, fold: RecordedEvent?)
-}
+/// The fold's events of one device's merged lines, in that device's own order: its source puts in
+/// the fold's event of each line it hands to the merge, and the merge's reader takes them out as
+/// the device's events come out of the merge (a device's events leave the merge in its own order,
+/// held ones included). So the fold's event (145 bytes, a dozen references) is moved twice instead
+/// of being carried through the merge with each line (``ReportPass/merged(_:scanner:accumulator:)``).
+struct FoldQueue {
+  private var events: [RecordedEvent?] = []
+  private var first = 0
 
-extension HistoryEvent: ReportMergeEvent {
-  @inline(__always) var history: HistoryEvent { self }
-  @inline(__always) init(history: HistoryEvent, fold: RecordedEvent?) { self = history }
-}
+  /// Puts in the fold's event of the next line handed to the merge (nil: the fold could not read it).
+  mutating func append(_ event: consuming RecordedEvent?) {
+    if first >= 1024, first * 2 >= events.count {
+      events.removeFirst(first)
+      first = 0
+    }
+    events.append(event)
+  }
 
-/// A line's event as the reports' one pass reads it (``ReportPass``): the history's compact
-/// event and the fold's event of the same line.
-struct ReportEvent: ReportMergeEvent {
-  var history: HistoryEvent
-  var fold: RecordedEvent?
-
-  @inline(__always) var mergeTime: Int64 { history.at }
-  @inline(__always) var sequence: Int { history.sequence }
-  @inline(__always) var undoTarget: Int? { history.undoTarget }
+  /// The fold's event of the device's next merged line; nil when there is none.
+  mutating func take() -> RecordedEvent? {
+    guard first < events.count else { return nil }
+    let event = events[first].take()
+    first += 1
+    if first == events.count {
+      events.removeAll(keepingCapacity: true)
+      first = 0
+    }
+    return event
+  }
 }
 
 /// One device's log for a report's history, read a chunk at a time as the merge needs it: the
 /// fast line decoder as for one journal, the device's own order (``OwnOrder``: each sequence number
 /// once, and for another device's log nothing after a gap between files), as ``HistoryLoader/ownOrder``
-/// leaves a held log. With a scanner that has a converter, each event also carries the fold's
-/// event of its line (``ReportEvent/fold``); without one, `Event` is the bare ``HistoryEvent``.
-struct DeviceHistorySource<Event: ReportMergeEvent>: MergeSource {
+/// leaves a held log. With a scanner that has a converter, the fold's event of each line handed to
+/// the merge goes to ``foldQueue``.
+struct DeviceHistorySource: MergeSource {
   let files: [String]
   /// This device's lines: its bad lines and fallbacks are counted here.
   private(set) var scanner: HistoryScanner
@@ -100,7 +106,10 @@ struct DeviceHistorySource<Event: ReportMergeEvent>: MergeSource {
   private var filter: OwnOrder
   private var buffer = EventBuffer()
   /// The fold's event of each of `buffer`'s events (with a converter).
-  private var folds: [RecordedEvent] = []
+  private var folds: [RecordedEvent?] = []
+  /// With a converter: the fold's events of the lines handed to the merge, for its reader (``takeFold()``).
+  private var foldQueue = FoldQueue()
+  private let keepsFolds: Bool
   private var position = 0
   /// Events read before the buffer's first.
   private var read = 0
@@ -113,15 +122,17 @@ struct DeviceHistorySource<Event: ReportMergeEvent>: MergeSource {
     self.scanner = scanner
     self.table = table
     filter = OwnOrder(contiguous: contiguous)
+    keepsFolds = scanner.converter != nil
   }
 
-  mutating func next() throws(ProfileError) -> Event? {
+  mutating func next() throws(ProfileError) -> HistoryEvent? {
     while true {
       while position < buffer.events.count {
         let k = position
         position += 1
         if filter.keeps(buffer.events[k].sequence, at: read + k, damagedBefore: scanner.badLinePositions) {
-          return Event(history: buffer.events[k], fold: k < folds.count ? folds[k] : nil)
+          if keepsFolds { foldQueue.append(k < folds.count ? folds[k].take() : nil) }
+          return buffer.events[k]
         }
         if filter.stopped {
           // Nothing more of this log is merged; its lines are still read, so its bad lines count.
@@ -132,6 +143,10 @@ struct DeviceHistorySource<Event: ReportMergeEvent>: MergeSource {
       guard try fill() else { return nil }
     }
   }
+
+  /// The fold's event of this device's next merged line (in the order ``next()`` handed the lines
+  /// on); nil without a converter, or for a line the fold could not read.
+  mutating func takeFold() -> RecordedEvent? { foldQueue.take() }
 
   /// Reads the next chunk that holds events into `buffer`; false after the last file.
   private mutating func fill() throws(ProfileError) -> Bool {

@@ -2,7 +2,7 @@ import QuizlineCore
 import QuizlineStorage
 
 /// The reports' one pass over several devices' logs: every line read and parsed once (each
-/// device's ``DeviceHistorySource`` with the fold's events of its lines), the logs merged once
+/// device's ``DeviceHistorySource`` with the fold's events of its lines in its ``FoldQueue``), the logs merged once
 /// (``StreamingMerge``), each merged event counted by the history's accumulator and, in batches on
 /// the fold's thread (``FoldThread``), folded for the reviews (``ReviewHistoryCollector`` over
 /// ``SingleLogFold``, as ``ProfileReviewHistory/collect(_:following:)`` folds its own merge). The same history as ``HistoryLoader/loadDevices`` and the same reviews as
@@ -35,10 +35,10 @@ extension ReportPass {
     let diverged: Bool
     do {
       (history, diverged) = try HistoryLoader.mergeDevices(
-        layout, folders: folders, scanner: scanner, accumulator: accumulator, stream: nil, of: ReportEvent.self
-      ) { step, log in
-        guard let event = step.event.fold.take() else { return }
-        steps.append(MergedFoldStep(event: event, device: log, void: step.void))
+        layout, folders: folders, scanner: scanner, accumulator: accumulator, stream: nil
+      ) { step, foldEvent in
+        guard let event = consume foldEvent else { return }
+        steps.append(MergedFoldStep(event: event, device: step.log, void: step.void))
         if steps.count == Self.mergedBatch {
           fold.send(merged: steps)
           steps = []

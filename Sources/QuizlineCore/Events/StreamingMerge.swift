@@ -115,6 +115,12 @@ public struct StreamingMerge<Source: MergeSource> {
   @inlinable
   public func source(_ l: Int) -> Source { sources[l] }
 
+  /// Lends the source of log `l` to `body` (what its reader keeps of the events it handed on).
+  @inlinable
+  public mutating func withSource<Result>(_ l: Int, _ body: (inout Source) -> Result) -> Result {
+    body(&sources[l])
+  }
+
   /// The next event in merged order, or nil when every log has ended.
   @inlinable
   public mutating func next() throws(Source.Failure) -> MergedEvent<Event>? {
