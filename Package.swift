@@ -5,9 +5,9 @@ import PackageDescription
 /// Every product links libstdc++, zlib, SQLite, zstd and libedit (with termcap, bsd, md) from their
 /// static archives: the linker finds `-lstdc++`, `-lz`, … first in `Linking/`, whose `lib*.so` files
 /// are linker scripts naming the archive (`INPUT(libz.a)`, searched in the usual folders). A release
-/// binary then loads libc, libm, libgcc_s (and chafa's), instead of eleven shared libraries with about 4,000
-/// symbol relocations (BENCHMARKS.md, "Issue 20: start-up linked statically"). Set on the core,
-/// which every product links.
+/// binary then loads libc, libm and libgcc_s (libchafa only when a picture is drawn), instead of
+/// eleven shared libraries with about 4,000 symbol relocations (BENCHMARKS.md, "Issue 20: start-up
+/// linked statically"). Set on the core, which every product links.
 let staticLinking: [LinkerSetting] = [
   .unsafeFlags(["-L", Context.packageDirectory + "/Linking"], .when(platforms: [.linux]))
 ]
@@ -48,15 +48,14 @@ let package = Package(
     // from their static archives; Sources/CImageCodecs/shim.h keeps libjpeg's longjmp inside C.
     .systemLibrary(name: "CImageCodecs"),
     // libchafa (Debian's libchafa-dev) draws pixels as kitty, iTerm2 or sixel graphics, or as Unicode
-    // symbol art. A small C file gives it a glib-free header; chafa and glib are linked as shared
-    // libraries (Linking/README.md).
+    // symbol art. A small C file gives it a glib-free header and opens libchafa (which loads glib)
+    // with dlopen when the first picture is drawn, not linked (Linking/README.md).
     // libcurl: `quizline xapi push` talks HTTP(S) to a Learning Record Store. Loaded with dlopen when
     // a push starts, not linked (Sources/CCurl/include/quizline_curl.h); the header comes with Debian's
     // libcurl4-openssl-dev.
     .target(name: "CCurl"),
     .target(
-      name: "CChafa", cSettings: [.unsafeFlags(chafaIncludeFlags)],
-      linkerSettings: [.linkedLibrary("chafa"), .linkedLibrary("glib-2.0")]),
+      name: "CChafa", cSettings: [.unsafeFlags(chafaIncludeFlags)]),
     // The pure core: model, grading, events and the one fold, store (reducer), render, scheduling,
     // the report model. No file, terminal or clock API: `scripts/lint/pure-core.sh` keeps it so.
     .target(name: "QuizlineCore", dependencies: ["CMath"], linkerSettings: staticLinking),

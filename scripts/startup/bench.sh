@@ -17,6 +17,7 @@ swiftc -O .build/bench/trivial.swift -o .build/bench/trivial-foundation
 python=$(python3 -c 'import sys; print(sys.executable)')
 .build/release/quizline-bench startup --repeat "$repeat" --trivial .build/bench/trivial-foundation \
   --python "$python" --script scripts/startup/load_banks.py --quizzes Quizzes --rounds "$rounds"
-# The shared libraries quizline loads at start (Linking/README.md: libc, libm, libgcc_s, and chafa's).
+# The shared libraries quizline loads at start (Linking/README.md: libc, libm, libgcc_s; chafa's only
+# when a picture is drawn).
 echo "quizline loads: $(ldd .build/release/quizline | awk '{print $1}' | grep -v -e linux-vdso -e ld-linux | tr '\n' ' ')"
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(swift --version 2>/dev/null | head -1), $("$python" --version)"

@@ -113,10 +113,18 @@ struct TerminalGraphics: Sendable, Equatable {
         $0.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width * 4), mode, Int32(place.columns),
         Int32(place.rows), Int32(cell.width), Int32(cell.height), truecolor ? 1 : 0, &length)
     }
-    guard let drawn else { return "" }
+    guard let drawn else { return Self.chafaMissing() }
     defer { free(drawn) }
     let text = String(decoding: UnsafeRawBufferPointer(start: drawn, count: length), as: UTF8.self)
     return mode == QUIZLINE_CHAFA_SYMBOLS ? text + "\u{1B}[0m" : text
+  }
+
+  /// What stands for a picture libchafa could not draw because it could not be loaded (it is
+  /// opened on the first picture): the reason on a line, so the learner knows a picture is missing
+  /// and what to install. Empty when chafa is loaded and simply made nothing.
+  static func chafaMissing(_ reason: String? = quizline_chafa_load_error().map { String(cString: $0) }) -> String {
+    guard let reason else { return "" }
+    return "[picture not drawn: \(reason)]"
   }
 
   /// `sequence` as tmux passes it on to the outer terminal (every ESC doubled inside a DCS).
