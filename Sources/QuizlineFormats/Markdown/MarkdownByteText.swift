@@ -44,6 +44,8 @@ extension StringProtocol {
 
   /// The text of UTF-8 bytes `lo..<hi` (offsets at Character boundaries).
   private func bytesAsString(_ lo: Int, _ hi: Int) -> String {
+    // A whole String is itself (no copy).
+    if lo == 0, let s = self as? String, hi == s.utf8.count { return s }
     // As a Substring: `String(_:)` of a generic subsequence would go through `description`.
     let whole = Substring(self)
     let u = whole.utf8
@@ -147,21 +149,16 @@ extension StringProtocol where SubSequence == Substring {
     guard separator.isASCII, sep != 0x0D, isPlainASCII else {
       return split(separator: Character(separator), omittingEmptySubsequences: omittingEmptySubsequences)
     }
-    let cuts = withUTF8Bytes { b -> [Int] in
-      var out: [Int] = []
-      for (i, c) in b.enumerated() where c == sep { out.append(i) }
-      return out
-    }
-    let u = utf8
+    let whole = Substring(self)
+    let u = whole.utf8
     var parts: [Substring] = []
-    parts.reserveCapacity(cuts.count + 1)
-    var from = 0
-    for cut in cuts + [u.count] {
-      if cut > from || !omittingEmptySubsequences {
-        parts.append(self[u.index(u.startIndex, offsetBy: from)..<u.index(u.startIndex, offsetBy: cut)])
-      }
-      from = cut + 1
+    parts.reserveCapacity(4)
+    var from = u.startIndex
+    while let cut = u[from...].firstIndex(of: sep) {
+      if cut > from || !omittingEmptySubsequences { parts.append(whole[from..<cut]) }
+      from = u.index(after: cut)
     }
+    if u.endIndex > from || !omittingEmptySubsequences { parts.append(whole[from..<u.endIndex]) }
     return parts
   }
 }
