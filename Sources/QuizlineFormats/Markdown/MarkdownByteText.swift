@@ -149,16 +149,24 @@ extension StringProtocol where SubSequence == Substring {
     guard separator.isASCII, sep != 0x0D, isPlainASCII else {
       return split(separator: Character(separator), omittingEmptySubsequences: omittingEmptySubsequences)
     }
+    // The separators' offsets found on the bytes, then each part cut by its offsets.
+    let cuts = withUTF8Bytes { b -> [Int] in
+      var out: [Int] = []
+      for k in 0..<b.count where b[k] == sep { out.append(k) }
+      return out
+    }
     let whole = Substring(self)
     let u = whole.utf8
     var parts: [Substring] = []
-    parts.reserveCapacity(4)
-    var from = u.startIndex
-    while let cut = u[from...].firstIndex(of: sep) {
-      if cut > from || !omittingEmptySubsequences { parts.append(whole[from..<cut]) }
-      from = u.index(after: cut)
+    parts.reserveCapacity(cuts.count + 1)
+    var from = 0
+    for k in 0...cuts.count {
+      let cut = k < cuts.count ? cuts[k] : u.count
+      if cut > from || !omittingEmptySubsequences {
+        parts.append(whole[u.index(u.startIndex, offsetBy: from)..<u.index(u.startIndex, offsetBy: cut)])
+      }
+      from = cut + 1
     }
-    if u.endIndex > from || !omittingEmptySubsequences { parts.append(whole[from..<u.endIndex]) }
     return parts
   }
 }
