@@ -89,6 +89,9 @@ extension MarkdownAnswerReader {
 
   /// `42`, `42 ± 0.5`, `42 +- 0.5`, `40..45`.
   static func numericMatch(_ text: String) -> NumericAnswer.Match? {
+    // A finite number is written with an ASCII digit (`Double(_:)` takes no other, and "inf" or
+    // "nan" are not finite): a text without one is no number (most text answers).
+    guard text.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
     let t = text.trimmingSpaces
     for sep in ["±", "+-"] {
       if let r = t.firstRangeOnBytes(of: sep) {

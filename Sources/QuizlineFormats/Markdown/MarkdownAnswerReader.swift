@@ -16,7 +16,7 @@ struct MarkdownAnswerReader {
   /// Lines `first...last` of the file as text (escapes undone outside code), without blank lines
   /// at the ends.
   func text(_ first: Int, _ last: Int) -> String {
-    MarkdownEscapes.unescapeBlock(source.lines(first, last).joined(separator: "\n")).trimmingBlankLines
+    MarkdownEscapes.unescapeBlock(source.joinedLines(first, last)).trimmingBlankLines
   }
 
   /// The heading, then the blocks from `first` to `last` after a blank line.

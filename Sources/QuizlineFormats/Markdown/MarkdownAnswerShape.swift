@@ -51,6 +51,16 @@ extension MarkdownAnswerReader {
     var n = blocks[blocks.count - 1].end.line
     let top = blocks[k + 1].start.line
     while n >= top {
+      if let lead = plainLead(n) {
+        // Plain ASCII: the first byte after the indentation decides (0 for a blank line).
+        if lead == UInt8(ascii: "=") {
+          first = n
+        } else if lead != UInt8(ascii: ">") && lead != 0 {
+          break
+        }
+        n -= 1
+        continue
+      }
       let t = source.line(n).trimmingSpaces
       if t.hasPrefix("=") {
         first = n
@@ -62,14 +72,28 @@ extension MarkdownAnswerReader {
     return first
   }
 
+  /// The first byte of plain ASCII line `n` after its spaces and tabs (0 when there is none);
+  /// nil when the line is not plain ASCII.
+  func plainLead(_ n: Int) -> UInt8? {
+    guard let range = source.plainLine(n) else { return nil }
+    for i in range where source.bytes[i] != 0x20 && source.bytes[i] != 0x09 { return source.bytes[i] }
+    return 0
+  }
+
   /// A list item's text (without its marker and box), its feedback (a block quote in it), and
   /// whether its box is checked.
   func item(_ node: MarkdownNode) -> MarkdownAnswerEntry {
+    var checked: Bool?
+    if case .item(let task) = node.kind { checked = task }
+    let contentEnd = node.children.last { $0.kind != .blockQuote }?.end.line ?? node.start.line
+    if contentEnd <= node.start.line, let text = oneLineItemText(node, task: checked != nil) {
+      let quote = node.children.first { $0.kind == .blockQuote }
+      let feedback = quote.map { quoteText($0) }.flatMap { $0.isEmpty ? nil : $0 }
+      return MarkdownAnswerEntry(text: text, credit: nil, feedback: feedback, checked: checked, at: node.start)
+    }
     let firstLine = source.line(node.start.line, from: node.start.column)
     var rest = Substring(firstLine)
     var width = node.start.column - 1
-    var checked: Bool?
-    if case .item(let task) = node.kind { checked = task }
     if firstLine.isPlainASCII {
       // Each byte a Character: the marker, its spaces and the box found on bytes.
       let (skip, markerWidth) = Self.itemMarker(firstLine, task: checked != nil)
@@ -79,8 +103,6 @@ extension MarkdownAnswerReader {
       width += Self.itemMarkerByCharacter(&rest, task: checked != nil)
     }
     let quote = node.children.first { $0.kind == .blockQuote }
-    let content = node.children.filter { $0.kind != .blockQuote }
-    let contentEnd = content.last?.end.line ?? node.start.line
     var lines = [String(rest)]
     if contentEnd > node.start.line {
       for n in (node.start.line + 1)...contentEnd { lines.append(dedent(source.line(n), by: width)) }
@@ -90,6 +112,34 @@ extension MarkdownAnswerReader {
     let text = MarkdownEscapes.unescapeBlock(raw)
     let feedback = quote.map { quoteText($0) }.flatMap { $0.isEmpty ? nil : $0 }
     return MarkdownAnswerEntry(text: text, credit: credit, feedback: feedback, checked: checked, at: node.start)
+  }
+
+  /// The text of an item whose content is its first line, when that line is plain ASCII from the
+  /// item's column on and its text has no credit (`%`): the bytes after the marker and box,
+  /// trimmed, as ``item(_:)``'s join of one line gives them. Nil otherwise.
+  private func oneLineItemText(_ node: MarkdownNode, task: Bool) -> String? {
+    guard let range = source.plainLine(node.start.line) else { return nil }
+    let from = min(range.lowerBound + max(node.start.column, 1) - 1, range.upperBound)
+    let bytes = source.bytes
+    var lo = from
+    // The marker and box as ``itemMarker(_:task:)`` skips them.
+    while lo < range.upperBound, bytes[lo] >= 0x30 && bytes[lo] <= 0x39 { lo += 1 }
+    if lo < range.upperBound,
+      bytes[lo] == 0x2D || bytes[lo] == 0x2A || bytes[lo] == 0x2B || bytes[lo] == 0x2E
+        || bytes[lo] == 0x29
+    {
+      lo += 1
+    }
+    while lo < range.upperBound, bytes[lo] == 0x20 || bytes[lo] == 0x09 { lo += 1 }
+    if task, range.upperBound - lo >= 3, bytes[lo] == 0x5B {
+      lo += 3
+      while lo < range.upperBound, bytes[lo] == 0x20 || bytes[lo] == 0x09 { lo += 1 }
+    }
+    var hi = range.upperBound
+    while lo < hi, isASCIIWhiteSpace(bytes[lo]) { lo += 1 }
+    while lo < hi, isASCIIWhiteSpace(bytes[hi - 1]) { hi -= 1 }
+    guard lo == hi || bytes[lo] != UInt8(ascii: "%") else { return nil }
+    return MarkdownEscapes.unescapeBlock(source.text(lo..<hi))
   }
 
   /// For a plain ASCII item line from its marker on: the bytes before its text (the number, the
@@ -174,6 +224,16 @@ extension MarkdownAnswerReader {
     }
     guard let last = blocks.last?.end.line, first <= last else { return [] }
     for n in first...last {
+      if let range = source.plainLine(n) {
+        switch plainEqualsLine(n, range) {
+        case .answer(let entry):
+          close()
+          out.append(entry)
+        case .feedback(let line): feedback.append(line)
+        case .other: break
+        }
+        continue
+      }
       let line = source.line(n)
       let indent = line.prefix { $0 == " " || $0 == "\t" }.count
       let t = line.dropFirst(indent)
@@ -194,5 +254,40 @@ extension MarkdownAnswerReader {
     }
     close()
     return out
+  }
+
+  /// What a line among the `=` lines is.
+  private enum EqualsLine {
+    case answer(MarkdownAnswerEntry)
+    case feedback(String)
+    case other
+  }
+
+  /// One plain ASCII line of ``equalsEntries(from:)`` read on bytes (each byte a Character): an
+  /// `=` answer, a `>` feedback line, or neither.
+  private func plainEqualsLine(_ n: Int, _ range: Range<Int>) -> EqualsLine {
+    let bytes = source.bytes
+    var i = range.lowerBound
+    while i < range.upperBound, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+    guard i < range.upperBound else { return .other }
+    let indent = i - range.lowerBound
+    if bytes[i] == UInt8(ascii: "=") {
+      var lo = i + 1
+      while lo < range.upperBound, bytes[lo] == 0x20 || bytes[lo] == 0x09 { lo += 1 }
+      let spaces = lo - (i + 1)
+      var hi = range.upperBound
+      while hi > lo, bytes[hi - 1] == 0x20 || bytes[hi - 1] == 0x09 { hi -= 1 }
+      let (text, credit) =
+        lo < hi && bytes[lo] == UInt8(ascii: "%") ? splitCredit(source.text(lo..<hi)) : (source.text(lo..<hi), nil)
+      return .answer(
+        MarkdownAnswerEntry(
+          text: MarkdownEscapes.unescape(text), credit: credit, at: SourcePoint(line: n, column: indent + 2 + spaces)))
+    }
+    if bytes[i] == UInt8(ascii: ">") {
+      var lo = i + 1
+      if lo < range.upperBound, bytes[lo] == 0x20 { lo += 1 }
+      return .feedback(source.text(lo..<range.upperBound))
+    }
+    return .other
   }
 }

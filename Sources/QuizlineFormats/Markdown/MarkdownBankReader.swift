@@ -42,7 +42,9 @@ public enum MarkdownBankReader {
     }
     let drafts = MarkdownCardSplitter(file: document).cards()
     var questions: [Question] = []
+    questions.reserveCapacity(drafts.count)
     var layout = MarkdownBankLayout()
+    layout.entries.reserveCapacity(drafts.count)
     // Explicit ids first, so that a provisional id never takes one the author wrote.
     var taken: [String: Int] = [:]
     for (n, draft) in drafts.enumerated() {

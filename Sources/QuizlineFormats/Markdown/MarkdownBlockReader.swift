@@ -15,6 +15,27 @@ enum MarkdownBlockReader {
       return reader.read()
     }
   }
+
+  /// The block tree of the UTF-8 `text` with its lines 1 through `blankThrough` read as blank
+  /// (the front matter, as ``FrontMatterParser/blankingFrontMatter(_:closingLine:)`` blanks it),
+  /// or nil when it needs cmark (`MarkdownBlockReaderTests`: the same as on the blanked text).
+  static func blocks(_ text: ArraySlice<UInt8>, blankThrough: Int) -> MarkdownNode? {
+    text.withUnsafeBufferPointer { bytes in
+      var reader = BlockLineReader(bytes: bytes)
+      reader.blankThrough = blankThrough
+      return reader.read()
+    }
+  }
+}
+
+extension MarkdownBlockReader {
+  /// Whether any of the eight bytes of `word` is below 0x20 (a newline, CR, tab or other control
+  /// byte): exact for the word as a whole (`MarkdownByteScanTests`).
+  @inline(__always)
+  static func mayHoldControlOrNewline(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    return (word &- ones &* 0x20) & ~word & (ones &* 0x80) != 0
+  }
 }
 
 /// A paragraph being read: where it starts and its last line so far.
@@ -64,6 +85,8 @@ private struct BlockLineReader {
   var thematicBreak: (line: Int, length: Int, blankAfter: SourcePoint)?
   /// The length cmark gives the line just read: a heading's without its closing `#`s and spaces.
   var lineLength = 0
+  /// The lines read as blank whatever they hold (a front matter's).
+  var blankThrough = 0
 
   init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -79,7 +102,28 @@ private struct BlockLineReader {
     while i < n {
       number += 1
       var end = i
+      if number <= blankThrough {
+        while end < n && bytes[end] != 0x0A { end += 1 }
+        // Blanked, a last line without a newline is no line at all.
+        if end == n {
+          number -= 1
+          break
+        }
+        lineLength = 0
+        guard line(i, i, number) else { return nil }
+        lastLength = 0
+        i = end + 1
+        continue
+      }
       while end < n {
+        // Eight bytes at a time while none is below 0x20 (no newline, CR, tab or control byte).
+        if end + 8 <= n {
+          let word = UnsafeRawPointer(bytes.baseAddress! + end).loadUnaligned(as: UInt64.self)
+          if !MarkdownBlockReader.mayHoldControlOrNewline(word) {
+            end += 8
+            continue
+          }
+        }
         let b = bytes[end]
         if b == 0x0A { break }
         // Control bytes change columns or lines for cmark; "\r" only before "\n".
@@ -118,6 +162,9 @@ private struct BlockLineReader {
     if bytes[s + indent] == 0x09 { return false }
     closeBreak()
     if var open = list {
+      // Taken out while it changes (its arrays then held once, appended in place); put back
+      // below, or dropped when the line needs cmark (then the whole tree is dropped).
+      list = nil
       if indent >= open.contentOffset {
         guard indent == open.contentOffset, shapes.plain(s + indent, e, firstLine: open.paragraph == nil) else {
           return false
@@ -149,6 +196,7 @@ private struct BlockLineReader {
         // Without a blank line only a heading ends the item here (else a lazy line, a break…).
         if open.blankAfter.line == 0 && shapes.atxLevel(s, e) == nil { return false }
       }
+      list = open
       closeList()
     }
     guard indent == 0 else { return false }
@@ -159,6 +207,7 @@ private struct BlockLineReader {
     closeParagraph()
     if thematicBreak != nil { thematicBreak!.blankAfter = here }
     if var open = list {
+      list = nil
       if let p = open.paragraph { open.itemChildren.append(p.node) }
       open.paragraph = nil
       open.blankAfter = here
@@ -241,6 +290,7 @@ private struct BlockLineReader {
 
   private mutating func closeList() {
     guard var open = list else { return }
+    list = nil
     open.closeItem()
     children.append(
       MarkdownNode(

@@ -44,6 +44,8 @@ extension StringProtocol {
 
   /// The text of UTF-8 bytes `lo..<hi` (offsets at Character boundaries).
   private func bytesAsString(_ lo: Int, _ hi: Int) -> String {
+    // A whole String is itself (no copy).
+    if lo == 0, let s = self as? String, hi == s.utf8.count { return s }
     // As a Substring: `String(_:)` of a generic subsequence would go through `description`.
     let whole = Substring(self)
     let u = whole.utf8
@@ -147,18 +149,21 @@ extension StringProtocol where SubSequence == Substring {
     guard separator.isASCII, sep != 0x0D, isPlainASCII else {
       return split(separator: Character(separator), omittingEmptySubsequences: omittingEmptySubsequences)
     }
+    // The separators' offsets found on the bytes, then each part cut by its offsets.
     let cuts = withUTF8Bytes { b -> [Int] in
       var out: [Int] = []
-      for (i, c) in b.enumerated() where c == sep { out.append(i) }
+      for k in 0..<b.count where b[k] == sep { out.append(k) }
       return out
     }
-    let u = utf8
+    let whole = Substring(self)
+    let u = whole.utf8
     var parts: [Substring] = []
     parts.reserveCapacity(cuts.count + 1)
     var from = 0
-    for cut in cuts + [u.count] {
+    for k in 0...cuts.count {
+      let cut = k < cuts.count ? cuts[k] : u.count
       if cut > from || !omittingEmptySubsequences {
-        parts.append(self[u.index(u.startIndex, offsetBy: from)..<u.index(u.startIndex, offsetBy: cut)])
+        parts.append(whole[u.index(u.startIndex, offsetBy: from)..<u.index(u.startIndex, offsetBy: cut)])
       }
       from = cut + 1
     }

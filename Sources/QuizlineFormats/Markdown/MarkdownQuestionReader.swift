@@ -44,11 +44,12 @@ struct MarkdownQuestionReader {
 
   func heading(_ node: MarkdownNode) -> Heading {
     let n = node.start.line
-    let line = source.line(n)
-    let bytes = Array(line.utf8)
-    var i = 0
-    while i < bytes.count, bytes[i] == 0x20 { i += 1 }
-    guard i < bytes.count, bytes[i] == UInt8(ascii: "#") else {
+    let bytes = source.bytes
+    let lineStart = source.lineStarts[min(max(n, 1), source.lineCount) - 1]
+    var i = lineStart
+    let lineEnd = n >= 1 && n <= source.lineCount ? source.lineEnd(n) : lineStart
+    while i < lineEnd, bytes[i] == 0x20 { i += 1 }
+    guard i < lineEnd, bytes[i] == UInt8(ascii: "#") else {
       // Underlined with --- or === (a setext heading): its text lines are those above the
       // underline (cmark's end line for such a heading may lie past the underline).
       var underline = max(n, node.end.line)
@@ -63,9 +64,9 @@ struct MarkdownQuestionReader {
         text: text, id: id, idAt: idAt,
         insertionPoint: SourcePoint(line: last, column: indent + lastText.utf8.count + 1))
     }
-    while i < bytes.count, bytes[i] == UInt8(ascii: "#") { i += 1 }
-    while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
-    var end = bytes.count
+    while i < lineEnd, bytes[i] == UInt8(ascii: "#") { i += 1 }
+    while i < lineEnd, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+    var end = lineEnd
     func trimEnd() { while end > i, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 } }
     trimEnd()
     // A closing sequence of #s (after a space, or the whole content) is not text.
@@ -75,9 +76,68 @@ struct MarkdownQuestionReader {
       end = k
       trimEnd()
     }
-    let (text, id, idAt) = splitID(String(decoding: bytes[i..<end], as: UTF8.self), line: n, column: i)
-    let insertion = SourcePoint(line: n, column: i + text.utf8.count + 1)
+    let column = i - lineStart
+    let (text, id, idAt) =
+      splitIDOnBytes(bytes[i..<end], line: n, column: column)
+      ?? splitID(String(decoding: bytes[i..<end], as: UTF8.self), line: n, column: column)
+    let insertion = SourcePoint(line: n, column: column + text.utf8.count + 1)
     return Heading(text: MarkdownEscapes.unescapeBlock(text), id: id, idAt: idAt, insertionPoint: insertion)
+  }
+
+  /// ``splitID(_:line:column:)`` on the bytes of a heading's text, when they are plain ASCII
+  /// (no CR): there each byte is a Character, so the backward searches and cuts on bytes are
+  /// those on Characters. Nil otherwise (`MarkdownByteTextTests`: the same as ``splitID``).
+  func splitIDOnBytes(_ content: ArraySlice<UInt8>, line n: Int, column i: Int)
+    -> (text: String, id: String?, idAt: SourcePoint?)?
+  {
+    for b in content where b >= 0x80 || b == 0x0D { return nil }
+    let lo = content.startIndex
+    let hi = content.endIndex
+    func string(_ from: Int, _ to: Int) -> String { String(decoding: content[from..<to], as: UTF8.self) }
+    func trimmedEnd(_ to: Int) -> Int {
+      var to = to
+      while to > lo, content[to - 1] == 0x20 || content[to - 1] == 0x09 { to -= 1 }
+      return to
+    }
+    if hi > lo, content[hi - 1] == UInt8(ascii: "}"), let open = Self.lastOffset(of: Self.braceID, in: content) {
+      let inner = string(open + 2, hi - 1)
+      let idAt = SourcePoint(line: n, column: i + (open + 2 - lo) + 1)
+      if let problem = Identifier.problem(inner) {
+        file.error(idAt, "question id \(quoted(inner)) is not valid: \(problem)")
+      }
+      return (string(lo, trimmedEnd(open)), inner, idAt)
+    }
+    if content.count >= 3, content[hi - 3] == 0x2D, content[hi - 2] == 0x2D, content[hi - 1] == 0x3E,
+      let open = Self.lastOffset(of: Self.commentID, in: content)
+    {
+      var from = open + Self.commentID.count
+      var to = hi - 3
+      while from < to, content[from] == 0x20 || content[from] == 0x09 { from += 1 }
+      while to > from, content[to - 1] == 0x20 || content[to - 1] == 0x09 { to -= 1 }
+      let inner = string(from, to)
+      let idAt = SourcePoint(line: n, column: i + (open + Self.commentID.count - lo) + 2)
+      if let problem = Identifier.problem(inner) {
+        file.error(idAt, "question id \(quoted(inner)) is not valid: \(problem)")
+      }
+      return (string(lo, trimmedEnd(open)), inner, idAt)
+    }
+    return (string(lo, hi), nil, nil)
+  }
+
+  private static let braceID = Array("{#".utf8)
+  private static let commentID = Array("<!-- id:".utf8)
+
+  /// The index in `bytes` where the last occurrence of `needle` starts.
+  static func lastOffset(of needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
+    guard bytes.count >= needle.count else { return nil }
+    var start = bytes.endIndex - needle.count
+    while start >= bytes.startIndex {
+      var k = 0
+      while k < needle.count, bytes[start + k] == needle[k] { k += 1 }
+      if k == needle.count { return start }
+      start -= 1
+    }
+    return nil
   }
 
   /// The last occurrence of `needle` in `text` (a plain backward search: headings are short).
@@ -107,7 +167,9 @@ struct MarkdownQuestionReader {
   func read(heading node: MarkdownNode, blocks all: [MarkdownNode]) -> [MarkdownCardDraft] {
     let head = heading(node)
     // HTML comments (notes, Obsidian's schedule) are not part of a question.
-    let blocks = all.filter { !($0.kind == .htmlBlock && $0.literal.hasPrefix("<!--")) }
+    let blocks =
+      all.contains { $0.kind == .htmlBlock }
+      ? all.filter { !($0.kind == .htmlBlock && $0.literal.hasPrefix("<!--")) } : all
     let f = blocks.firstIndex { MarkdownFields.startsFields($0, source) } ?? blocks.count
     let fields = MarkdownFields(Array(blocks[f...]), file: file)
     let body = Array(blocks[..<f])

@@ -5,12 +5,51 @@ struct MarkdownSource {
   let bytes: [UInt8]
   /// The byte offset where each line starts (line 1 at index 0).
   let lineStarts: [Int]
+  /// Whether each line (from its start to its newline) is known to hold only ASCII without CR.
+  let plainLines: [Bool]
 
   init(bytes: [UInt8]) {
     self.bytes = bytes
+    (lineStarts, plainLines) = Self.lines(bytes)
+  }
+
+  /// 0 and the offset after each newline, and for each line whether it holds only ASCII other
+  /// than CR; eight bytes at a time are passed over while none of them is a newline
+  /// (`MarkdownByteScanTests`: the same as a plain walk).
+  static func lines(_ bytes: [UInt8]) -> (starts: [Int], plain: [Bool]) {
     var starts = [0]
-    for (i, b) in bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
-    lineStarts = starts
+    var plain: [Bool] = []
+    starts.reserveCapacity(bytes.count / 32 + 1)
+    plain.reserveCapacity(bytes.count / 32 + 1)
+    bytes.withUnsafeBufferPointer { b in
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      /// Whether a byte of `x` is zero (exact for the word as a whole).
+      func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+      var i = 0
+      var linePlain = true
+      while i < b.count {
+        if i + 8 <= b.count {
+          let word = UnsafeRawPointer(b.baseAddress! + i).loadUnaligned(as: UInt64.self)
+          if !hasZero(word ^ (ones &* 0x0A)) {
+            if word & highs != 0 || hasZero(word ^ (ones &* 0x0D)) { linePlain = false }
+            i += 8
+            continue
+          }
+        }
+        let c = b[i]
+        if c == 0x0A {
+          starts.append(i + 1)
+          plain.append(linePlain)
+          linePlain = true
+        } else if c >= 0x80 || c == 0x0D {
+          linePlain = false
+        }
+        i += 1
+      }
+      plain.append(linePlain)
+    }
+    return (starts, plain)
   }
 
   var lineCount: Int { lineStarts.count }
@@ -41,6 +80,29 @@ struct MarkdownSource {
     guard n >= 1, n <= lineStarts.count else { return "" }
     let start = min(lineStarts[n - 1] + max(column, 1) - 1, lineEnd(n))
     return String(decoding: bytes[start..<lineEnd(n)], as: UTF8.self)
+  }
+
+  /// The byte range of line `n` without its line end, when every byte of it is ASCII other than
+  /// CR: there each byte is a Character, and the readers may cut and count on bytes.
+  func plainLine(_ n: Int) -> Range<Int>? {
+    guard n >= 1, n <= lineStarts.count else { return nil }
+    let range = lineStarts[n - 1]..<lineEnd(n)
+    if plainLines[n - 1] { return range }
+    for i in range where bytes[i] >= 0x80 || bytes[i] == 0x0D { return nil }
+    return range
+  }
+
+  /// The text of the bytes `range`.
+  func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+
+  /// ``lines(_:_:)`` joined with "\n": the file's bytes from the first line's start to the last
+  /// line's end when no CR lies between (then the join is those bytes).
+  func joinedLines(_ first: Int, _ last: Int) -> String {
+    guard first <= last else { return "" }
+    guard first >= 1, last <= lineStarts.count else { return lines(first, last).joined(separator: "\n") }
+    let range = lineStarts[first - 1]..<lineEnd(last)
+    for i in range where bytes[i] == 0x0D { return lines(first, last).joined(separator: "\n") }
+    return text(range)
   }
 
   /// Lines `first...last` joined with "\n".
@@ -119,36 +181,41 @@ enum MarkdownFieldName {
   /// The name before the colon when `line` starts like a field (`Name:` then a space or the end):
   /// one to three words of letters, the first starting with a capital.
   static func name(in line: Substring) -> String? {
-    // On bytes while the line is ASCII (no CR) up to two bytes past its colon: there each byte is
-    // a Character. Anything else goes the Character way.
-    enum Verdict {
-      case none
-      case byCharacter
-      case name(length: Int)
-    }
-    let verdict = line.withUTF8Bytes { u -> Verdict in
-      var i = 0
-      while i < u.count, i < 31 {
-        let b = u[i]
-        if b >= 0x80 || b == 0x0D { return .byCharacter }
-        if b == 0x3A { break }
-        i += 1
-      }
-      guard i < u.count, i < 31 else { return .none }
-      var j = i + 1
-      for _ in 0..<2 where j < u.count {
-        if u[j] >= 0x80 || u[j] == 0x0D { return .byCharacter }
-        j += 1
-      }
-      guard u[0] >= 0x41 && u[0] <= 0x5A else { return .none }
-      guard i + 1 == u.count || u[i + 1] == 0x20 || u[i + 1] == 0x09 else { return .none }
-      return plausibleASCII(UnsafeBufferPointer(rebasing: u[..<i])) ? .name(length: i) : .none
-    }
-    switch verdict {
+    switch line.withUTF8Bytes({ verdict($0) }) {
     case .none: return nil
     case .byCharacter: return nameByCharacter(in: line)
     case .name(let length): return String(line[..<line.utf8.index(line.startIndex, offsetBy: length)])
     }
+  }
+
+  /// What the bytes of a line say about a field name at its start.
+  enum Verdict: Equatable {
+    case none
+    /// The bytes cannot tell: the Character walk must.
+    case byCharacter
+    /// A name of `length` bytes (ASCII), then the colon.
+    case name(length: Int)
+  }
+
+  /// ``name(in:)`` on the bytes of the line while it is ASCII (no CR) up to two bytes past its
+  /// colon: there each byte is a Character. Anything else is left to the Character walk.
+  static func verdict(_ u: UnsafeBufferPointer<UInt8>) -> Verdict {
+    var i = 0
+    while i < u.count, i < 31 {
+      let b = u[i]
+      if b >= 0x80 || b == 0x0D { return .byCharacter }
+      if b == 0x3A { break }
+      i += 1
+    }
+    guard i < u.count, i < 31 else { return .none }
+    var j = i + 1
+    for _ in 0..<2 where j < u.count {
+      if u[j] >= 0x80 || u[j] == 0x0D { return .byCharacter }
+      j += 1
+    }
+    guard u[0] >= 0x41 && u[0] <= 0x5A else { return .none }
+    guard i + 1 == u.count || u[i + 1] == 0x20 || u[i + 1] == 0x09 else { return .none }
+    return plausibleASCII(UnsafeBufferPointer(rebasing: u[..<i])) ? .name(length: i) : .none
   }
 
   /// ``plausible(_:)`` for an ASCII name (its first byte a capital, shorter than 31 bytes).

@@ -21,6 +21,11 @@ import Testing
       #expect(fast == cmark, "\(label)", sourceLocation: sourceLocation)
       taken = k == 1
     }
+    // The bank reader's way: the bytes, with the front matter's lines read as blank.
+    let closing = (try? FrontMatterParser.parse(String(MarkdownFile.frontMatterPrefix(text))))?.closingLine ?? 0
+    #expect(
+      MarkdownBlockReader.blocks(Array(text.utf8)[...], blankThrough: closing)
+        == MarkdownBlockReader.blocks(blanked(text)), "\(label)", sourceLocation: sourceLocation)
     return taken
   }
 
