@@ -152,10 +152,15 @@ enum QuestionFastPath {
   /// The string of `v` when ``ObjectReader/text(_:key:nonEmpty:)`` takes it without a word.
   private static func text(_ v: TapeValue) -> String? { text(v, nonEmpty: true) }
 
-  /// The same, the string of a plain literal taken from `strings`.
-  private static func text(_ v: TapeValue, strings: inout ShortStringCache) -> String? {
-    if ObjectReader.isPlainText(v.node, nonEmpty: true) { return strings.string(v) }
-    return text(v)
+  /// The same with its ``comparisonKey(_:_:)``, both taken from `strings` for a short plain literal
+  /// (at most 15 bytes between its quotes).
+  private static func textAndKey(_ v: TapeValue, strings: inout ShortStringCache) -> (String, UInt64)? {
+    let node = v.node
+    if node.end - node.start <= 17 && ObjectReader.isPlainText(node, nonEmpty: true) {
+      return strings.stringAndKey(v, key: comparisonKey)
+    }
+    guard let s = text(v) else { return nil }
+    return (s, comparisonKey(v, s))
   }
 
   private static func text(_ v: TapeValue, nonEmpty: Bool) -> String? {
@@ -229,8 +234,7 @@ enum QuestionFastPath {
       for n in 0..<count {
         let item = v.at(k)
         k = Int(v.tape.nodes[k].next)
-        guard item.kind == .string, let s = text(item, strings: &strings) else { return false }
-        let key = comparisonKey(item, s)
+        guard item.kind == .string, let (s, key) = textAndKey(item, strings: &strings) else { return false }
         var first = 0
         while first < n && seen[first] != key { first += 1 }
         guard first == n else { return false }
@@ -244,7 +248,7 @@ enum QuestionFastPath {
 
   /// The comparison key of `s`, the string of `item`: from the literal's bytes when they are its
   /// text (no escapes) and ASCII.
-  private static func comparisonKey(_ item: TapeValue, _ s: String) -> UInt64 {
+  static func comparisonKey(_ item: TapeValue, _ s: String) -> UInt64 {
     let node = item.node
     if !node.hasEscapes && !node.stringFlags.contains(.nonASCII) {
       let body = UnsafeBufferPointer(rebasing: item.tape.source[Int(node.start) + 1..<Int(node.end) - 1])

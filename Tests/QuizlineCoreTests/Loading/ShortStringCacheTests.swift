@@ -3,8 +3,8 @@ import Testing
 @testable import QuizlineCore
 @testable import QuizlineFormats
 
-/// The short-string table gives the string each literal makes (``TapeValue/string``), through one
-/// table over many literals: repeats, literals that share a prefix or differ only in length, 15
+/// The short-string table gives the string each literal makes (``TapeValue/string``) and its
+/// comparison key, through one table over many literals: repeats, literals that share a prefix or differ only in length, 15
 /// and 16 bytes, escapes, non-ASCII, and values that are not strings.
 @Suite struct ShortStringCacheTests {
   /// A literal of 0 to 18 bytes: mostly from a small alphabet (so literals repeat and share
@@ -32,9 +32,16 @@ import Testing
       let document = try JSONDocument.parse(bytes)
       withExtendedLifetime(document) {
         TapeValue(document.root).forEachElement { _, v in
-          let cached = cache.string(v)
-          #expect(cached == v.string, "\(json)")
-          #expect(cached.map { Array($0.utf8) } == v.string.map { Array($0.utf8) }, "\(json)")
+          // Strings alone (a tag) and with their keys (a choice), in turn on the same entries.
+          if random.next() % 2 == 0 {
+            let cached = cache.string(v)
+            #expect(cached == v.string, "\(json)")
+            #expect(cached.map { Array($0.utf8) } == v.string.map { Array($0.utf8) }, "\(json)")
+          } else {
+            let cached = cache.stringAndKey(v, key: QuestionFastPath.comparisonKey)
+            #expect(cached?.0 == v.string, "\(json)")
+            #expect(cached?.1 == v.string.map { QuestionFastPath.comparisonKey(v, $0) }, "\(json)")
+          }
           compared += 1
         }
       }
