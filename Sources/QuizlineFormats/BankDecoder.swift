@@ -29,9 +29,11 @@ struct BankDecoder {
     var questions: [Question] = []
     questions.reserveCapacity(itemCount)
     var seenIDs = QuestionIDTable(capacity: itemCount)
+    var strings = ShortStringCache()
     items?.forEachElement { n, item in
       // Most questions are read in one pass off the tape; the general path reads what that declines.
-      guard let question = QuestionFastPath.decode(item) ?? decodeQuestion(item, position: n + 1) else { return }
+      guard let question = QuestionFastPath.decode(item, strings: &strings) ?? decodeQuestion(item, position: n + 1)
+      else { return }
       if let first = seenIDs.firstPosition(of: question.id, recording: n + 1) {
         context.error(
           item,

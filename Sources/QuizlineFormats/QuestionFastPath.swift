@@ -23,6 +23,13 @@ enum QuestionFastPath {
 
   /// The question `item` when the general path would read it without a message; nil otherwise.
   static func decode(_ item: TapeValue) -> Question? {
+    var strings = ShortStringCache()
+    return decode(item, strings: &strings)
+  }
+
+  /// The same, with the short strings of the choices and tags taken from `strings` (kept for a
+  /// whole bank).
+  static func decode(_ item: TapeValue, strings: inout ShortStringCache) -> Question? {
     guard item.kind == .object, item.node.count <= 16 else { return nil }
     let nodes = item.tape.nodes
     let bytes = item.tape.source.baseAddress!
@@ -65,7 +72,7 @@ enum QuestionFastPath {
     }
     var tags: [String] = []
     if let v = value(.tags) {
-      guard let list = self.tags(v) else { return nil }
+      guard let list = self.tags(v, strings: &strings) else { return nil }
       tags = list
     }
     var difficulty: Difficulty?
@@ -81,12 +88,14 @@ enum QuestionFastPath {
     let body: QuestionBody
     switch kind {
     case .single:
-      guard value(.answers) == nil, value(.back) == nil, let v = value(.choices), let choices = choices(v),
+      guard value(.answers) == nil, value(.back) == nil, let v = value(.choices),
+        let choices = choices(v, strings: &strings),
         let answer = value(.answer).flatMap({ letter($0, choiceCount: choices.count) })
       else { return nil }
       body = .single(choices: choices, answer: answer)
     case .multiple:
-      guard value(.answer) == nil, value(.back) == nil, let v = value(.choices), let choices = choices(v),
+      guard value(.answer) == nil, value(.back) == nil, let v = value(.choices),
+        let choices = choices(v, strings: &strings),
         let answers = value(.answers).flatMap({ letters($0, choiceCount: choices.count) })
       else { return nil }
       body = .multiple(choices: choices, answers: answers)
@@ -143,6 +152,17 @@ enum QuestionFastPath {
   /// The string of `v` when ``ObjectReader/text(_:key:nonEmpty:)`` takes it without a word.
   private static func text(_ v: TapeValue) -> String? { text(v, nonEmpty: true) }
 
+  /// The same with its ``comparisonKey(_:_:)``, both taken from `strings` for a short plain literal
+  /// (at most 15 bytes between its quotes).
+  private static func textAndKey(_ v: TapeValue, strings: inout ShortStringCache) -> (String, UInt64)? {
+    let node = v.node
+    if node.end - node.start <= 17 && ObjectReader.isPlainText(node, nonEmpty: true) {
+      return strings.stringAndKey(v, key: comparisonKey)
+    }
+    guard let s = text(v) else { return nil }
+    return (s, comparisonKey(v, s))
+  }
+
   private static func text(_ v: TapeValue, nonEmpty: Bool) -> String? {
     if ObjectReader.isPlainText(v.node, nonEmpty: nonEmpty) { return v.string }
     guard let s = v.string, ObjectReader.textProblem(v, s, nonEmpty: nonEmpty) == nil else { return nil }
@@ -152,7 +172,7 @@ enum QuestionFastPath {
   /// Valid, distinct tags (``ObjectReader/ids(_:required:minCount:)`` without a message), each
   /// written plainly (a tag with escapes is left to the general path): checked on the literal's
   /// bytes before its string is made.
-  private static func tags(_ v: TapeValue) -> [String]? {
+  private static func tags(_ v: TapeValue, strings: inout ShortStringCache) -> [String]? {
     guard v.kind == .array else { return nil }
     let count = Int(v.node.count)
     var list = DistinctIDList(capacity: count)
@@ -163,7 +183,7 @@ enum QuestionFastPath {
       k = Int(v.tape.nodes[k].next)
       guard ObjectReader.isPlainText(node, nonEmpty: false) else { return nil }
       let bytes = UnsafeBufferPointer(rebasing: v.tape.source[Int(node.start) + 1..<Int(node.end) - 1])
-      guard Identifier.isValid(utf8: bytes), let s = item.string else { return nil }
+      guard Identifier.isValid(utf8: bytes), let s = strings.string(item) else { return nil }
       let hash = QuestionIDTable.hash(utf8: bytes)
       guard !list.contains(s, hash: hash) else { return nil }
       list.append(s, hash: hash)
@@ -201,7 +221,7 @@ enum QuestionFastPath {
   }
 
   /// Two to 26 string choices, none repeating another (the general path warns about a repeat).
-  private static func choices(_ v: TapeValue) -> [Choice]? {
+  private static func choices(_ v: TapeValue, strings: inout ShortStringCache) -> [Choice]? {
     guard v.kind == .array else { return nil }
     let count = Int(v.node.count)
     guard count >= 2, count <= QuestionRules.maxChoices else { return nil }
@@ -214,8 +234,7 @@ enum QuestionFastPath {
       for n in 0..<count {
         let item = v.at(k)
         k = Int(v.tape.nodes[k].next)
-        guard item.kind == .string, let s = text(item) else { return false }
-        let key = comparisonKey(item, s)
+        guard item.kind == .string, let (s, key) = textAndKey(item, strings: &strings) else { return false }
         var first = 0
         while first < n && seen[first] != key { first += 1 }
         guard first == n else { return false }
@@ -229,7 +248,7 @@ enum QuestionFastPath {
 
   /// The comparison key of `s`, the string of `item`: from the literal's bytes when they are its
   /// text (no escapes) and ASCII.
-  private static func comparisonKey(_ item: TapeValue, _ s: String) -> UInt64 {
+  static func comparisonKey(_ item: TapeValue, _ s: String) -> UInt64 {
     let node = item.node
     if !node.hasEscapes && !node.stringFlags.contains(.nonASCII) {
       let body = UnsafeBufferPointer(rebasing: item.tape.source[Int(node.start) + 1..<Int(node.end) - 1])

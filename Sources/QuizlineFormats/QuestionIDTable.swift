@@ -1,9 +1,9 @@
 import QuizlineCore
 
 /// The position of each question id of a bank seen so far, for the duplicate-id check: an open
-/// addressing table on FNV-1a hashes of the id's bytes. The standard dictionary hashed each of a
-/// large bank's 100,000 ids with a seeded SipHash (about 5 % of loading a bank of short
-/// questions). Ids are compared as strings, so the answers are the dictionary's (tested against it).
+/// addressing table on FNV-1a hashes of the id's bytes (``QuestionIndex/hash(utf8:)``). The
+/// standard dictionary hashed each of a large bank's 100,000 ids with a seeded SipHash (about 5 %
+/// of loading a bank of short questions). Ids are compared as strings, so the answers are the dictionary's (tested against it).
 struct QuestionIDTable {
   private var hashes: [UInt64]
   /// The position stored for the slot; 0 marks an empty slot (positions start at 1).
@@ -62,18 +62,11 @@ struct QuestionIDTable {
     self = bigger
   }
 
-  static func hash(_ id: String) -> UInt64 {
-    var copy = id
-    return copy.withUTF8(hash(utf8:))
-  }
+  /// The id hash of the catalog's question index (``QuestionIndex/hash(_:)``), one home for both.
+  static func hash(_ id: String) -> UInt64 { QuestionIndex.hash(id) }
 
   /// The hash of the id whose UTF-8 bytes are `bytes`.
-  static func hash(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var h: UInt64 = 0xcbf2_9ce4_8422_2325
-    for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
-    // FNV's low bits mix poorly for short keys that differ in their last byte: fold the high half in.
-    return h ^ (h >> 29)
-  }
+  static func hash(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UInt64 { QuestionIndex.hash(utf8: bytes) }
 }
 
 /// A list of valid ids, each once (a question's tags as they are read). A repeat is looked for by

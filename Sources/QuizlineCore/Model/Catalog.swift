@@ -7,7 +7,7 @@ public struct Catalog: Sendable, Equatable {
   private var sessionIndex: [String: Int] = [:]
   /// Each question's place in its bank: looked up for every card of a profile at each prompt, so a
   /// search through the bank would make that quadratic (20,000 imported cards: seconds).
-  private var questionIndex: [QuestionRef: Int] = [:]
+  private var questionIndex = QuestionIndex()
   /// The order in which courses introduce their banks' questions, and what unlocks each one.
   public private(set) var plan = CoursePlan()
 
@@ -15,19 +15,16 @@ public struct Catalog: Sendable, Equatable {
     self.banks = banks.sorted { $0.id < $1.id }
     self.sessions = sessions.sorted { $0.id < $1.id }
     self.courses = courses.sorted { $0.id < $1.id }
-    // Sized once: growing it rehashed every question already in it, at each doubling.
-    questionIndex.reserveCapacity(banks.reduce(0) { $0 + $1.questions.count })
-    for (i, b) in self.banks.enumerated() {
-      bankIndex[b.id] = i
-      // By index, so that no question is copied, and backwards, so that the first question with
-      // an id is written last and keeps its place (one hash per question).
-      for k in b.questions.indices.reversed() {
-        questionIndex[QuestionRef(bank: b.id, question: b.questions[k].id)] = k
-      }
-    }
+    for (i, b) in self.banks.enumerated() { bankIndex[b.id] = i }
+    questionIndex = QuestionIndex(banks: self.banks)
     for (i, s) in self.sessions.enumerated() { sessionIndex[s.id] = i }
+    let banks = self.banks
+    let (bankIndex, questionIndex) = (bankIndex, questionIndex)
     plan = CoursePlan(
-      banks: self.banks, sessions: self.sessions, courses: self.courses, questionIndex: questionIndex)
+      banks: banks, sessions: self.sessions, courses: self.courses, questionCount: questionIndex.count
+    ) { ref in
+      bankIndex[ref.bank].flatMap { questionIndex.position(of: ref.question, inBank: $0, of: banks) }
+    }
   }
 
   public static let empty = Catalog()
@@ -40,7 +37,9 @@ public struct Catalog: Sendable, Equatable {
 
   /// The question a reference points at, if both bank and question exist.
   public func question(_ ref: QuestionRef) -> Question? {
-    guard let b = bankIndex[ref.bank], let k = questionIndex[ref] else { return nil }
+    guard let b = bankIndex[ref.bank], let k = questionIndex.position(of: ref.question, inBank: b, of: banks) else {
+      return nil
+    }
     return banks[b].questions[k]
   }
 

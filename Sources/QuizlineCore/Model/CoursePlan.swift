@@ -24,14 +24,19 @@ public struct CoursePlan: Sendable, Equatable {
 
   init() {}
 
-  /// - Parameter questionIndex: each question's place in its bank (the first question with an id),
-  ///   as the catalog keeps it.
-  init(banks: [Bank], sessions: [StudySession], courses: [Course], questionIndex: [QuestionRef: Int]) {
+  /// - Parameters:
+  ///   - questionCount: how many questions the catalog's index holds.
+  ///   - position: each question's place in its bank (the first question with an id), as the
+  ///     catalog's index finds it.
+  init(
+    banks: [Bank], sessions: [StudySession], courses: [Course], questionCount: Int,
+    position: (QuestionRef) -> Int?
+  ) {
     let bankByID = Dictionary(banks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let sessionByID = Dictionary(sessions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     var claimedBanks = Set<String>()
     // At most one entry a question: no growing while it fills.
-    unlockedBy.reserveCapacity(questionIndex.count)
+    unlockedBy.reserveCapacity(questionCount)
     for course in courses {
       let steps = course.sessions.compactMap { sessionByID[$0] }
       guard !steps.isEmpty else { continue }
@@ -47,7 +52,7 @@ public struct CoursePlan: Sendable, Equatable {
       var tagUses: [String: [Int]] = [:]
       for (i, session) in steps.enumerated() {
         for ref in session.checkpoint?.questions ?? [] where inCourse.contains(ref.bank) && unlockedBy[ref] == nil {
-          guard let k = questionIndex[ref], let bank = bankByID[ref.bank] else { continue }
+          guard let k = position(ref), let bank = bankByID[ref.bank] else { continue }
           unlockedBy[ref] = session.id
           tied[i].append(ref)
           // Each tag once, however often the question lists it.
