@@ -71,6 +71,8 @@ import Testing
   /// refusal; and Anki's unsized media frames do take the one-call path.
   @Test func decompressingWholeGivesWhatTheStreamingLoopGave() throws {
     var random = SplitMix64(seed: 3637)
+    // One context for every input, as a package's media share one: refused inputs leave it mid-frame.
+    let kept = ZstdContext()
     var whole = 0
     var refused = 0
     for _ in 0..<600 {
@@ -114,6 +116,10 @@ import Testing
       #expect(
         Self.outcome { () throws(PackageError) in
           try Zstd.decompress(frame, limit: limit, maxRatio: 250, ratioFloor: 0, what: "x")
+        } == old)
+      #expect(
+        Self.outcome { () throws(PackageError) in
+          try Zstd.decompress(frame, limit: limit, maxRatio: 250, ratioFloor: 0, what: "x", context: kept)
         } == old)
     }
     #expect(whole > 100)
