@@ -131,10 +131,11 @@ struct ImportTargets {
     }
     if case .failure(let refusal) = ImportTargets(folders: used).check(force: false) { return refusal }
     OutputFiles.removeStaleTemporaries(for: plan.writes.map(\.file.path))
-    // Written a batch at a time: each file of the batch under its temporary name, then each synced and
-    // put in place (a sync after each file waited on the disk thousands of times for a package's
-    // pictures); a file is under its name only once its bytes are on disk. When a write fails, the
-    // files before it are still put in place, as when each was written whole in turn.
+    // Written a batch at a time: each file of the batch under its temporary name, then the batch
+    // synced (several files at once, `ConcurrentSync`) and each put in place (a sync after each file
+    // waited on the disk thousands of times for a package's pictures); a file is under its name only
+    // once its bytes are on disk. When a write or a sync fails, the files before it are still put in
+    // place, as when each was written whole in turn.
     var refusal: Refusal?
     for start in stride(from: 0, to: plan.writes.count, by: OutputFiles.slotCount) {
       var pending: [InteropFiles.PendingWrite] = []
@@ -152,9 +153,10 @@ struct ImportTargets {
           break
         }
       }
+      let syncFailures = ConcurrentSync.sync(pending)
       for (k, p) in pending.enumerated() {
         do throws(InteropFiles.WriteError) {
-          try InteropFiles.putInPlace(p)
+          try InteropFiles.putInPlace(p, syncFailure: syncFailures[k])
         } catch {
           for rest in pending[(k + 1)...] {
             unlink(rest.temp)

@@ -146,19 +146,31 @@ enum InteropFiles {
   /// renamed over the file it replaces, or linked to its name (which fails when the name exists).
   /// The temporary is removed whatever happens.
   static func putInPlace(_ pending: PendingWrite) throws(WriteError) {
+    try putInPlace(pending, syncFailure: syncTemporary(pending))
+  }
+
+  /// Syncs a written temporary (through its descriptor, which is closed, or opened again by name);
+  /// why it failed (`strerror`), or nil once its bytes are on disk.
+  static func syncTemporary(_ pending: PendingWrite) -> String? {
+    var fd = pending.fd
+    if fd < 0 { fd = open(pending.temp, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
+    guard fd >= 0 else { return String(cString: strerror(errno)) }
+    let ok = fsync(fd) == 0
+    let why = ok ? nil : String(cString: strerror(errno))
+    close(fd)
+    return why
+  }
+
+  /// Puts a temporary synced by ``syncTemporary(_:)`` in place, as ``putInPlace(_:)`` does; a
+  /// `syncFailure` is thrown for its file instead. The temporary is removed whatever happens.
+  static func putInPlace(_ pending: PendingWrite, syncFailure: String?) throws(WriteError) {
     let path = pending.path
     let temp = pending.temp
     defer {
       unlink(temp)
       OutputFiles.forget(pending.slot)
     }
-    var fd = pending.fd
-    if fd < 0 { fd = open(temp, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
-    guard fd >= 0 else { throw .failed(path, String(cString: strerror(errno))) }
-    let ok = fsync(fd) == 0
-    let why = ok ? "" : String(cString: strerror(errno))
-    close(fd)
-    guard ok else { throw .failed(path, why) }
+    if let why = syncFailure { throw .failed(path, why) }
     if pending.replace {
       if let kind = OutputFiles.irregularKind(path) {
         throw .failed(path, "it is \(kind); --force replaces only regular files")

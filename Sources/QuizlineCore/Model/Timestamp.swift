@@ -21,15 +21,47 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
   /// The UTC calendar day, as days since 1970-01-01.
   public var dayNumber: Int64 { floorDiv(microseconds, 86_400_000_000) }
 
-  /// ISO-8601 in UTC, `2026-12-02T15:04:05Z`, with `.ffffff` when there are microseconds.
+  /// ISO-8601 in UTC, `2026-12-02T15:04:05Z`, with `.ffffff` when there are microseconds. Written
+  /// as bytes for the years 0–9999 (the snapshot formats one per question and card); other years,
+  /// `00-5` and `12345`, as the padded numbers always gave them (`TimestampTests` holds those alone
+  /// as the oracle).
   public var iso8601: String {
     let (y, m, d) = Timestamp.civil(fromDays: dayNumber)
     let secOfDay = floorMod(microseconds, 86_400_000_000)
     let micro = secOfDay % 1_000_000
     let s = secOfDay / 1_000_000
-    var out = "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(s / 3600, 2)):\(pad(s / 60 % 60, 2)):\(pad(s % 60, 2))"
-    if micro != 0 { out += "." + pad(micro, 6) }
-    return out + "Z"
+    guard (0...9999).contains(y) else {
+      var out = "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(s / 3600, 2)):\(pad(s / 60 % 60, 2)):\(pad(s % 60, 2))"
+      if micro != 0 { out += "." + pad(micro, 6) }
+      return out + "Z"
+    }
+    let length = micro == 0 ? 20 : 27
+    return String(unsafeUninitializedCapacity: length) { b in
+      func digits(_ value: Int64, _ count: Int, at start: Int) {
+        var v = value
+        for k in stride(from: start + count - 1, through: start, by: -1) {
+          b[k] = UInt8(truncatingIfNeeded: 48 + v % 10)
+          v /= 10
+        }
+      }
+      digits(y, 4, at: 0)
+      b[4] = UInt8(ascii: "-")
+      digits(m, 2, at: 5)
+      b[7] = UInt8(ascii: "-")
+      digits(d, 2, at: 8)
+      b[10] = UInt8(ascii: "T")
+      digits(s / 3600, 2, at: 11)
+      b[13] = UInt8(ascii: ":")
+      digits(s / 60 % 60, 2, at: 14)
+      b[16] = UInt8(ascii: ":")
+      digits(s % 60, 2, at: 17)
+      if micro != 0 {
+        b[19] = UInt8(ascii: ".")
+        digits(micro, 6, at: 20)
+      }
+      b[length - 1] = UInt8(ascii: "Z")
+      return length
+    }
   }
 
   /// `YYYY-MM-DD` of the UTC day.

@@ -111,6 +111,8 @@ struct AnkiPackageMedia {
   let files: [(name: String, entry: ZipArchive.Entry)]
   /// The position in ``files`` of the first file of each name.
   let byName: [String: Int]
+  /// One context for every file's decompression.
+  let zstd = ZstdContext()
 
   init(zip: ZipArchive, version: Int, files: [(name: String, entry: ZipArchive.Entry)]) {
     self.zip = zip
@@ -125,6 +127,6 @@ struct AnkiPackageMedia {
     guard version == 3 else { return raw }
     return try Zstd.decompress(
       raw, limit: zip.limits.maxEntryBytes, maxRatio: zip.limits.maxRatio, ratioFloor: zip.limits.ratioFloor,
-      what: "media entry \(entry.name)")
+      what: "media entry \(entry.name)", context: zstd)
   }
 }

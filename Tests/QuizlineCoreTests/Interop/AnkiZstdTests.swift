@@ -4,8 +4,9 @@ import Testing
 
 @testable import QuizlineInterop
 
-/// ``Zstd/decompress(_:limit:maxRatio:ratioFloor:what:)`` with its chunk not zeroed and its output
-/// reserved at the frame's declared size (issue 36) against the code it replaced: on random data,
+/// ``Zstd/decompress(_:limit:maxRatio:ratioFloor:what:)`` with its chunk not zeroed, its output
+/// reserved at the frame's declared size and its one-call path (issue 36) against the code it
+/// replaced: on random data,
 /// frames with and without a declared size, cut and damaged frames and tight caps, the same bytes or
 /// the same refusal.
 @Suite struct AnkiZstdTests {
@@ -62,6 +63,71 @@ import Testing
 
   static func outcome(_ body: () throws(PackageError) -> [UInt8]) -> Result<[UInt8], PackageError> {
     Result { () throws(PackageError) in try body() }
+  }
+
+  /// The one-call path (``Zstd/decompressWhole(_:cap:_:)``) against the streaming loop alone
+  /// (``oldDecompress``): several frames in a row, skippable frames, bytes after the last frame,
+  /// cut and damaged frames and caps around the output's size give the same bytes or the same
+  /// refusal; and Anki's unsized media frames do take the one-call path.
+  @Test func decompressingWholeGivesWhatTheStreamingLoopGave() throws {
+    var random = SplitMix64(seed: 3637)
+    // One context for every input, as a package's media share one: refused inputs leave it mid-frame.
+    let kept = ZstdContext()
+    var whole = 0
+    var refused = 0
+    for _ in 0..<600 {
+      var frame: [UInt8] = []
+      var size = 0
+      for _ in 0..<(1 + Int(random.next() % 3)) {
+        let n = random.next() % 5 == 0 ? Int(random.next() % 600_000) : Int(random.next() % 3000)
+        size += n
+        let repetitive = random.next() % 2 == 0
+        let data = (0..<n).map { i in repetitive ? UInt8(i % 7) : UInt8(truncatingIfNeeded: random.next()) }
+        frame += random.next() % 2 == 0 ? Zstd.compress(data) : Self.unsizedFrame(data)
+        if random.next() % 6 == 0 {
+          // A skippable frame: magic 0x184D2A5?, 4-byte size, that many bytes.
+          let skip = Int(random.next() % 20)
+          frame += [0x50, 0x2A, 0x4D, 0x18, UInt8(skip), 0, 0, 0] + [UInt8](repeating: 0xEE, count: skip)
+        }
+      }
+      switch random.next() % 6 {
+      case 0: frame = Array(frame[..<Int(random.next() % UInt64(frame.count + 1))])
+      case 1: if !frame.isEmpty { frame[Int(random.next() % UInt64(frame.count))] ^= 0x5A }
+      case 2: frame += [UInt8](repeating: UInt8(truncatingIfNeeded: random.next()), count: 1 + Int(random.next() % 9))
+      default: break
+      }
+      let limit: Int
+      switch random.next() % 4 {
+      case 0: limit = max(0, size - 1 + Int(random.next() % 3))
+      case 1: limit = Int(random.next() % UInt64(size + 2))
+      default: limit = 1 << 30
+      }
+      let old = Self.outcome { () throws(PackageError) in
+        try Self.oldDecompress(frame, limit: limit, maxRatio: 250, ratioFloor: 0, what: "x")
+      }
+      if case .failure = old { refused += 1 }
+      let ctx = try #require(ZSTD_createDCtx())
+      defer { ZSTD_freeDCtx(ctx) }
+      let cap = min(limit, frame.count.multipliedReportingOverflow(by: 250).partialValue)
+      if let out = Zstd.decompressWhole(frame, cap: cap, ctx) {
+        whole += 1
+        #expect(.success(out) == old)
+      }
+      #expect(
+        Self.outcome { () throws(PackageError) in
+          try Zstd.decompress(frame, limit: limit, maxRatio: 250, ratioFloor: 0, what: "x")
+        } == old)
+      #expect(
+        Self.outcome { () throws(PackageError) in
+          try Zstd.decompress(frame, limit: limit, maxRatio: 250, ratioFloor: 0, what: "x", context: kept)
+        } == old)
+    }
+    #expect(whole > 100)
+    #expect(refused > 100)
+    let picture = (0..<150_000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }
+    let ctx = try #require(ZSTD_createDCtx())
+    defer { ZSTD_freeDCtx(ctx) }
+    #expect(Zstd.decompressWhole(Self.unsizedFrame(picture), cap: 1 << 30, ctx) == picture)
   }
 
   @Test func decompressingGivesWhatTheZeroedChunkGave() {
