@@ -25,18 +25,26 @@ import Testing
     return s
   }
 
-  @Test func wordTestForControlBytesIsExact() {
-    var rng = SplitMix64(seed: 3651)
-    let interesting: [UInt8] = [0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x21, 0x7E, 0x7F, 0x80, 0x9F, 0xA0, 0xC2, 0xFF]
-    for _ in 0..<100_000 {
+  /// 100,000 random 8-byte words (a third of the bytes drawn from `interesting`), each with whether
+  /// one of its bytes `counts`, for the word tests against the byte-by-byte answer.
+  static func randomWords(seed: UInt64, interesting: [UInt8], counts: (UInt8) -> Bool) -> [(UInt64, Bool)] {
+    var rng = SplitMix64(seed: seed)
+    return (0..<100_000).map { _ in
       var word: UInt64 = 0
       var expected = false
       for k in 0..<8 {
         let b =
           rng.next() % 3 == 0 ? interesting[Int(rng.next() % UInt64(interesting.count))] : UInt8(rng.next() & 0xFF)
-        expected = expected || b < 0x20 || b > 0x7E
+        expected = expected || counts(b)
         word |= UInt64(b) << (8 * UInt64(k))
       }
+      return (word, expected)
+    }
+  }
+
+  @Test func wordTestForControlBytesIsExact() {
+    let interesting: [UInt8] = [0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x21, 0x7E, 0x7F, 0x80, 0x9F, 0xA0, 0xC2, 0xFF]
+    for (word, expected) in Self.randomWords(seed: 3651, interesting: interesting, counts: { $0 < 0x20 || $0 > 0x7E }) {
       #expect(MarkdownFile.mayHoldControl(word) == expected, "\(String(word, radix: 16))")
     }
   }
@@ -169,17 +177,8 @@ import Testing
   }
 
   @Test func wordTestForLineEndsIsExact() {
-    var rng = SplitMix64(seed: 3655)
     let interesting: [UInt8] = [0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x21, 0x7F, 0x80, 0x8A, 0xA0, 0xFF]
-    for _ in 0..<100_000 {
-      var word: UInt64 = 0
-      var expected = false
-      for k in 0..<8 {
-        let b =
-          rng.next() % 3 == 0 ? interesting[Int(rng.next() % UInt64(interesting.count))] : UInt8(rng.next() & 0xFF)
-        expected = expected || b < 0x20
-        word |= UInt64(b) << (8 * UInt64(k))
-      }
+    for (word, expected) in Self.randomWords(seed: 3655, interesting: interesting, counts: { $0 < 0x20 }) {
       #expect(MarkdownBlockReader.mayHoldControlOrNewline(word) == expected, "\(String(word, radix: 16))")
     }
   }
