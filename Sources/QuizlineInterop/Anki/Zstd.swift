@@ -59,6 +59,7 @@ enum Zstd {
     guard input.count >= 4, input[0] == 0x28, input[1] == 0xB5, input[2] == 0x2F, input[3] == 0xFD else { return nil }
     let bound = input.withUnsafeBufferPointer { ZSTD_decompressBound($0.baseAddress, $0.count) }
     guard bound != ZSTD_CONTENTSIZE_ERROR, bound <= UInt64(cap) else { return nil }
+    guard input.withUnsafeBufferPointer(windowsWithinLimit) else { return nil }
     var failed = false
     let out = [UInt8](unsafeUninitializedCapacity: max(Int(bound), 1)) { buffer, count in
       let code = input.withUnsafeBufferPointer { inp in
@@ -68,6 +69,25 @@ enum Zstd {
       count = failed ? 0 : code
     }
     return failed ? nil : out
+  }
+
+  /// Whether every frame of `input` asks for a window the streaming decoder takes (at most
+  /// 2^ZSTD_WINDOWLOG_LIMIT_DEFAULT + 1 bytes: it refuses a larger one, "Frame requires too much
+  /// memory for decoding", where one call, which needs no window, would decode it); false too for
+  /// anything that is not whole frames. A false only leaves the input to the streaming loop.
+  static func windowsWithinLimit(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+    let limit = (UInt64(1) << UInt64(ZSTD_WINDOWLOG_LIMIT_DEFAULT)) + 1
+    var offset = 0
+    while offset < input.count {
+      let rest = UnsafeRawPointer(input.baseAddress! + offset)
+      var header = ZSTD_frameHeader()
+      guard ZSTD_getFrameHeader(&header, rest, input.count - offset) == 0 else { return false }
+      if header.frameType == ZSTD_frame, header.windowSize > limit { return false }
+      let size = ZSTD_findFrameCompressedSize(rest, input.count - offset)
+      guard ZSTD_isError(size) == 0, size > 0 else { return false }
+      offset += size
+    }
+    return true
   }
 
   /// Compresses `input` (level 3), for writing packages.

@@ -130,6 +130,30 @@ import Testing
     #expect(Zstd.decompressWhole(Self.unsizedFrame(picture), cap: 1 << 30, ctx) == picture)
   }
 
+  /// A frame whose header asks for a window over zstd's default limit (2^27 + 1 bytes): the
+  /// streaming loop refuses it ("Frame requires too much memory for decoding"), and so must the
+  /// one-call path, which needs no window and would decode it. Found by review with a fuzzer.
+  @Test func aFrameAskingForTooLargeAWindowIsRefusedAsTheStreamingLoopRefusesIt() throws {
+    var frame = Self.unsizedFrame([UInt8](repeating: UInt8(ascii: "a"), count: 5_000))
+    #expect(frame[4] & 0x20 == 0, "not single-segment: byte 5 is the window descriptor")
+    frame[5] = 0xA8  // window log 31
+    let old = Self.outcome { () throws(PackageError) in
+      try Self.oldDecompress(frame, limit: 1 << 30, maxRatio: 250, ratioFloor: 1 << 20, what: "x")
+    }
+    guard case .failure(let refusal) = old else {
+      Issue.record("the streaming loop decoded a frame asking for a 2 GiB window")
+      return
+    }
+    #expect(refusal.message.contains("Frame requires too much memory"))
+    let ctx = try #require(ZSTD_createDCtx())
+    defer { ZSTD_freeDCtx(ctx) }
+    #expect(Zstd.decompressWhole(frame, cap: 1 << 20, ctx) == nil)
+    #expect(
+      Self.outcome { () throws(PackageError) in
+        try Zstd.decompress(frame, limit: 1 << 30, maxRatio: 250, ratioFloor: 1 << 20, what: "x")
+      } == old)
+  }
+
   @Test func decompressingGivesWhatTheZeroedChunkGave() {
     var random = SplitMix64(seed: 3636)
     var refused = 0
