@@ -143,7 +143,10 @@ struct DeviceHistorySource: MergeSource {
         }
         if kept { return buffer.events[k] }
         if filter.stopped {
-          // Nothing more of this log is merged; its lines are still read, so its bad lines count.
+          // Nothing more of this log is merged; its lines are still read, so its bad lines count,
+          // and the two readers' events of them are still checked (the rest of this chunk here,
+          // the next chunks one by one in ``pairFolds(badLines:)``).
+          if keepsFolds { checkFolds(from: position) }
           while try fill() {}
           return nil
         }
@@ -193,7 +196,7 @@ struct DeviceHistorySource: MergeSource {
   /// (number, time or undo target) makes the source ``diverged``, and so does a missing fold event.
   private mutating func pairFolds(badLines: Int) {
     var lines = scanner.takeFoldLines()
-    if folds.isEmpty, badLines == 0, lines.count == buffer.events.count {
+    if folds.isEmpty, badLines == 0, lines.count == buffer.events.count, !filter.stopped {
       swap(&folds, &lines)
       return
     }
@@ -208,6 +211,17 @@ struct DeviceHistorySource: MergeSource {
       folds.append(event)
     }
     if unread != badLines || folds.count != buffer.events.count { diverged = true }
+  }
+
+  /// Checks the fold's events of the chunk's lines from `start` on, which ``next()`` will not reach.
+  private mutating func checkFolds(from start: Int) {
+    for k in start..<buffer.events.count {
+      if k < folds.count, let fold = folds[k].take() {
+        if !Self.agree(fold, buffer.events[k]) { diverged = true }
+      } else {
+        diverged = true
+      }
+    }
   }
 
   /// Whether the two readers' events of one line agree on what the merge reads of them. (Not
