@@ -37,7 +37,7 @@ struct TerminalGraphics: Sendable, Equatable {
       width: image.width, height: image.height, cell: cell, maxColumns: maxColumns, maxRows: maxRows,
       enlarging: graphicsProtocol == .symbols ? Self.symbolEnlargement : 1)
     if graphicsProtocol == .symbols {
-      let art = chafa(image, place, QUIZLINE_CHAFA_SYMBOLS)
+      guard let art = chafa(image, place, QUIZLINE_CHAFA_SYMBOLS) else { return Self.chafaMissing() + "\n" }
       return art + (art.hasSuffix("\n") ? "" : "\n")
     }
     let picture: String
@@ -55,9 +55,13 @@ struct TerminalGraphics: Sendable, Equatable {
       if decoded.format == .png || decoded.format == .jpeg, decoded.file.count <= fileAsIsLimit {
         picture = wrap(Self.iterm(file: decoded.file, columns: place.columns, rows: place.rows))
       } else {
-        picture = wrap(chafa(image, place, QUIZLINE_CHAFA_ITERM2))
+        // The reason a picture is missing goes on a line of its own, never through tmux.
+        guard let drawn = chafa(image, place, QUIZLINE_CHAFA_ITERM2) else { return Self.chafaMissing() + "\n" }
+        picture = wrap(drawn)
       }
-    case .sixel, .symbols: picture = wrap(chafa(image, place, QUIZLINE_CHAFA_SIXELS))
+    case .sixel, .symbols:
+      guard let drawn = chafa(image, place, QUIZLINE_CHAFA_SIXELS) else { return Self.chafaMissing() + "\n" }
+      picture = wrap(drawn)
     }
     guard tmuxPassthrough else { return picture + "\n" }
     return Self.inTmuxPane(picture, rows: place.rows)
@@ -106,14 +110,15 @@ struct TerminalGraphics: Sendable, Equatable {
       + Data(file).base64EncodedString() + "\u{07}"
   }
 
-  private func chafa(_ image: RGBAImage, _ place: ImagePlacement, _ mode: quizline_chafa_mode) -> String {
+  /// chafa's drawing of `image`; nil when libchafa could not be loaded (``chafaMissing(_:)`` says why).
+  private func chafa(_ image: RGBAImage, _ place: ImagePlacement, _ mode: quizline_chafa_mode) -> String? {
     var length = 0
     let drawn = image.pixels.withUnsafeBufferPointer {
       quizline_chafa_draw(
         $0.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width * 4), mode, Int32(place.columns),
         Int32(place.rows), Int32(cell.width), Int32(cell.height), truecolor ? 1 : 0, &length)
     }
-    guard let drawn else { return Self.chafaMissing() }
+    guard let drawn else { return quizline_chafa_load_error() == nil ? "" : nil }
     defer { free(drawn) }
     let text = String(decoding: UnsafeRawBufferPointer(start: drawn, count: length), as: UTF8.self)
     return mode == QUIZLINE_CHAFA_SYMBOLS ? text + "\u{1B}[0m" : text
