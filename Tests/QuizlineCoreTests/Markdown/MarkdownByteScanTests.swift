@@ -53,11 +53,16 @@ import Testing
     var rng = SplitMix64(seed: 3652)
     for _ in 0..<5_000 {
       let bytes = Array(Self.randomText(&rng, pieces: Int(rng.next() % 40)).utf8)
-      let now = DecodeContext(path: "x.md", bytes: bytes)
-      let held = DecodeContext(path: "x.md", bytes: bytes)
-      #expect(MarkdownFile.check(bytes, context: now) == (HeldMarkdownFile.text(of: bytes, context: held) != nil))
-      #expect(now.diagnostics == held.diagnostics, "\(bytes)")
+      Self.expectTheHeldCheck(bytes, "\(bytes)")
     }
+  }
+
+  /// The file's text check on `bytes` against the held reader's: the same verdict, the same messages.
+  static func expectTheHeldCheck(_ bytes: [UInt8], _ label: String) {
+    let now = DecodeContext(path: "x.md", bytes: bytes)
+    let held = DecodeContext(path: "x.md", bytes: bytes)
+    #expect(MarkdownFile.check(bytes, context: now) == (HeldMarkdownFile.text(of: bytes, context: held) != nil))
+    #expect(now.diagnostics == held.diagnostics, "\(label)")
   }
 
   @Test func utf8ValidationMatchesTheStandardLibrary() {

@@ -95,11 +95,7 @@ import Testing
     for _ in 0..<20_000 {
       var s = ""
       for _ in 0..<Int(rng.next() % 8) { s += parts[Int(rng.next() % UInt64(parts.count))] }
-      let bytes = Array(s.utf8)
-      let now = DecodeContext(path: "x.md", bytes: bytes)
-      let held = DecodeContext(path: "x.md", bytes: bytes)
-      #expect(MarkdownFile.check(bytes, context: now) == (HeldMarkdownFile.text(of: bytes, context: held) != nil))
-      #expect(now.diagnostics == held.diagnostics, "\(Array(s.unicodeScalars))")
+      MarkdownByteScanTests.expectTheHeldCheck(Array(s.utf8), "\(Array(s.unicodeScalars))")
     }
   }
 
